@@ -1,0 +1,51 @@
+// dstu::cpu — run-time CPU feature detection and the one override switch.
+//
+// Every hardware-specific kernel in the library asks active() at call time whether
+// it may run. Detection happens once; the override can be changed at any time (the
+// tests run every vector once per path). The override comes from the environment
+// variable DSTU_CPU or from set_override() (the CLI's --cpu flag):
+//   "native"               everything the hardware has (default)
+//   "portable"             no ISA extensions at all: every portable kernel
+//   "native,-vpclmulqdq"   native minus the features named with a leading '-'
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace dstu::cpu {
+
+/// The x86-64 extensions the library can use.
+struct Features {
+  bool pclmulqdq = false;   ///< carry-less multiply (GF(2^m) multiplication)
+  bool vpclmulqdq = false;  ///< vector carry-less multiply (with AVX-512 or AVX2)
+  bool avx2 = false;
+  bool avx512f = false;
+  bool avx512vl = false;
+  bool avx512bw = false;
+  bool bmi2 = false;  ///< mulx, shlx, ...
+  bool adx = false;   ///< adcx/adox: two carry chains in multiprecision kernels
+  bool aesni = false;
+  bool sha = false;
+  bool gfni = false;
+};
+
+/// What this CPU and OS support (detected once, thread-safe).
+const Features& detected();
+
+/// What kernels may use now: detected() minus the override.
+const Features& active();
+
+/// Sets the override (same syntax as DSTU_CPU). Throws Error(invalid_input) on an
+/// unknown word. Not thread-safe: call before starting parallel work.
+void set_override(std::string_view spec);
+
+/// The current override in canonical form ("native", "portable", "native,-adx").
+std::string override_spec();
+
+/// Space-separated names of the features set in f, e.g. "pclmulqdq avx2 bmi2".
+std::string describe(const Features& f);
+
+/// True when no extension is active, i.e. the portable path is forced or absent.
+bool portable();
+
+}  // namespace dstu::cpu

@@ -1,0 +1,41 @@
+// Modified Comba multiplication with deferred carry (seed 001) and its squaring twin,
+// plus the operand-scanning basecase.
+//
+// Column k of a*b is the sum of a_i*b_j over i + j = k. Seed 001 works on 32-bit
+// digits in 64-bit accumulators; with 64-bit limbs the same idea uses two 128-bit
+// accumulators per column: one sums the low halves, one the high halves of the
+// products, so no carry moves between them while the column is summed. After the
+// column, its low limb is final and everything above it is the next column's
+// starting value.
+#include "carry.hpp"
+#include "comba_column.hpp"
+#include "dstu/mp/limbs.hpp"
+
+namespace dstu::mp::ln {
+
+void mul_comba(Limb* r, const Limb* a, std::size_t na, const Limb* b, std::size_t nb) {
+  detail::ColumnSum carry{};
+  const std::size_t top = na + nb - 1;
+  for (std::size_t k = 0; k < top; ++k) {
+    detail::ColumnSum col = detail::column(a, na, b, nb, k);
+    r[k] = detail::settle(carry, col);
+  }
+  r[top] = detail::lo(carry.lo);
+}
+
+void sqr_comba(Limb* r, const Limb* a, std::size_t n) {
+  detail::ColumnSum carry{};
+  const std::size_t top = 2 * n - 1;
+  for (std::size_t k = 0; k < top; ++k) {
+    detail::ColumnSum col = detail::square_column(a, n, k);
+    r[k] = detail::settle(carry, col);
+  }
+  r[top] = detail::lo(carry.lo);
+}
+
+void mul_basecase(Limb* r, const Limb* a, std::size_t na, const Limb* b, std::size_t nb) {
+  r[na] = mul_1(r, a, na, b[0]);
+  for (std::size_t j = 1; j < nb; ++j) r[na + j] = addmul_1(r + j, a, na, b[j]);
+}
+
+}  // namespace dstu::mp::ln
