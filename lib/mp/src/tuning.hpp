@@ -13,4 +13,11 @@ inline constexpr std::size_t kKaratsubaMul = 24;
 /// Operands of at least this many limbs are squared by Karatsuba.
 inline constexpr std::size_t kKaratsubaSqr = 32;
 
+/// Moduli and exponents of at least this many bits are exponentiated by
+/// powmod_parallel_vartime when the team is free.
+inline constexpr std::size_t kPowmodParallelBits = 1024;
+/// Cost of a Montgomery multiplication over a Montgomery squaring (balances the
+/// exponent portions of the parallel exponentiation).
+inline constexpr double kMulOverSqr = 1.3;
+
 }  // namespace dstu::mp::tuning

@@ -1,0 +1,95 @@
+// dstu::mp — modular arithmetic on Nat: Montgomery and Barrett contexts, modular
+// exponentiation (sliding window, constant-time fixed window, parallel by exponent
+// portions), inverse.
+//
+// Moduli are public. The Montgomery kernels (mul, sqr, redc on n-limb arrays) are
+// constant-time; powmod() keeps the exponent secret; functions ending in _vartime
+// branch on their inputs and are for public data only.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "dstu/mp/nat.hpp"
+
+namespace dstu::mp {
+
+/// Montgomery arithmetic modulo an odd m > 1 with R = B^n, n = limbs of m.
+class Montgomery {
+ public:
+  explicit Montgomery(const Nat& modulus);
+
+  std::size_t size() const { return n_; }
+  const Nat& modulus() const { return m_; }
+  /// Scratch limbs mul() and sqr() need.
+  std::size_t scratch_size() const { return scratch_; }
+
+  /// r = a b / R mod m for a, b < m (n-limb arrays). r may alias a or b.
+  void mul(Limb* r, const Limb* a, const Limb* b, Limb* scratch) const;
+  /// r = a^2 / R mod m.
+  void sqr(Limb* r, const Limb* a, Limb* scratch) const;
+  /// r = t / R mod m for t < m R (2n limbs; t is destroyed).
+  void redc(Limb* r, Limb* t) const;
+
+  /// a R mod m, for any a (reduced first if needed).
+  std::vector<Limb> to_mont(const Nat& a) const;
+  /// a / R mod m as a Nat.
+  Nat from_mont(const Limb* a) const;
+  /// R mod m (Montgomery form of 1).
+  const std::vector<Limb>& one() const { return one_; }
+
+ private:
+  Nat m_;
+  std::vector<Limb> mod_, r2_, one_;
+  Limb m0inv_ = 0;  // -m^-1 mod B
+  std::size_t n_ = 0;
+  std::size_t scratch_ = 0;
+};
+
+/// Barrett reduction modulo m > 0 with mu = floor(B^(2n) / m).
+class Barrett {
+ public:
+  explicit Barrett(const Nat& modulus);
+  const Nat& modulus() const { return m_; }
+  /// x mod m; x < B^(2n) takes the fast path, anything larger falls back to division.
+  Nat reduce(const Nat& x) const;
+  /// a b mod m.
+  Nat mul(const Nat& a, const Nat& b) const { return reduce(a * b); }
+
+ private:
+  Nat m_, mu_;
+  std::size_t n_ = 0;
+};
+
+/// base^exp mod m by left-to-right sliding window (window size from the exponent
+/// length). Variable time: public exponents only. Throws if m == 0. Uses the thread
+/// team (powmod_parallel) when it is free and the sizes are above the measured
+/// crossover.
+Nat powmod_vartime(const Nat& base, const Nat& exp, const Nat& m);
+
+/// The same, always on the calling thread.
+Nat powmod_sequential_vartime(const Nat& base, const Nat& exp, const Nat& m);
+
+/// base^exp mod m for odd m with a secret exponent: fixed 4-bit windows over exactly
+/// exp_bits bits (a public bound >= the exponent's length), each table entry chosen by
+/// a full masked scan. Time depends on the sizes of m and exp_bits only.
+Nat powmod(const Nat& base, const Nat& exp, const Nat& m, std::size_t exp_bits);
+
+/// base^exp mod m split by exponent portions over `threads` team threads (seed 000
+/// §2): portion i, bits [s_i, s_i+1), is raised on its own thread and corrected by
+/// its position with s_i squarings; portion sizes are balanced so that all threads
+/// finish together; the portions' powers are multiplied at the end. Odd m only
+/// (even m: sequential). Bit-identical to powmod_sequential_vartime.
+Nat powmod_parallel_vartime(const Nat& base, const Nat& exp, const Nat& m, int threads);
+
+/// The portion boundaries s_0 = 0 < s_1 < ... < s_T = bits used by the parallel
+/// exponentiation, for a `bits`-bit exponent on T threads (exposed for tests/bench).
+std::vector<std::size_t> powmod_portions(std::size_t bits, int threads);
+
+/// a^-1 mod m, or nothing when gcd(a, m) != 1. Variable time (extended Euclid).
+std::optional<Nat> inverse_mod_vartime(const Nat& a, const Nat& m);
+
+/// -m^-1 mod 2^64 for odd m (Newton iteration).
+Limb neg_inverse_limb(Limb m);
+
+}  // namespace dstu::mp

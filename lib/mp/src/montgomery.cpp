@@ -1,0 +1,76 @@
+// Montgomery multiplication: full product (Comba / Karatsuba by size) followed by
+// word-by-word REDC; the final conditional subtraction is masked (constant time).
+#include "carry.hpp"
+#include "dstu/base/ct.hpp"
+#include "dstu/base/error.hpp"
+#include "dstu/mp/modular.hpp"
+
+namespace dstu::mp {
+
+Limb neg_inverse_limb(Limb m) {
+  Limb x = m;  // correct to 3 bits: m * m = 1 mod 8 for odd m
+  for (int i = 0; i < 5; ++i) x *= 2 - m * x;  // each step doubles the correct bits
+  return 0 - x;
+}
+
+Montgomery::Montgomery(const Nat& modulus) : m_(modulus) {
+  if (!modulus.is_odd() || modulus <= Nat(1)) throw_invalid("Montgomery modulus must be odd and > 1");
+  n_ = modulus.size();
+  mod_.assign(modulus.limbs().begin(), modulus.limbs().end());
+  m0inv_ = neg_inverse_limb(mod_[0]);
+  const Nat r2 = Nat::power_of_two(128 * n_) % modulus;
+  const Nat one = Nat::power_of_two(64 * n_) % modulus;
+  r2_.assign(n_, 0);
+  one_.assign(n_, 0);
+  r2.to_limbs(r2_.data(), n_);
+  one.to_limbs(one_.data(), n_);
+  scratch_ = 2 * n_ + ln::mul_scratch(n_, n_);
+}
+
+void Montgomery::redc(Limb* r, Limb* t) const {
+  const std::size_t n = n_;
+  unsigned char carry = 0;  // the bit above t[i + n]
+  for (std::size_t i = 0; i < n; ++i) {
+    const Limb u = t[i] * m0inv_;
+    const Limb c = ln::addmul_1(t + i, mod_.data(), n, u);  // clears t[i]
+    carry = detail::addc(carry, t[i + n], c, &t[i + n]);
+  }
+  // t[n..2n) + carry B^n < 2m: subtract m once, keep the difference unless it
+  // went negative without the carry.
+  const Limb borrow = ln::sub_n(r, t + n, mod_.data(), n);
+  const ct::Mask keep_t = ct::mask_from_bit(borrow & (carry ^ 1u));
+  ct::cmov(r, t + n, n, keep_t);
+}
+
+void Montgomery::mul(Limb* r, const Limb* a, const Limb* b, Limb* scratch) const {
+  Limb* t = scratch;
+  if (a == b) {
+    ln::sqr(t, a, n_, scratch + 2 * n_);
+  } else {
+    ln::mul(t, a, n_, b, n_, scratch + 2 * n_);
+  }
+  redc(r, t);
+}
+
+void Montgomery::sqr(Limb* r, const Limb* a, Limb* scratch) const {
+  Limb* t = scratch;
+  ln::sqr(t, a, n_, scratch + 2 * n_);
+  redc(r, t);
+}
+
+std::vector<Limb> Montgomery::to_mont(const Nat& a) const {
+  const Nat reduced = a < m_ ? a : a % m_;
+  std::vector<Limb> x(n_, 0), r(n_), scratch(scratch_);
+  reduced.to_limbs(x.data(), n_);
+  mul(r.data(), x.data(), r2_.data(), scratch.data());
+  return r;
+}
+
+Nat Montgomery::from_mont(const Limb* a) const {
+  std::vector<Limb> t(2 * n_, 0), r(n_);
+  ln::copy(t.data(), a, n_);
+  redc(r.data(), t.data());
+  return Nat::from_limbs(r);
+}
+
+}  // namespace dstu::mp

@@ -1,0 +1,82 @@
+// Modular exponentiation: sliding window (public exponents) and fixed window with
+// masked table scans (secret exponents).
+#include "dstu/base/ct.hpp"
+#include "dstu/base/error.hpp"
+#include "dstu/base/wipe.hpp"
+#include "dstu/mp/modular.hpp"
+#include "dstu/parallel/team.hpp"
+#include "tuning.hpp"
+#include "window.hpp"
+
+namespace dstu::mp {
+namespace {
+
+template <class D>
+Nat pow_in(D& d, const Nat& base, const Nat& exp) {
+  const int w = detail::window_size(exp.bits());
+  const auto table = detail::odd_powers(d, d.from(base), w);
+  return d.to_nat(detail::window_pow(d, table, exp, 0, exp.bits(), w));
+}
+
+}  // namespace
+
+Nat powmod_sequential_vartime(const Nat& base, const Nat& exp, const Nat& m) {
+  if (m.is_zero()) throw_invalid("modular exponentiation modulo zero");
+  if (m == Nat(1)) return Nat();
+  if (exp.is_zero()) return Nat(1);
+  if (m.is_odd()) {
+    Montgomery mont(m);
+    detail::MontDomain d(mont);
+    return pow_in(d, base, exp);
+  }
+  Barrett barrett(m);
+  detail::BarrettDomain d(barrett);
+  return pow_in(d, base, exp);
+}
+
+Nat powmod_vartime(const Nat& base, const Nat& exp, const Nat& m) {
+  const int threads = parallel::available();
+  if (threads > 1 && m.is_odd() && m.bits() >= tuning::kPowmodParallelBits &&
+      exp.bits() >= tuning::kPowmodParallelBits) {
+    return powmod_parallel_vartime(base, exp, m, threads);
+  }
+  return powmod_sequential_vartime(base, exp, m);
+}
+
+Nat powmod(const Nat& base, const Nat& exp, const Nat& m, std::size_t exp_bits) {
+  if (!m.is_odd() || m <= Nat(1)) throw_invalid("constant-time exponentiation needs an odd modulus > 1");
+  if (exp.bits() > exp_bits) throw_invalid("exponent is longer than its declared bound");
+  constexpr int kWindow = 4;
+  constexpr std::size_t kEntries = 1 << kWindow;
+  Montgomery mont(m);
+  const std::size_t n = mont.size();
+  std::vector<Limb> scratch(mont.scratch_size()), acc = mont.one(), pick(n);
+  // table[k] = base^k in Montgomery form, k = 0..15, stored contiguously.
+  std::vector<Limb> table(kEntries * n);
+  ln::copy(table.data(), mont.one().data(), n);
+  const std::vector<Limb> g = mont.to_mont(base);
+  ln::copy(table.data() + n, g.data(), n);
+  for (std::size_t k = 2; k < kEntries; ++k) {
+    mont.mul(table.data() + k * n, table.data() + (k - 1) * n, g.data(), scratch.data());
+  }
+  // The exponent in a fixed number of limbs, so its length does not show.
+  const std::size_t windows = (exp_bits + kWindow - 1) / kWindow;
+  std::vector<Limb> e((windows * kWindow + 63) / 64 + 1, 0);
+  exp.to_limbs(e.data(), e.size());
+  for (std::size_t wi = windows; wi-- > 0;) {
+    for (int s = 0; s < kWindow; ++s) mont.sqr(acc.data(), acc.data(), scratch.data());
+    const std::size_t pos = wi * kWindow;
+    Limb digit = e[pos / 64] >> (pos % 64);
+    if (pos % 64 > 64 - kWindow) digit |= e[pos / 64 + 1] << (64 - pos % 64);
+    digit &= kEntries - 1;
+    for (std::size_t k = 0; k < kEntries; ++k) {
+      ct::cmov(pick.data(), table.data() + k * n, n, ct::eq(k, digit));
+    }
+    mont.mul(acc.data(), acc.data(), pick.data(), scratch.data());
+  }
+  Nat result = mont.from_mont(acc.data());
+  secure_wipe(e.data(), e.size() * sizeof(Limb));
+  return result;
+}
+
+}  // namespace dstu::mp

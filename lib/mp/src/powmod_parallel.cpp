@@ -1,0 +1,68 @@
+// Parallel modular exponentiation by exponent portions (seed 000 §2).
+//
+// exp = sum_i e_i 2^(s_i). Thread i computes P_i = g^(e_i) by sliding windows and
+// then corrects it by its position with s_i squarings: P_i^(2^(s_i)). The result is
+// the product of the P_i. Every thread therefore squares up to the top of its
+// portion, so the portions are sized for equal cost: with S a squaring and a = the
+// cost of the portion's multiplications per bit relative to S, thread i costs
+// (1 + a) s_(i+1) - a s_i, which is made equal for all threads (the top portion is
+// the shortest). Seed 000 measured 1.2x on 2 cores at 1024-3072 bits.
+#include <algorithm>
+#include <cmath>
+
+#include "dstu/base/error.hpp"
+#include "dstu/mp/modular.hpp"
+#include "dstu/parallel/team.hpp"
+#include "tuning.hpp"
+#include "window.hpp"
+
+namespace dstu::mp {
+
+std::vector<std::size_t> powmod_portions(std::size_t bits, int threads) {
+  const std::size_t t = static_cast<std::size_t>(std::max(threads, 1));
+  const int w = detail::window_size(bits);
+  const double a = tuning::kMulOverSqr / (w + 1);  // multiplication work per exponent bit
+  // Boundaries for unit cost, then scaled so the last one is `bits`.
+  std::vector<double> s(t + 1, 0.0);
+  for (std::size_t i = 0; i < t; ++i) s[i + 1] = (1.0 + a * s[i]) / (1.0 + a);
+  std::vector<std::size_t> out(t + 1, 0);
+  for (std::size_t i = 1; i < t; ++i) {
+    out[i] = static_cast<std::size_t>(std::llround(s[i] / s[t] * static_cast<double>(bits)));
+    out[i] = std::clamp(out[i], out[i - 1], bits);
+  }
+  out[t] = bits;
+  return out;
+}
+
+Nat powmod_parallel_vartime(const Nat& base, const Nat& exp, const Nat& m, int threads) {
+  if (m.is_zero()) throw_invalid("modular exponentiation modulo zero");
+  if (threads <= 1 || !m.is_odd() || m == Nat(1) || exp.bits() < 2 || parallel::inside_parallel()) {
+    return powmod_sequential_vartime(base, exp, m);
+  }
+  const std::vector<std::size_t> s = powmod_portions(exp.bits(), threads);
+  Montgomery mont(m);
+  const std::vector<Limb> g = mont.to_mont(base);
+  std::vector<std::vector<Limb>> part(static_cast<std::size_t>(threads));
+  parallel::on_team(threads, [&](int index, int count) {
+    // With fewer team threads than asked, each thread takes several portions.
+    for (int p = index; p < threads; p += count) {
+      const std::size_t lo = s[p], hi = s[p + 1];
+      detail::MontDomain d(mont);
+      if (lo == hi) {
+        part[p] = d.one();
+        continue;
+      }
+      const int w = detail::window_size(hi - lo);
+      const auto table = detail::odd_powers(d, g, w);
+      std::vector<Limb> x = detail::window_pow(d, table, exp, lo, hi, w);
+      for (std::size_t k = 0; k < lo; ++k) d.sqr(x, x);
+      part[p] = std::move(x);
+    }
+  });
+  detail::MontDomain d(mont);
+  std::vector<Limb> acc = part[0];
+  for (int p = 1; p < threads; ++p) d.mul(acc, acc, part[p]);
+  return d.to_nat(acc);
+}
+
+}  // namespace dstu::mp

@@ -1,0 +1,102 @@
+// Internal: the sliding-window exponentiation engine shared by the sequential and the
+// parallel modular exponentiation, generic over the arithmetic domain (Montgomery
+// limb vectors for odd moduli, Barrett-reduced Nat for even ones).
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "dstu/mp/modular.hpp"
+
+namespace dstu::mp::detail {
+
+/// Sliding-window width minimising 2^(w-1) table entries + bits/(w+1) multiplications.
+inline int window_size(std::size_t bits) {
+  int best = 1;
+  double best_cost = 1e300;
+  for (int w = 1; w <= 7; ++w) {
+    double cost = static_cast<double>(1 << (w - 1)) + static_cast<double>(bits) / (w + 1);
+    if (cost < best_cost) {
+      best_cost = cost;
+      best = w;
+    }
+  }
+  return best;
+}
+
+/// Montgomery-form limb vectors modulo an odd modulus.
+class MontDomain {
+ public:
+  using Elem = std::vector<Limb>;
+  explicit MontDomain(const Montgomery& m) : m_(m), scratch_(m.scratch_size()) {}
+  Elem one() const { return m_.one(); }
+  Elem from(const Nat& x) const { return m_.to_mont(x); }
+  Nat to_nat(const Elem& x) const { return m_.from_mont(x.data()); }
+  void mul(Elem& r, const Elem& a, const Elem& b) { m_.mul(r.data(), a.data(), b.data(), scratch_.data()); }
+  void sqr(Elem& r, const Elem& a) { m_.sqr(r.data(), a.data(), scratch_.data()); }
+
+ private:
+  const Montgomery& m_;
+  std::vector<Limb> scratch_;
+};
+
+/// Nat residues reduced by Barrett (any nonzero modulus).
+class BarrettDomain {
+ public:
+  using Elem = Nat;
+  explicit BarrettDomain(const Barrett& b) : b_(b) {}
+  Elem one() const { return b_.reduce(Nat(1)); }
+  Elem from(const Nat& x) const { return b_.reduce(x); }
+  Nat to_nat(const Elem& x) const { return x; }
+  void mul(Elem& r, const Elem& a, const Elem& b) { r = b_.mul(a, b); }
+  void sqr(Elem& r, const Elem& a) { r = b_.mul(a, a); }
+
+ private:
+  const Barrett& b_;
+};
+
+/// g, g^3, g^5, ..., g^(2^w - 1).
+template <class D>
+std::vector<typename D::Elem> odd_powers(D& d, const typename D::Elem& g, int w) {
+  std::vector<typename D::Elem> t(std::size_t{1} << (w - 1), g);
+  if (t.size() > 1) {
+    typename D::Elem g2 = g;
+    d.sqr(g2, g);
+    for (std::size_t i = 1; i < t.size(); ++i) d.mul(t[i], t[i - 1], g2);
+  }
+  return t;
+}
+
+/// g^(bits lo..hi-1 of exp, read as a number) by left-to-right sliding windows over
+/// the odd-power table of width w (HAC 14.85). Variable time.
+template <class D>
+typename D::Elem window_pow(D& d, const std::vector<typename D::Elem>& table, const Nat& exp,
+                            std::size_t lo, std::size_t hi, int w) {
+  typename D::Elem acc = d.one();
+  bool started = false;
+  std::size_t i = hi;
+  while (i > lo) {
+    const std::size_t top = i - 1;
+    if (!exp.bit(top)) {
+      if (started) d.sqr(acc, acc);
+      i = top;
+      continue;
+    }
+    // The longest window [j, top] of at most w bits that ends in a 1 bit.
+    std::size_t j = top + 1 >= lo + static_cast<std::size_t>(w) ? top + 1 - w : lo;
+    while (!exp.bit(j)) ++j;
+    std::size_t value = 0;
+    for (std::size_t k = top + 1; k-- > j;) value = value << 1 | (exp.bit(k) ? 1 : 0);
+    if (started) {
+      for (std::size_t k = j; k <= top; ++k) d.sqr(acc, acc);
+      d.mul(acc, acc, table[value >> 1]);
+    } else {
+      acc = table[value >> 1];
+      started = true;
+    }
+    i = j;
+  }
+  return acc;
+}
+
+}  // namespace dstu::mp::detail
