@@ -11,19 +11,12 @@
 #include <cstdint>
 #include <span>
 
+#include "dstu/base/random.hpp"
+
 namespace dstu::rng {
 
-/// Anything that fills buffers with random bytes.
-class RandomSource {
- public:
-  virtual ~RandomSource() = default;
-  /// Fills out with random bytes; throws Error(io) if the source fails.
-  virtual void fill(std::span<std::uint8_t> out) = 0;
-  /// A uniformly random 64-bit word.
-  std::uint64_t next_u64();
-  /// A uniformly random integer in [0, bound), bound > 0 (rejection sampling).
-  std::uint64_t uniform(std::uint64_t bound);
-};
+/// The interface, defined in base so lower modules can take it.
+using dstu::RandomSource;
 
 /// The operating system's CSPRNG (getrandom(2), blocking until seeded).
 class OsRandom final : public RandomSource {
