@@ -77,6 +77,8 @@ TEST_CASE("squares agree with mpz_mul(a, a)") {
       std::vector<Limb> r(2 * n), scratch(ln::mul_scratch(n, n) + ln::karatsuba_scratch(n) + 1);
       ln::sqr_comba(r.data(), a.data(), n);
       CHECK(r == want);
+      ln::sqr_basecase(r.data(), a.data(), n);
+      CHECK(r == want);
       ln::sqr(r.data(), a.data(), n, scratch.data());
       CHECK(r == want);
       ln::sqr_karatsuba(r.data(), a.data(), n, scratch.data());

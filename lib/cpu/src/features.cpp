@@ -16,10 +16,11 @@ struct Named {
   bool Features::*flag;
 };
 
-constexpr std::array<Named, 11> kNames{{
+constexpr std::array<Named, 12> kNames{{
     {"pclmulqdq", &Features::pclmulqdq}, {"vpclmulqdq", &Features::vpclmulqdq},
     {"avx2", &Features::avx2},           {"avx512f", &Features::avx512f},
     {"avx512vl", &Features::avx512vl},   {"avx512bw", &Features::avx512bw},
+    {"avx512ifma", &Features::avx512ifma},
     {"bmi2", &Features::bmi2},           {"adx", &Features::adx},
     {"aesni", &Features::aesni},         {"sha", &Features::sha},
     {"gfni", &Features::gfni},
@@ -50,6 +51,7 @@ Features detect() {
     f.avx512f = os_avx512 && ((b >> 16) & 1);
     f.avx512bw = f.avx512f && ((b >> 30) & 1);
     f.avx512vl = f.avx512f && ((b >> 31) & 1);
+    f.avx512ifma = f.avx512f && ((b >> 21) & 1);
     f.gfni = (c >> 8) & 1;
     f.vpclmulqdq = avx && f.pclmulqdq && ((c >> 10) & 1);
   }

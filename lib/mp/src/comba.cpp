@@ -38,4 +38,22 @@ void mul_basecase(Limb* r, const Limb* a, std::size_t na, const Limb* b, std::si
   for (std::size_t j = 1; j < nb; ++j) r[na + j] = addmul_1(r + j, a, na, b[j]);
 }
 
+void sqr_basecase(Limb* r, const Limb* a, std::size_t n) {
+  // Off-diagonal products a_i a_j (i < j) once, by rows; then doubled; then the
+  // squares a_i^2 added on the diagonal.
+  r[0] = 0;
+  r[2 * n - 1] = 0;
+  if (n > 1) {
+    r[n] = mul_1(r + 1, a + 1, n - 1, a[0]);
+    for (std::size_t i = 1; i + 1 < n; ++i) r[n + i] = addmul_1(r + 2 * i + 1, a + i + 1, n - i - 1, a[i]);
+  }
+  r[2 * n - 1] = lshift(r + 1, r + 1, 2 * n - 2, 1);
+  unsigned char c = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const DLimb sq = detail::mul_wide(a[i], a[i]);
+    c = detail::addc(c, r[2 * i], detail::lo(sq), &r[2 * i]);
+    c = detail::addc(c, r[2 * i + 1], detail::hi(sq), &r[2 * i + 1]);
+  }
+}
+
 }  // namespace dstu::mp::ln

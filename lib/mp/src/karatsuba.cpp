@@ -7,6 +7,7 @@
 #include "carry.hpp"
 #include "dstu/base/ct.hpp"
 #include "dstu/mp/limbs.hpp"
+#include "kernels.hpp"
 #include "tuning.hpp"
 
 namespace dstu::mp::ln {
@@ -23,7 +24,7 @@ Limb abs_diff(Limb* r, const Limb* x, std::size_t xn, const Limb* y, std::size_t
   return borrow;
 }
 
-void mul_base(Limb* r, const Limb* a, const Limb* b, std::size_t n) { mul_comba(r, a, n, b, n); }
+void mul_base(Limb* r, const Limb* a, const Limb* b, std::size_t n) { mul_small(r, a, n, b, n); }
 
 /// r[h..2n) += z0 + z2 + (negate ? -t : t), where z0 = r[0..2h), z2 = r[2h..2n) and
 /// t = t[0..2m) (overwritten). The sum is formed modulo B^(2m+1), which is exact
@@ -49,7 +50,7 @@ std::size_t karatsuba_scratch(std::size_t n) {
 }
 
 void mul_karatsuba(Limb* r, const Limb* a, const Limb* b, std::size_t n, Limb* scratch) {
-  if (n < tuning::kKaratsubaMul || n < 2) return mul_base(r, a, b, n);
+  if (n < tuning::current().karatsuba_mul || n < 2) return mul_base(r, a, b, n);
   const std::size_t h = n / 2, m = n - h;
   mul_karatsuba(r, a, b, h, scratch);                    // z0
   mul_karatsuba(r + 2 * h, a + h, b + h, m, scratch);    // z2
@@ -64,7 +65,7 @@ void mul_karatsuba(Limb* r, const Limb* a, const Limb* b, std::size_t n, Limb* s
 }
 
 void sqr_karatsuba(Limb* r, const Limb* a, std::size_t n, Limb* scratch) {
-  if (n < tuning::kKaratsubaSqr || n < 2) return sqr_comba(r, a, n);
+  if (n < tuning::current().karatsuba_sqr || n < 2) return sqr_small(r, a, n);
   const std::size_t h = n / 2, m = n - h;
   sqr_karatsuba(r, a, h, scratch);
   sqr_karatsuba(r + 2 * h, a + h, m, scratch);

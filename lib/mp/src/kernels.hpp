@@ -20,3 +20,12 @@ Limb mul_1_adx(Limb* r, const Limb* a, std::size_t n, Limb w);
 Limb addmul_1_adx(Limb* r, const Limb* a, std::size_t n, Limb w);
 
 }  // namespace dstu::mp::ln
+
+namespace dstu::mp::ln {
+
+/// The quadratic product the sizes call for: Comba columns, or addmul_1 rows where
+/// the hardware row kernel is faster (tuning::kRowsMinLimbs).
+void mul_small(Limb* r, const Limb* a, std::size_t na, const Limb* b, std::size_t nb);
+void sqr_small(Limb* r, const Limb* a, std::size_t n);
+
+}  // namespace dstu::mp::ln

@@ -1,5 +1,7 @@
 // Montgomery multiplication: full product (Comba / Karatsuba by size) followed by
 // word-by-word REDC; the final conditional subtraction is masked (constant time).
+#include <algorithm>
+
 #include "carry.hpp"
 #include "dstu/base/ct.hpp"
 #include "dstu/base/error.hpp"
@@ -24,7 +26,7 @@ Montgomery::Montgomery(const Nat& modulus) : m_(modulus) {
   one_.assign(n_, 0);
   r2.to_limbs(r2_.data(), n_);
   one.to_limbs(one_.data(), n_);
-  scratch_ = 2 * n_ + ln::mul_scratch(n_, n_);
+  scratch_ = 2 * n_ + std::max(ln::mul_scratch(n_, n_), ln::sqr_scratch(n_));
 }
 
 void Montgomery::redc(Limb* r, Limb* t) const {

@@ -3,20 +3,33 @@
 #include <algorithm>
 
 #include "dstu/mp/limbs.hpp"
+#include "kernels.hpp"
 #include "tuning.hpp"
 
 namespace dstu::mp::ln {
 
+void mul_small(Limb* r, const Limb* a, std::size_t na, const Limb* b, std::size_t nb) {
+  if (na == nb && mul_n_hw(r, a, b, na)) return;
+  if (nb >= tuning::current().rows_mul && have_adx()) return mul_basecase(r, a, na, b, nb);
+  mul_comba(r, a, na, b, nb);
+}
+
+void sqr_small(Limb* r, const Limb* a, std::size_t n) {
+  if (sqr_n_hw(r, a, n)) return;
+  if (n >= tuning::current().rows_sqr && have_adx()) return sqr_basecase(r, a, n);
+  sqr_comba(r, a, n);
+}
+
 std::size_t mul_scratch(std::size_t na, std::size_t nb) {
-  if (nb < tuning::kKaratsubaMul) return 0;
+  if (nb < tuning::current().karatsuba_mul) return 0;
   const std::size_t last = na % nb;
   std::size_t inner = karatsuba_scratch(nb);
-  if (last >= tuning::kKaratsubaMul) inner = std::max(inner, mul_scratch(nb, last));
+  if (last >= tuning::current().karatsuba_mul) inner = std::max(inner, mul_scratch(nb, last));
   return 2 * nb + inner;
 }
 
 void mul(Limb* r, const Limb* a, std::size_t na, const Limb* b, std::size_t nb, Limb* scratch) {
-  if (nb < tuning::kKaratsubaMul) return mul_comba(r, a, na, b, nb);
+  if (nb < tuning::current().karatsuba_mul) return mul_small(r, a, na, b, nb);
   if (na == nb) return mul_karatsuba(r, a, b, nb, scratch);
   // na > nb: r = sum over nb-limb pieces of a, each times b, shifted into place.
   Limb* piece = scratch;
@@ -27,10 +40,10 @@ void mul(Limb* r, const Limb* a, std::size_t na, const Limb* b, std::size_t nb, 
     const std::size_t len = std::min(nb, na - done);
     if (len == nb) {
       mul_karatsuba(piece, a + done, b, nb, inner);
-    } else if (len >= tuning::kKaratsubaMul) {
+    } else if (len >= tuning::current().karatsuba_mul) {
       mul(piece, b, nb, a + done, len, inner);  // recursion sees nb > len
     } else {
-      mul_comba(piece, b, nb, a + done, len);
+      mul_small(piece, b, nb, a + done, len);
     }
     // r[done..done+nb) already holds the carry-over of the previous pieces.
     Limb c = add_n(r + done, r + done, piece, nb);
@@ -40,8 +53,12 @@ void mul(Limb* r, const Limb* a, std::size_t na, const Limb* b, std::size_t nb, 
   }
 }
 
+std::size_t sqr_scratch(std::size_t n) {
+  return n < tuning::current().karatsuba_sqr ? 0 : karatsuba_scratch(n);
+}
+
 void sqr(Limb* r, const Limb* a, std::size_t n, Limb* scratch) {
-  if (n < tuning::kKaratsubaSqr) return sqr_comba(r, a, n);
+  if (n < tuning::current().karatsuba_sqr) return sqr_small(r, a, n);
   sqr_karatsuba(r, a, n, scratch);
 }
 

@@ -101,7 +101,7 @@ void sqr(Nat& r, const Nat& a) {
     return;
   }
   into(r, &r == &a, [&](Nat& out) {
-    std::vector<Limb> scratch(ln::mul_scratch(a.size(), a.size()));
+    std::vector<Limb> scratch(ln::sqr_scratch(a.size()));
     Limb* p = out.resize(2 * a.size());
     ln::sqr(p, a.limbs().data(), a.size(), scratch.data());
     out.normalize();

@@ -6,6 +6,7 @@
 #include "dstu/mp/modular.hpp"
 #include "dstu/parallel/team.hpp"
 #include "tuning.hpp"
+#include "mont_ifma.hpp"
 #include "window.hpp"
 
 namespace dstu::mp {
@@ -20,10 +21,19 @@ Nat pow_in(D& d, const Nat& base, const Nat& exp) {
 
 }  // namespace
 
+bool detail::use_ifma(const Nat& m) {
+  return m.bits() >= tuning::kIfmaMinBits && ifma::available() && ifma::supports(m);
+}
+
 Nat powmod_sequential_vartime(const Nat& base, const Nat& exp, const Nat& m) {
   if (m.is_zero()) throw_invalid("modular exponentiation modulo zero");
   if (m == Nat(1)) return Nat();
   if (exp.is_zero()) return Nat(1);
+  if (detail::use_ifma(m)) {
+    ifma::Context ctx(m);
+    detail::IfmaDomain d(ctx);
+    return pow_in(d, base, exp);
+  }
   if (m.is_odd()) {
     Montgomery mont(m);
     detail::MontDomain d(mont);

@@ -14,6 +14,7 @@
 #include "dstu/mp/modular.hpp"
 #include "dstu/parallel/team.hpp"
 #include "tuning.hpp"
+#include "mont_ifma.hpp"
 #include "window.hpp"
 
 namespace dstu::mp {
@@ -34,35 +35,49 @@ std::vector<std::size_t> powmod_portions(std::size_t bits, int threads) {
   return out;
 }
 
-Nat powmod_parallel_vartime(const Nat& base, const Nat& exp, const Nat& m, int threads) {
-  if (m.is_zero()) throw_invalid("modular exponentiation modulo zero");
-  if (threads <= 1 || !m.is_odd() || m == Nat(1) || exp.bits() < 2 || parallel::inside_parallel()) {
-    return powmod_sequential_vartime(base, exp, m);
-  }
+namespace {
+
+/// The portions of the exponent on the team, in domain D over context ctx.
+template <class D, class Ctx>
+Nat parallel_pow(const Ctx& ctx, const Nat& base, const Nat& exp, int threads) {
   const std::vector<std::size_t> s = powmod_portions(exp.bits(), threads);
-  Montgomery mont(m);
-  const std::vector<Limb> g = mont.to_mont(base);
-  std::vector<std::vector<Limb>> part(static_cast<std::size_t>(threads));
+  D d0(ctx);
+  const typename D::Elem g = d0.from(base);
+  std::vector<typename D::Elem> part(static_cast<std::size_t>(threads));
   parallel::on_team(threads, [&](int index, int count) {
     // With fewer team threads than asked, each thread takes several portions.
     for (int p = index; p < threads; p += count) {
       const std::size_t lo = s[p], hi = s[p + 1];
-      detail::MontDomain d(mont);
+      D d(ctx);
       if (lo == hi) {
         part[p] = d.one();
         continue;
       }
       const int w = detail::window_size(hi - lo);
       const auto table = detail::odd_powers(d, g, w);
-      std::vector<Limb> x = detail::window_pow(d, table, exp, lo, hi, w);
+      typename D::Elem x = detail::window_pow(d, table, exp, lo, hi, w);
       for (std::size_t k = 0; k < lo; ++k) d.sqr(x, x);
       part[p] = std::move(x);
     }
   });
-  detail::MontDomain d(mont);
-  std::vector<Limb> acc = part[0];
-  for (int p = 1; p < threads; ++p) d.mul(acc, acc, part[p]);
-  return d.to_nat(acc);
+  typename D::Elem acc = part[0];
+  for (int p = 1; p < threads; ++p) d0.mul(acc, acc, part[p]);
+  return d0.to_nat(acc);
+}
+
+}  // namespace
+
+Nat powmod_parallel_vartime(const Nat& base, const Nat& exp, const Nat& m, int threads) {
+  if (m.is_zero()) throw_invalid("modular exponentiation modulo zero");
+  if (threads <= 1 || !m.is_odd() || m == Nat(1) || exp.bits() < 2 || parallel::inside_parallel()) {
+    return powmod_sequential_vartime(base, exp, m);
+  }
+  if (detail::use_ifma(m)) {
+    const ifma::Context ctx(m);
+    return parallel_pow<detail::IfmaDomain>(ctx, base, exp, threads);
+  }
+  const Montgomery mont(m);
+  return parallel_pow<detail::MontDomain>(mont, base, exp, threads);
 }
 
 }  // namespace dstu::mp

@@ -91,28 +91,48 @@ int jacobi(std::int64_t a, const Nat& n) {
   return y == 1 ? sign : 0;
 }
 
-bool miller_rabin(const Montgomery& mont, const Nat& n, const Nat& a) {
+namespace {
+
+/// One strong-probable-prime round in domain D: a^d, then up to s - 1 squarings.
+template <class D>
+bool miller_rabin_in(D& dom, const Nat& n, const Nat& a) {
   const Nat n1 = n - Nat(1);
   std::size_t s = 0;
   while (!n1.bit(s)) ++s;
   const Nat d = n1 >> s;
-  detail::MontDomain dom(mont);
   const int w = detail::window_size(d.bits());
   const auto table = detail::odd_powers(dom, dom.from(a), w);
-  Vec x = detail::window_pow(dom, table, d, 0, d.bits(), w);
-  const Vec one = mont.one(), minus_one = mont.to_mont(n1);
-  if (x == one || x == minus_one) return true;
+  auto x = detail::window_pow(dom, table, d, 0, d.bits(), w);
+  const auto one = dom.canonical(dom.one()), minus_one = dom.canonical(dom.from(n1));
+  auto c = dom.canonical(x);
+  if (c == one || c == minus_one) return true;
   for (std::size_t i = 1; i < s; ++i) {
     dom.sqr(x, x);
-    if (x == minus_one) return true;
-    if (x == one) return false;
+    c = dom.canonical(x);
+    if (c == minus_one) return true;
+    if (c == one) return false;
   }
   return false;
 }
 
+}  // namespace
+
+bool miller_rabin(const PrimeContext& ctx, const Nat& n, const Nat& a) {
+  if (ctx.ifma) {
+    detail::IfmaDomain dom(*ctx.ifma);
+    return miller_rabin_in(dom, n, a);
+  }
+  detail::MontDomain dom(ctx.mont);
+  return miller_rabin_in(dom, n, a);
+}
+
+PrimeContext::PrimeContext(const Nat& n) : mont(n) {
+  if (detail::use_ifma(n)) ifma.emplace(n);
+}
+
 bool miller_rabin(const Nat& n, const Nat& a) {
   if (!n.is_odd() || n <= Nat(3)) throw_invalid("Miller-Rabin needs an odd n > 3");
-  return miller_rabin(Montgomery(n), n, a % n);
+  return miller_rabin(PrimeContext(n), n, a % n);
 }
 
 bool strong_lucas(const Nat& n) {
@@ -201,9 +221,9 @@ int random_candidate_rounds(std::size_t bits) {
 }
 
 bool probable_prime_after_sieve(const Nat& n, RandomSource& rng, int rounds, TestStats& stats) {
-  const Montgomery mont(n);
+  const PrimeContext ctx(n);
   ++stats.mr_rounds;
-  if (!miller_rabin(mont, n, Nat(2))) return false;
+  if (!miller_rabin(ctx, n, Nat(2))) return false;
   ++stats.lucas_tests;
   if (!strong_lucas(n)) return false;
   if (n.bits() <= 64) return true;
@@ -214,7 +234,7 @@ bool probable_prime_after_sieve(const Nat& n, RandomSource& rng, int rounds, Tes
     rng.fill(buf);
     const Nat a = Nat::from_bytes_le(buf) % span + Nat(2);
     ++stats.mr_rounds;
-    if (!miller_rabin(mont, n, a)) return false;
+    if (!miller_rabin(ctx, n, a)) return false;
   }
   return true;
 }

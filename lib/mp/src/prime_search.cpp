@@ -100,7 +100,7 @@ bool search_window(const PrimeRequest& req, std::uint64_t w, const StreamFactory
     // Safe prime p = 2 q + 1: cheap base-2 tests on both before the full tests.
     const Nat p = (c << 1) + Nat(1);
     st.mr_rounds += 2;
-    if (!miller_rabin(Montgomery(c), c, two) || !miller_rabin(Montgomery(p), p, two)) continue;
+    if (!miller_rabin(PrimeContext(c), c, two) || !miller_rabin(PrimeContext(p), p, two)) continue;
     if (probable_prime_after_sieve(c, *rng, req.rounds, st) &&
         probable_prime_after_sieve(p, *rng, req.rounds, st)) {
       *out = p;

@@ -1,21 +1,20 @@
-// Internal: the size thresholds of the automatic choices. The values come from
-// measurements on the development machine (see README "Performance" and
-// `dstu bench mp --tune`, which re-measures them); they are the only place these
-// decisions are made.
+// Internal: the size thresholds of the automatic choices, in one place. The defaults
+// come from measurements on the development machine with tests/perf/mp_tune (see
+// README "Performance"); mp_tune also overrides them at run time to find them.
 #pragma once
 
 #include <cstddef>
 
-namespace dstu::mp::tuning {
+#include "dstu/mp/tuning.hpp"
 
-/// Operands of at least this many limbs are multiplied by Karatsuba.
-inline constexpr std::size_t kKaratsubaMul = 24;
-/// Operands of at least this many limbs are squared by Karatsuba.
-inline constexpr std::size_t kKaratsubaSqr = 32;
+namespace dstu::mp::tuning {
 
 /// Moduli and exponents of at least this many bits are exponentiated by
 /// powmod_parallel_vartime when the team is free.
 inline constexpr std::size_t kPowmodParallelBits = 1024;
+/// Odd moduli of at least this many bits are exponentiated with the AVX-512 IFMA
+/// kernels when the CPU has them.
+inline constexpr std::size_t kIfmaMinBits = 256;
 /// Cost of a Montgomery multiplication over a Montgomery squaring (balances the
 /// exponent portions of the parallel exponentiation).
 inline constexpr double kMulOverSqr = 1.3;

@@ -7,8 +7,12 @@
 #include <vector>
 
 #include "dstu/mp/modular.hpp"
+#include "mont_ifma.hpp"
 
 namespace dstu::mp::detail {
+
+/// True when exponentiation modulo m runs on the IFMA kernels (size and CPU).
+bool use_ifma(const Nat& m);
 
 /// Sliding-window width minimising 2^(w-1) table entries + bits/(w+1) multiplications.
 inline int window_size(std::size_t bits) {
@@ -34,10 +38,29 @@ class MontDomain {
   Nat to_nat(const Elem& x) const { return m_.from_mont(x.data()); }
   void mul(Elem& r, const Elem& a, const Elem& b) { m_.mul(r.data(), a.data(), b.data(), scratch_.data()); }
   void sqr(Elem& r, const Elem& a) { m_.sqr(r.data(), a.data(), scratch_.data()); }
+  /// The unique representative (REDC output is fully reduced already).
+  const Elem& canonical(const Elem& x) const { return x; }
 
  private:
   const Montgomery& m_;
   std::vector<Limb> scratch_;
+};
+
+/// Radix-2^52 digit vectors on AVX-512 IFMA, almost reduced ([0, 2m)).
+class IfmaDomain {
+ public:
+  using Elem = std::vector<std::uint64_t>;
+  explicit IfmaDomain(const ifma::Context& c) : c_(c) {}
+  Elem one() const { return c_.one(); }
+  Elem from(const Nat& x) const { return c_.to(x); }
+  Nat to_nat(const Elem& x) const { return c_.from(x.data()); }
+  void mul(Elem& r, const Elem& a, const Elem& b) { c_.mul(r.data(), a.data(), b.data()); }
+  void sqr(Elem& r, const Elem& a) { c_.mul(r.data(), a.data(), a.data()); }
+  /// The representative in [0, m), for comparisons.
+  Elem canonical(const Elem& x) const { return c_.reduce(x); }
+
+ private:
+  const ifma::Context& c_;
 };
 
 /// Nat residues reduced by Barrett (any nonzero modulus).

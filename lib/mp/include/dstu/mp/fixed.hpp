@@ -92,10 +92,12 @@ Limb sub(Fixed<N>& r, const Fixed<N>& a, const Fixed<N>& b) {
   return ln::sub_n(r.data(), a.data(), b.data(), N);
 }
 
-/// The full product a * b (Modified Comba, unrolled for the width).
+/// The full product a * b: the unrolled mulx/adx kernel where the CPU has one, else
+/// Modified Comba unrolled for the width.
 template <std::size_t N>
 Fixed<2 * N> mul(const Fixed<N>& a, const Fixed<N>& b) {
   Fixed<2 * N> r;
+  if (ln::mul_n_hw(r.data(), a.data(), b.data(), N)) return r;
   DLimb carry = 0;
 #pragma GCC unroll 18
   for (std::size_t k = 0; k < 2 * N - 1; ++k) {
@@ -118,6 +120,7 @@ Fixed<2 * N> mul(const Fixed<N>& a, const Fixed<N>& b) {
 template <std::size_t N>
 Fixed<2 * N> sqr(const Fixed<N>& a) {
   Fixed<2 * N> r;
+  if (ln::sqr_n_hw(r.data(), a.data(), N)) return r;
   ln::sqr_comba(r.data(), a.data(), N);
   return r;
 }

@@ -66,6 +66,15 @@ void mul_comba(Limb* r, const Limb* a, std::size_t na, const Limb* b, std::size_
 void sqr_comba(Limb* r, const Limb* a, std::size_t n);
 /// r[0..na+nb) = a * b by operand scanning (one addmul_1 row per limb of b).
 void mul_basecase(Limb* r, const Limb* a, std::size_t na, const Limb* b, std::size_t nb);
+/// r[0..2n) = a^2 by rows: off-diagonal products once, doubled, plus the diagonal.
+void sqr_basecase(Limb* r, const Limb* a, std::size_t n);
+
+/// r[0..2n) = a * b by a fully unrolled hardware kernel when one exists for n
+/// (2 <= n <= 8, mulx/adx available); returns false, touching nothing, otherwise.
+/// Constant time.
+bool mul_n_hw(Limb* r, const Limb* a, const Limb* b, std::size_t n);
+/// r[0..2n) = a^2 likewise.
+bool sqr_n_hw(Limb* r, const Limb* a, std::size_t n);
 
 /// Scratch limbs mul_karatsuba / sqr_karatsuba need for operands of n limbs.
 std::size_t karatsuba_scratch(std::size_t n);
@@ -78,6 +87,8 @@ void sqr_karatsuba(Limb* r, const Limb* a, std::size_t n, Limb* scratch);
 std::size_t mul_scratch(std::size_t na, std::size_t nb);
 /// r[0..na+nb) = a * b, na >= nb >= 1, by the fastest sequential method for the sizes.
 void mul(Limb* r, const Limb* a, std::size_t na, const Limb* b, std::size_t nb, Limb* scratch);
+/// Scratch limbs sqr() needs for an n-limb operand.
+std::size_t sqr_scratch(std::size_t n);
 /// r[0..2n) = a^2 by the fastest sequential method for the size.
 void sqr(Limb* r, const Limb* a, std::size_t n, Limb* scratch);
 

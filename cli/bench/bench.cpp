@@ -1,0 +1,106 @@
+#include "bench/bench.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+
+namespace dstu::cli::bench {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double unit_scale(const std::string& unit) {
+  if (unit == "ns") return 1.0;
+  if (unit == "us") return 1e-3;
+  if (unit == "ms") return 1e-6;
+  return 1e-9;  // "s"
+}
+
+/// Per-operation times in ns for budget.samples samples.
+std::vector<double> sample_ns(const Budget& budget, const std::function<void()>& op, std::uint64_t* total) {
+  op();  // warm up caches, tables, the thread team
+  std::uint64_t batch = 1;
+  for (;;) {  // grow the batch until it lasts long enough
+    const auto t0 = Clock::now();
+    for (std::uint64_t i = 0; i < batch; ++i) op();
+    const auto dt = Clock::now() - t0;
+    if (dt >= budget.sample_time || batch >= (1ull << 30)) break;
+    const double grow = dt.count() > 0 ? static_cast<double>(budget.sample_time.count()) / dt.count() : 16;
+    batch = static_cast<std::uint64_t>(static_cast<double>(batch) * std::clamp(grow * 1.2, 1.5, 16.0)) + 1;
+  }
+  std::vector<double> ns;
+  for (int s = 0; s < budget.samples; ++s) {
+    const auto t0 = Clock::now();
+    for (std::uint64_t i = 0; i < batch; ++i) op();
+    const auto dt = std::chrono::duration<double, std::nano>(Clock::now() - t0).count();
+    ns.push_back(dt / static_cast<double>(batch));
+    *total += batch;
+  }
+  std::sort(ns.begin(), ns.end());
+  return ns;
+}
+
+}  // namespace
+
+Record time_op(std::string suite, std::string name, Json params, int threads, const std::string& unit,
+               const Budget& budget, const std::function<void()>& op) {
+  Record r{std::move(suite), std::move(name), std::move(params), threads, unit};
+  const std::vector<double> ns = sample_ns(budget, op, &r.iterations);
+  const double k = unit_scale(unit);
+  r.min = ns.front() * k;
+  r.median = ns[ns.size() / 2] * k;
+  r.max = ns.back() * k;
+  return r;
+}
+
+Record throughput(std::string suite, std::string name, Json params, int threads, std::size_t bytes,
+                  const Budget& budget, const std::function<void()>& op) {
+  Record r{std::move(suite), std::move(name), std::move(params), threads, "MB/s"};
+  const std::vector<double> ns = sample_ns(budget, op, &r.iterations);
+  const double mb = static_cast<double>(bytes) / 1e6;
+  r.min = mb / (ns.back() * 1e-9);  // slowest sample = lowest throughput
+  r.median = mb / (ns[ns.size() / 2] * 1e-9);
+  r.max = mb / (ns.front() * 1e-9);
+  return r;
+}
+
+void report(const std::vector<Record>& records, const Options& opt, bool json) {
+  if (json) {
+    Json doc;
+    doc["schema"] = "dstu-bench/1";
+    doc["context"] = context(opt);
+    Json results = Json::array();
+    for (const Record& r : records) {
+      results.push_back({{"suite", r.suite}, {"name", r.name}, {"params", r.params},
+                         {"threads", r.threads}, {"unit", r.unit}, {"min", r.min},
+                         {"median", r.median}, {"max", r.max}, {"iterations", r.iterations}});
+    }
+    doc["results"] = results;
+    print_json(doc);
+    return;
+  }
+  const Json ctx = context(opt);
+  fmt::print("# {} | {} | path {} | {} threads | {}\n", ctx["cpu_model"].get<std::string>(),
+             ctx["compiler"].get<std::string>(), ctx["cpu_path"].get<std::string>(),
+             ctx["threads"].get<int>(), ctx["date"].get<std::string>());
+  fmt::print("{:<6} {:<28} {:<34} {:>3} {:>12} {:>12} {:>12} {:<5}\n", "suite", "name", "params", "thr",
+             "min", "median", "max", "unit");
+  for (const Record& r : records) {
+    std::string params;
+    for (auto it = r.params.begin(); it != r.params.end(); ++it) {
+      if (!params.empty()) params += ' ';
+      params += it.key() + "=" + (it->is_string() ? it->get<std::string>() : it->dump());
+    }
+    fmt::print("{:<6} {:<28} {:<34} {:>3} {:>12.4g} {:>12.4g} {:>12.4g} {:<5}\n", r.suite, r.name, params,
+               r.threads, r.min, r.median, r.max, r.unit);
+  }
+}
+
+const std::vector<SuiteEntry>& suites() {
+  static const std::vector<SuiteEntry> all = {
+      {"mp", "integers: Comba/2x/Mx, modexp seq/parallel, Montgomery, prime generation", suite_mp},
+  };
+  return all;
+}
+
+}  // namespace dstu::cli::bench

@@ -1,0 +1,49 @@
+// dstu bench: one-shot performance runs (schema dstu-bench/1).
+#include <fmt/core.h>
+
+#include "bench/bench.hpp"
+#include "command.hpp"
+#include "dstu/parallel/team.hpp"
+#include "exit_codes.hpp"
+
+namespace dstu::cli {
+namespace {
+
+class Bench final : public Command {
+ public:
+  const char* name() const override { return "bench"; }
+  const char* summary() const override { return "Measure performance (JSON schema dstu-bench/1)"; }
+
+  void setup(CLI::App& sub) override {
+    std::vector<std::string> names{"all"};
+    std::string help = "Suite to run: all";
+    for (const auto& s : bench::suites()) {
+      names.push_back(s.name);
+      help += std::string(", ") + s.name + " (" + s.summary + ")";
+    }
+    sub.add_option("suite", suite_, help)->required()->check(CLI::IsMember(names));
+    sub.add_flag("--quick", quick_, "Short run for CI (fewer sizes and samples)");
+  }
+
+  int run(const GlobalOptions& g) override {
+    bench::Options opt;
+    opt.quick = quick_;
+    opt.threads = parallel::team_size();
+    std::vector<bench::Record> records;
+    for (const auto& s : bench::suites()) {
+      if (suite_ == "all" || suite_ == s.name) s.run(opt, records);
+    }
+    bench::report(records, opt, g.json);
+    return kExitOk;
+  }
+
+ private:
+  std::string suite_;
+  bool quick_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_bench_command() { return std::make_unique<Bench>(); }
+
+}  // namespace dstu::cli

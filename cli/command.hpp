@@ -1,0 +1,51 @@
+// One class per subcommand (Botan style), registered in commands.cpp.
+//
+// A command declares its options on its own CLI11 subcommand in setup() and does its
+// work in run(), which returns the exit status. Errors are thrown as dstu::Error (or
+// UsageError for option combinations CLI11 cannot express); main() turns them into
+// one line on stderr and exit 2.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace dstu::cli {
+
+/// Options every command understands (given before or after the command name).
+struct GlobalOptions {
+  int threads = 0;  ///< team size; 0 = default (OMP_NUM_THREADS or all cores)
+  bool json = false;
+  std::string cpu;  ///< CPU path override, empty = DSTU_CPU or native
+};
+
+/// A bad combination of options, reported like a CLI11 parse error (exit 2).
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class Command {
+ public:
+  virtual ~Command() = default;
+  virtual const char* name() const = 0;
+  virtual const char* summary() const = 0;
+  /// Declares the command's options on `sub`.
+  virtual void setup(CLI::App& sub) = 0;
+  /// Runs the command; returns the exit status.
+  virtual int run(const GlobalOptions& global) = 0;
+};
+
+/// Every command, in the order `dstu --help` lists them.
+std::vector<std::unique_ptr<Command>> all_commands();
+
+std::unique_ptr<Command> make_keygen_command();
+std::unique_ptr<Command> make_sign_command();
+std::unique_ptr<Command> make_verify_command();
+std::unique_ptr<Command> make_bench_command();
+std::unique_ptr<Command> make_primegen_command();
+
+}  // namespace dstu::cli

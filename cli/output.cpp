@@ -1,0 +1,23 @@
+#include "output.hpp"
+
+#include <fmt/core.h>
+
+#include <cstdio>
+
+namespace dstu::cli {
+
+void print_error(const std::string& message) {
+  // Keep it to one line whatever the message holds.
+  std::string line = message;
+  for (char& c : line) {
+    if (c == '\n' || c == '\r') c = ' ';
+  }
+  fmt::print(stderr, "dstu: error: {}\n", line);
+}
+
+void print_json(const Json& doc) {
+  fmt::print("{}\n", doc.dump(-1, ' ', false, Json::error_handler_t::replace));
+  std::fflush(stdout);
+}
+
+}  // namespace dstu::cli

@@ -1,0 +1,55 @@
+// Internal: Montgomery multiplication in radix 2^52 on AVX-512 IFMA.
+//
+// Numbers are vectors of 52-bit digits held in 64-bit lanes, eight per zmm register;
+// a modulus of up to 52 * 8 * kMaxVectors - 2 bits is padded to 8 V digits and
+// R = 2^(52 * 8 V). mul() is the "almost Montgomery" product of Gueron and Krasnov:
+// inputs and output lie in [0, 2m) with normalised digits (< 2^52), which needs
+// R >= 4m. Each outer step adds a b_i and u m digit-wise with vpmadd52luq/huq and
+// shifts the accumulator down one digit; no branch or index depends on the values.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "dstu/mp/nat.hpp"
+
+namespace dstu::mp::ifma {
+
+inline constexpr std::size_t kMaxVectors = 20;  // 160 digits: moduli up to 8318 bits
+
+/// True when the CPU (and the override) allow the IFMA kernels.
+bool available();
+
+/// True when m has a size the kernels serve (odd, 3 <= bits <= 52 * 8 * kMaxVectors - 2).
+bool supports(const Nat& m);
+
+class Context {
+ public:
+  using Digits = std::vector<std::uint64_t>;
+
+  explicit Context(const Nat& m);
+  /// Digits per number (8 V).
+  std::size_t digits() const { return 8 * v_; }
+  /// r = a b / R mod m, almost reduced: a, b, r in [0, 2m). r may alias a or b.
+  void mul(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b) const;
+  /// x R mod m (fully reduced).
+  Digits to(const Nat& x) const;
+  /// a / R mod m, fully reduced.
+  Nat from(const std::uint64_t* a) const;
+  /// R mod m.
+  const Digits& one() const { return one_; }
+  /// a in [0, 2m) brought into [0, m) (constant time).
+  Digits reduce(const Digits& a) const;
+
+ private:
+  Nat m_;
+  std::size_t v_ = 0;
+  Digits mod_, one_;
+  std::uint64_t k0_ = 0;  // -m^-1 mod 2^52
+};
+
+/// Nat <-> radix-2^52 digits (exactly `digits` of them).
+Context::Digits to_digits(const Nat& x, std::size_t digits);
+Nat from_digits(const std::uint64_t* d, std::size_t digits);
+
+}  // namespace dstu::mp::ifma
