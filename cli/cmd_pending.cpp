@@ -12,7 +12,10 @@ class Pending final : public Command {
   Pending(const char* name, const char* summary) : name_(name), summary_(summary) {}
   const char* name() const override { return name_; }
   const char* summary() const override { return summary_; }
-  void setup(CLI::App& sub) override { sub.allow_extras(); }
+  void setup(CLI::App& sub) override {
+    sub.fallthrough(false);  // take every argument, so any call ends in the message below
+    sub.allow_extras();
+  }
   int run(const GlobalOptions&) override {
     print_error(std::string("'") + name_ + "' is not implemented yet");
     return kExitError;

@@ -1,6 +1,7 @@
 // Modular exponentiation: sliding window (public exponents) and fixed window with
 // masked table scans (secret exponents).
 #include "dstu/base/ct.hpp"
+#include "dstu/base/ctgrind.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/base/wipe.hpp"
 #include "dstu/mp/modular.hpp"
@@ -55,7 +56,6 @@ Nat powmod_vartime(const Nat& base, const Nat& exp, const Nat& m) {
 
 Nat powmod(const Nat& base, const Nat& exp, const Nat& m, std::size_t exp_bits) {
   if (!m.is_odd() || m <= Nat(1)) throw_invalid("constant-time exponentiation needs an odd modulus > 1");
-  if (exp.bits() > exp_bits) throw_invalid("exponent is longer than its declared bound");
   constexpr int kWindow = 4;
   constexpr std::size_t kEntries = 1 << kWindow;
   Montgomery mont(m);
@@ -69,10 +69,25 @@ Nat powmod(const Nat& base, const Nat& exp, const Nat& m, std::size_t exp_bits) 
   for (std::size_t k = 2; k < kEntries; ++k) {
     mont.mul(table.data() + k * n, table.data() + (k - 1) * n, g.data(), scratch.data());
   }
-  // The exponent in a fixed number of limbs, so its length does not show.
+  // The exponent in a fixed number of limbs, so its length does not show. Its limb
+  // count is public; whether it fits the declared bound is checked in constant time
+  // and only that one bit is declassified.
   const std::size_t windows = (exp_bits + kWindow - 1) / kWindow;
   std::vector<Limb> e((windows * kWindow + 63) / 64 + 1, 0);
+  if (exp.size() > e.size()) throw_invalid("exponent is longer than its declared bound");
   exp.to_limbs(e.data(), e.size());
+  Limb above = 0;
+  for (std::size_t i = 0; i < e.size(); ++i) {
+    const std::size_t lo = 64 * i;
+    if (lo >= exp_bits) {
+      above |= e[i];
+    } else if (exp_bits - lo < 64) {
+      above |= e[i] >> (exp_bits - lo);
+    }
+  }
+  bool fits = ct::is_zero(above) != 0;
+  ct::unpoison(&fits, sizeof fits);
+  if (!fits) throw_invalid("exponent is longer than its declared bound");
   for (std::size_t wi = windows; wi-- > 0;) {
     for (int s = 0; s < kWindow; ++s) mont.sqr(acc.data(), acc.data(), scratch.data());
     const std::size_t pos = wi * kWindow;
@@ -84,6 +99,8 @@ Nat powmod(const Nat& base, const Nat& exp, const Nat& m, std::size_t exp_bits) 
     }
     mont.mul(acc.data(), acc.data(), pick.data(), scratch.data());
   }
+  // The result leaves as a Nat, whose length is public: declassify it here.
+  ct::unpoison(acc.data(), acc.size() * sizeof(Limb));
   Nat result = mont.from_mont(acc.data());
   secure_wipe(e.data(), e.size() * sizeof(Limb));
   return result;

@@ -1,0 +1,24 @@
+// Test support for CLI transcripts: run the real dstu binary with arguments and
+// standard input, capture its standard output, standard error and exit status.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace dstu::test {
+
+struct Run {
+  int status = -1;  ///< exit status, or 128 + signal number if killed
+  std::string out;
+  std::string err;
+};
+
+/// Runs DSTU_BINARY with args (no shell), feeding `input` on stdin, optionally with
+/// extra environment entries ("NAME=value") and in directory `cwd` ("" = current).
+Run run_dstu(const std::vector<std::string>& args, const std::string& input = "",
+             const std::vector<std::string>& env = {}, const std::string& cwd = "");
+
+/// Number of lines in s.
+std::size_t count_lines(const std::string& s);
+
+}  // namespace dstu::test
