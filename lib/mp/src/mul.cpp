@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "dstu/mp/limbs.hpp"
+#include "dstu/parallel/team.hpp"
 #include "kernels.hpp"
 #include "tuning.hpp"
 
@@ -51,6 +52,15 @@ void mul(Limb* r, const Limb* a, std::size_t na, const Limb* b, std::size_t nb, 
     add_1(r + done + nb, r + done + nb, len, c);
     done += len;
   }
+}
+
+void mul_auto(Limb* r, const Limb* a, std::size_t na, const Limb* b, std::size_t nb, Limb* scratch) {
+  const std::size_t from = tuning::current().comba_mx;
+  if (from != 0 && nb >= from) {
+    const int threads = parallel::available();
+    if (threads > 1) return mul_comba_mx(r, a, na, b, nb, threads);
+  }
+  mul(r, a, na, b, nb, scratch);
 }
 
 std::size_t sqr_scratch(std::size_t n) {

@@ -90,7 +90,7 @@ void mul(Nat& r, const Nat& a, const Nat& b) {
   into(r, &r == &a || &r == &b, [&](Nat& out) {
     std::vector<Limb> scratch(ln::mul_scratch(x.size(), y.size()));
     Limb* p = out.resize(x.size() + y.size());
-    ln::mul(p, x.limbs().data(), x.size(), y.limbs().data(), y.size(), scratch.data());
+    ln::mul_auto(p, x.limbs().data(), x.size(), y.limbs().data(), y.size(), scratch.data());
     out.normalize();
   });
 }

@@ -89,6 +89,9 @@ std::size_t mul_scratch(std::size_t na, std::size_t nb);
 void mul(Limb* r, const Limb* a, std::size_t na, const Limb* b, std::size_t nb, Limb* scratch);
 /// Scratch limbs sqr() needs for an n-limb operand.
 std::size_t sqr_scratch(std::size_t n);
+/// r[0..na+nb) = a * b by the fastest method for the sizes, sequential or, from the
+/// measured crossover (tuning::Thresholds::comba_mx) and with a free team, Comba Mx.
+void mul_auto(Limb* r, const Limb* a, std::size_t na, const Limb* b, std::size_t nb, Limb* scratch);
 /// r[0..2n) = a^2 by the fastest sequential method for the size.
 void sqr(Limb* r, const Limb* a, std::size_t n, Limb* scratch);
 
