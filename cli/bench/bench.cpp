@@ -99,6 +99,7 @@ void report(const std::vector<Record>& records, const Options& opt, bool json) {
 const std::vector<SuiteEntry>& suites() {
   static const std::vector<SuiteEntry> all = {
       {"mp", "integers: Comba/2x/Mx, modexp seq/parallel, Montgomery, prime generation", suite_mp},
+      {"hash", "GOST 34.311-95, Kupyna-256/384/512, GOST 28147-89 throughput", suite_hash},
   };
   return all;
 }

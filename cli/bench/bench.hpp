@@ -72,5 +72,6 @@ struct SuiteEntry {
 const std::vector<SuiteEntry>& suites();
 
 void suite_mp(const Options& opt, std::vector<Record>& out);
+void suite_hash(const Options& opt, std::vector<Record>& out);
 
 }  // namespace dstu::cli::bench

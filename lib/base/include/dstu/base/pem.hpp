@@ -1,0 +1,36 @@
+// dstu::pem — Base64 and PEM-style armor ("-----BEGIN LABEL-----" blocks with
+// optional "Name: value" headers), for keys and signatures as text.
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "dstu/base/bytes.hpp"
+
+namespace dstu::pem {
+
+/// Standard Base64 (RFC 4648 §4) with padding.
+std::string base64_encode(std::span<const std::uint8_t> data);
+/// Decodes Base64, ignoring ASCII white space; throws Error(invalid_input) on
+/// anything else that is not the alphabet or correct padding.
+Bytes base64_decode(std::string_view text);
+
+struct Block {
+  std::string label;                                        ///< e.g. "PRIVATE KEY"
+  std::vector<std::pair<std::string, std::string>> headers;  ///< "Name: value" lines
+  Bytes data;
+};
+
+/// The armored text: BEGIN line, headers (then a blank line), Base64 in 64-column
+/// lines, END line.
+std::string encode(const Block& block);
+/// The first armored block in text; throws Error(invalid_input) if there is none
+/// or it is malformed (mismatched END, bad header, bad Base64).
+Block decode(std::string_view text);
+/// True when text starts (after white space) with "-----BEGIN ".
+bool looks_armored(std::span<const std::uint8_t> data);
+
+}  // namespace dstu::pem

@@ -1,0 +1,145 @@
+// DER and armor: encodings checked against bytes produced by `openssl asn1parse
+// -genstr`, round trips, and every kind of malformed input.
+#include <doctest/doctest.h>
+
+#include <cstring>
+
+#include "dstu/base/der.hpp"
+#include "dstu/base/error.hpp"
+#include "dstu/base/pem.hpp"
+
+using dstu::Bytes;
+using dstu::from_hex;
+using dstu::to_hex;
+namespace der = dstu::der;
+namespace pem = dstu::pem;
+
+TEST_CASE("OIDs encode as openssl does") {
+  // openssl asn1parse -genstr OID:... | xxd -p, tag and length stripped.
+  CHECK(to_hex(der::encode_oid("1.2.804.2.1.1.1.1.3.1.1")) == "2a86240201010101030101");
+  CHECK(to_hex(der::encode_oid("1.2.804.2.1.1.1.1.3.1.1.2.6")) == "2a862402010101010301010206");
+  CHECK(to_hex(der::encode_oid("2.999.1")) == "883701");
+  for (const char* oid : {"1.2.804.2.1.1.1.1.3.1.1.1.1", "1.2.840.10045.2.1", "2.5.4.3", "0.0", "2.999.18446744073709551615"}) {
+    CHECK(der::decode_oid(der::encode_oid(oid)) == oid);
+  }
+  for (const char* bad : {"", "1", "3.1", "1.40", "1..2", "1.2.x", "1.2.", "-1.2"}) {
+    CHECK_THROWS_AS(der::encode_oid(bad), dstu::Error);
+  }
+  CHECK_THROWS_AS(der::decode_oid(from_hex("2a86")), dstu::Error);        // truncated arc
+  CHECK_THROWS_AS(der::decode_oid(from_hex("2a8001")), dstu::Error);      // leading 0x80
+  CHECK_THROWS_AS(der::decode_oid({}), dstu::Error);
+}
+
+TEST_CASE("writer: integers, strings, nesting, long lengths") {
+  der::Writer w;
+  w.begin(der::kSequence);
+  w.integer(std::uint64_t{0});
+  w.integer(std::uint64_t{127});
+  w.integer(std::uint64_t{128});
+  w.integer(from_hex("0000ff"));
+  w.octet_string(Bytes(200, 0xab));
+  w.bit_string(from_hex("0102"));
+  w.null();
+  w.begin(der::context(0));
+  w.oid("1.2.3");
+  w.end();
+  w.end();
+  const Bytes out = w.finish();
+  const std::string hex = to_hex(out);
+  CHECK(hex.rfind("3081", 0) == 0);                 // long form: > 127 octets
+  CHECK(hex.find("020100" "02017f" "0202008" "0") == 4 + 2);
+  der::Reader r(out);
+  der::Reader seq = r.enter(der::kSequence, "seq");
+  r.finish("top");
+  CHECK(seq.small_integer("a") == 0);
+  CHECK(seq.small_integer("b") == 127);
+  CHECK(seq.small_integer("c") == 128);
+  CHECK(to_hex(seq.integer("d")) == "ff");
+  CHECK(seq.octet_string("e") == Bytes(200, 0xab));
+  CHECK(to_hex(seq.bit_string("f")) == "0102");
+  CHECK(seq.expect(der::kNull, "g").content.empty());
+  der::Reader ctx = seq.enter(der::context(0), "h");
+  CHECK(ctx.oid("i") == "1.2.3");
+  seq.finish("seq");
+  der::Writer bad;
+  bad.begin(der::kSequence);
+  CHECK_THROWS_AS(bad.finish(), dstu::Error);
+}
+
+namespace {
+
+/// Reads one element and, for INTEGER and BIT STRING, its value.
+void parse_one(const Bytes& in) {
+  der::Reader r(in);
+  const der::Element e = r.next();
+  if (e.tag == der::kInteger) der::Reader(e.encoded).integer("x");
+  if (e.tag == der::kBitString) der::Reader(e.encoded).bit_string("x");
+}
+
+}  // namespace
+
+TEST_CASE("reader rejects everything that is not DER") {
+  const char* cases[] = {
+      "",              // nothing
+      "30",            // no length
+      "3080",          // indefinite length
+      "3081050102030405",  // non-minimal long form
+      "308200050102030405",
+      "3005010203",    // content shorter than its length
+      "02020001",      // non-minimal INTEGER (leading 00)
+      "0202ff80",      // non-minimal negative
+      "020180",        // negative INTEGER
+      "0200",          // empty INTEGER
+      "03020101",      // BIT STRING with unused bits
+      "1f0100",        // multi-byte tag
+      "3085ffffffffff00",  // length too large
+  };
+  for (const char* hex : cases) {
+    INFO("input " << hex);
+    const Bytes in = from_hex(hex);
+    CHECK_THROWS_AS(parse_one(in), dstu::Error);
+  }
+  const Bytes two_nulls = from_hex("0500" "0500");
+  der::Reader trailing(two_nulls);
+  trailing.next();
+  CHECK_THROWS_AS(trailing.finish("x"), dstu::Error);
+  const Bytes one_null = from_hex("0500");
+  der::Reader wrong(one_null);
+  CHECK_THROWS_AS(wrong.expect(der::kInteger, "x"), dstu::Error);
+}
+
+TEST_CASE("Base64: RFC 4648 vectors and errors") {
+  const std::pair<const char*, const char*> v[] = {{"", ""},         {"f", "Zg=="},         {"fo", "Zm8="},
+                                                   {"foo", "Zm9v"},  {"foob", "Zm9vYg=="}, {"fooba", "Zm9vYmE="},
+                                                   {"foobar", "Zm9vYmFy"}};
+  for (auto [plain, enc] : v) {
+    const Bytes p(plain, plain + std::strlen(plain));
+    CHECK(pem::base64_encode(p) == enc);
+    CHECK(pem::base64_decode(enc) == p);
+  }
+  CHECK(pem::base64_decode("Zm9v\nYmFy \r\n") == Bytes{'f', 'o', 'o', 'b', 'a', 'r'});
+  for (const char* bad : {"Zg=", "Z===", "Zm9v!", "Zg==Zg==", "=Zg="}) {
+    INFO(bad);
+    CHECK_THROWS_AS(pem::base64_decode(bad), dstu::Error);
+  }
+}
+
+TEST_CASE("armor round trip, headers, and malformed blocks") {
+  pem::Block b{"DSTU 4145 SIGNATURE", {{"Curve", "dstu257"}, {"Hash", "gost34311"}}, Bytes(100, 7)};
+  const std::string text = pem::encode(b);
+  CHECK(text.rfind("-----BEGIN DSTU 4145 SIGNATURE-----\nCurve: dstu257\n", 0) == 0);
+  const pem::Block back = pem::decode("junk before\n" + text + "junk after");
+  CHECK(back.label == b.label);
+  CHECK(back.headers == b.headers);
+  CHECK(back.data == b.data);
+  const pem::Block plain = pem::decode(pem::encode({"PUBLIC KEY", {}, Bytes{1, 2, 3}}));
+  CHECK(plain.headers.empty());
+  CHECK(plain.data == Bytes{1, 2, 3});
+  const Bytes armored(text.begin(), text.end());
+  CHECK(pem::looks_armored(armored));
+  CHECK_FALSE(pem::looks_armored(Bytes{0x30, 0x82}));
+  CHECK_THROWS_AS(pem::decode("no armor here"), dstu::Error);
+  CHECK_THROWS_AS(pem::decode("-----BEGIN X-----\nAAAA\n-----END Y-----\n"), dstu::Error);
+  CHECK_THROWS_AS(pem::decode("-----BEGIN X-----\nA!AA\n-----END X-----\n"), dstu::Error);
+  CHECK_THROWS_AS(pem::decode("-----BEGIN X-----\nName: v\nbad header\n\nAAAA\n-----END X-----\n"), dstu::Error);
+}
