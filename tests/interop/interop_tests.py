@@ -1,0 +1,389 @@
+#!/usr/bin/env python3
+"""Interoperability tests of the two independent peers (BouncyCastle "bc", jkurwa "jk").
+
+    interop_tests.py SUITE [--work DIR]
+
+Each SUITE is one ctest test (tests/interop/CMakeLists.txt). The peers are driven only through
+run-peer.sh, the same interface the dstu CLI tests will use. Python 3 standard library only.
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+DRIVER = os.path.join(HERE, "run-peer.sh")
+FIXTURES = os.path.join(HERE, "fixtures")
+CURVE_OID = "1.2.804.2.1.1.1.1.3.1.1.2.%d"
+CURVES = [163, 167, 173, 179, 191, 233, 257, 307, 367, 431]
+LE = "GOST3411WITHDSTU4145LE"
+BE = "GOST3411WITHDSTU4145"
+# A fixed nonce below 2^(L(n)-1) for every curve (L(n) >= 163): 2^160 - 1 minus a little.
+NONCE = "%040x" % ((1 << 160) - 0x1234567)
+
+
+class Suite:
+    def __init__(self, work):
+        self.work = work
+        self.passed = 0
+        self.failed = 0
+        self.calls = 0
+        self.seconds = {}
+
+    def path(self, name):
+        return os.path.join(self.work, name)
+
+    def fixture(self, name):
+        return os.path.join(FIXTURES, name)
+
+    def write(self, name, data):
+        p = self.path(name)
+        with open(p, "wb") as f:
+            f.write(data)
+        return p
+
+    def read(self, path):
+        with open(path, "rb") as f:
+            return f.read()
+
+    def check(self, ok, what, detail=""):
+        if ok:
+            self.passed += 1
+            print("ok    " + what)
+        else:
+            self.failed += 1
+            print("FAIL  " + what + (("\n      " + detail.strip().replace("\n", "\n      ")) if detail else ""))
+        return ok
+
+    def run(self, peer, verb, *args):
+        """Runs the driver; returns (exit status, stdout, stderr)."""
+        t = time.monotonic()
+        p = subprocess.run([DRIVER, peer, verb] + list(args), capture_output=True, text=True)
+        dt = time.monotonic() - t
+        self.calls += 1
+        key = "%s %s" % (peer, verb)
+        n, total = self.seconds.get(key, (0, 0.0))
+        self.seconds[key] = (n + 1, total + dt)
+        return p.returncode, p.stdout, p.stderr
+
+    def expect(self, rc_wanted, what, peer, verb, *args):
+        rc, out, err = self.run(peer, verb, *args)
+        self.check(rc == rc_wanted, "%s: %s %s -> %d" % (what, peer, verb, rc_wanted),
+                   "exit %d\n%s%s" % (rc, out, err))
+        return rc == rc_wanted, out
+
+    def pubinfo(self, peer, kind, path):
+        rc, out, err = self.run(peer, "pubinfo", "--" + kind, path)
+        if rc != 0:
+            self.check(False, "%s pubinfo --%s %s" % (peer, kind, os.path.basename(path)), err)
+            return None
+        return dict(line.split("=", 1) for line in out.split())
+
+    def summary(self):
+        for key, (n, total) in sorted(self.seconds.items()):
+            print("time  %-14s %3d call(s), %.2f s each" % (key, n, total / n))
+        print("%d passed, %d failed" % (self.passed, self.failed))
+        return 0 if self.failed == 0 else 1
+
+    # ------------------------------------------------------------ helpers
+
+    def keygen(self, peer, curve, tag, form=None, native=False):
+        priv, pub = self.path(tag + ".priv.der"), self.path(tag + ".pub.der")
+        args = ["--curve", "dstu%d" % curve, "--priv", priv, "--pub", pub]
+        if form:
+            args += ["--oid", form]
+        if native:
+            args.append("--native")
+        ok, _ = self.expect(0, "keygen %s" % tag, peer, "keygen", *args)
+        return (priv, pub) if ok else (None, None)
+
+    def sign(self, peer, priv, msg, out, alg=LE, raw=False, digest=False, nonce=None):
+        args = ["--priv", priv, "--alg", alg, "--in", msg, "--out", out]
+        if raw:
+            args.append("--raw")
+        if digest:
+            args.append("--digest")
+        if nonce:
+            args += ["--nonce", nonce]
+        ok, _ = self.expect(0, "sign %s" % os.path.basename(out), peer, "sign", *args)
+        return ok
+
+    def verify(self, peer, pub, msg, sig, want=0, alg=LE, raw=False, digest=False, what=None):
+        args = ["--pub", pub, "--alg", alg, "--in", msg, "--sig", sig]
+        if raw:
+            args.append("--raw")
+        if digest:
+            args.append("--digest")
+        label = what or "verify %s with %s" % (os.path.basename(sig), os.path.basename(pub))
+        ok, _ = self.expect(want, label, peer, "verify", *args)
+        return ok
+
+    def tampered(self, sig_path, name, raw):
+        """A copy of the signature with one bit of r flipped (the DER header left intact)."""
+        data = bytearray(self.read(sig_path))
+        data[(0 if raw else 2) + 3] ^= 0x10
+        return self.write(name, bytes(data))
+
+    def same_pubinfo(self, peers, kind, path, what):
+        infos = [self.pubinfo(p, kind, path) for p in peers]
+        if None in infos:
+            return None
+        self.check(all(i == infos[0] for i in infos), "%s: %s agree on pubinfo --%s" % (what, "/".join(peers), kind),
+                   "\n".join(str(i) for i in infos))
+        return infos[0]
+
+
+# ---------------------------------------------------------------- suites
+
+
+def suite_kat(s, peer):
+    """Known answers: hashes, key files, verification of published signatures, exact signing."""
+    kat = json.loads(s.read(s.fixture("kat.json")))
+    for h in kat["hash"]:
+        msg = s.write("hash-%s.msg" % h["id"], bytes.fromhex(h["msg_hex"]))
+        rc, out, err = s.run(peer, "hash", "--in", msg)
+        s.check(rc == 0 and out.strip() == h["digest"], "hash %s" % h["id"], out + err)
+    for k in kat["keys"]:
+        for kind in ("pub", "priv"):
+            if kind not in k:
+                continue
+            info = s.pubinfo(peer, kind, s.fixture(k[kind]))
+            s.check(info is not None and info["curve"] == k["curve"] and info["q_le"] == k["q_le"],
+                    "key %s: pubinfo --%s gives the published point" % (k["id"], kind), str(info))
+    for v in kat["verify"]:
+        pub, msg, sig = s.fixture(v["pub"]), s.fixture(v["in"]), s.fixture(v["sig"])
+        s.verify(peer, pub, msg, sig, 0, raw=v["raw"], digest=v["digest"], what="KAT %s verifies" % v["id"])
+        bad = s.tampered(sig, v["id"] + ".flipped", v["raw"])
+        s.verify(peer, pub, msg, bad, 1, raw=v["raw"], digest=v["digest"],
+                 what="KAT %s with a flipped signature bit is invalid" % v["id"])
+        # flip the lowest bit of the first octet (for a digest: bit 0 of h, inside every field)
+        other = s.write(v["id"] + ".othermsg", bytes([s.read(msg)[0] ^ 1]) + s.read(msg)[1:])
+        s.verify(peer, pub, other, sig, 1, raw=v["raw"], digest=v["digest"],
+                 what="KAT %s on a changed message is invalid" % v["id"])
+    for v in kat["sign"]:
+        expect = v["expect"][peer] if isinstance(v["expect"], dict) else v["expect"]
+        out = s.path(v["id"] + ".%s.sig.der" % peer)
+        if s.sign(peer, s.fixture(v["priv"]), s.fixture(v["in"]), out, digest=v["digest"], nonce=v["nonce"]):
+            got, want = s.read(out), s.read(s.fixture(expect))
+            s.check(got == want, "KAT %s: signature with the published nonce is exact" % v["id"],
+                    "got  %s\nwant %s" % (got.hex(), want.hex()))
+        raw = s.path(v["id"] + ".%s.sig" % peer)
+        if s.sign(peer, s.fixture(v["priv"]), s.fixture(v["in"]), raw, raw=True, digest=v["digest"],
+                  nonce=v["nonce"]):
+            s.check(s.read(raw) == s.read(s.fixture(expect))[2:],
+                    "KAT %s: --raw gives the bare octets" % v["id"])
+
+
+def suite_bc_roundtrip(s):
+    """BouncyCastle with itself: both key encodings, both algorithm names, raw and DER signatures."""
+    msg = s.write("msg", b"interop test message\n" * 7)
+    other = s.write("msg2", b"interop test message\n" * 6)
+    for m in (163, 257, 431):
+        # BouncyCastle's default (big-endian OID) key files
+        priv, pub = s.keygen("bc", m, "bc%d-be" % m, "be")
+        if priv:
+            a = s.pubinfo("bc", "priv", priv)
+            b = s.pubinfo("bc", "pub", pub)
+            s.check(a is not None and a == b and a["alg_oid"].endswith(".1.1.1") and a["curve"] == CURVE_OID % CURVES.index(m),
+                    "bc%d-be: BE OID, named curve, Q = -dP" % m, "%s\n%s" % (a, b))
+            for alg in (LE, BE):
+                sig = s.path("bc%d-be.%s.sig.der" % (m, alg))
+                if s.sign("bc", priv, msg, sig, alg=alg):
+                    s.verify("bc", pub, msg, sig, 0, alg=alg, what="bc%d-be %s verifies" % (m, alg))
+            s.verify("bc", pub, msg, s.path("bc%d-be.%s.sig.der" % (m, BE)), 1, alg=LE,
+                     what="bc%d-be: a BE signature is invalid under the LE name" % m)
+            s.verify("bc", pub, other, s.path("bc%d-be.%s.sig.der" % (m, LE)), 1,
+                     what="bc%d-be: signature on another message is invalid" % m)
+        # the little-endian (UAPKI/jkurwa) key files
+        priv, pub = s.keygen("bc", m, "bc%d-le" % m, "le")
+        if priv:
+            a = s.pubinfo("bc", "priv", priv)
+            b = s.pubinfo("bc", "pub", pub)
+            s.check(a is not None and a == b and a["alg_oid"] == "1.2.804.2.1.1.1.1.3.1.1",
+                    "bc%d-le: LE OID, Q = -dP" % m, "%s\n%s" % (a, b))
+            sig = s.path("bc%d-le.raw.sig" % m)
+            if s.sign("bc", priv, msg, sig, alg=LE, raw=True):
+                s.verify("bc", pub, msg, sig, 0, alg=LE, raw=True, what="bc%d-le LE raw verifies" % m)
+                s.verify("bc", pub, msg, s.tampered(sig, "bc%d-le.flip" % m, True), 1, alg=LE, raw=True,
+                         what="bc%d-le flipped raw signature is invalid" % m)
+    # the JCA path (message) and the low-level path (--digest) encode identically
+    priv, pub = s.path("bc257-le.priv.der"), s.path("bc257-le.pub.der")
+    rc, out, _ = s.run("bc", "hash", "--in", msg)
+    dg = s.write("msg.digest", bytes.fromhex(out.strip()))
+    for alg in (LE, BE):
+        a, b = s.path("jca.%s" % alg), s.path("dig.%s" % alg)
+        if s.sign("bc", priv, msg, a, alg=alg, nonce=NONCE) and \
+                s.sign("bc", priv, dg, b, alg=alg, digest=True, nonce=NONCE):
+            s.check(s.read(a) == s.read(b), "bc %s: message and --digest signing agree" % alg)
+            s.verify("bc", pub, dg, a, 0, alg=alg, digest=True, what="bc %s: --digest verify" % alg)
+    # one round trip on each remaining named curve
+    for m in (167, 173, 179, 191, 233, 307, 367):
+        priv, pub = s.keygen("bc", m, "bc%d" % m, "le")
+        sig = s.path("bc%d.sig.der" % m)
+        if priv and s.sign("bc", priv, msg, sig):
+            s.verify("bc", pub, msg, sig, 0, what="bc%d LE verifies" % m)
+
+
+def suite_jk_roundtrip(s):
+    """jkurwa with itself on every curve it supports; the native PKCS#8 form."""
+    msg = s.write("msg", b"interop test message\n" * 7)
+    other = s.write("msg2", b"interop test message\n" * 6)
+    for m in CURVES:
+        if m == 191:
+            rc, _, err = s.run("jk", "keygen", "--curve", "dstu191", "--priv", s.path("x"), "--pub", s.path("y"))
+            s.check(rc == 2 and "191" in err, "jk refuses dstu191 (jkurwa cannot do m = 191)", err)
+            continue
+        priv, pub = s.keygen("jk", m, "jk%d" % m)
+        if not priv:
+            continue
+        a = s.pubinfo("jk", "priv", priv)
+        b = s.pubinfo("jk", "pub", pub)
+        s.check(a is not None and a == b and a["curve"] == CURVE_OID % CURVES.index(m),
+                "jk%d: Q = -dP, named curve" % m, "%s\n%s" % (a, b))
+        sig = s.path("jk%d.sig.der" % m)
+        if s.sign("jk", priv, msg, sig):
+            s.verify("jk", pub, msg, sig, 0, what="jk%d verifies" % m)
+            s.verify("jk", pub, other, sig, 1, what="jk%d: another message is invalid" % m)
+            s.verify("jk", pub, msg, s.tampered(sig, "jk%d.flip" % m, False), 1,
+                     what="jk%d: flipped signature is invalid" % m)
+        if m in (163, 257, 431):
+            raw = s.path("jk%d.sig" % m)
+            if s.sign("jk", priv, msg, raw, raw=True):
+                s.verify("jk", pub, msg, raw, 0, raw=True, what="jk%d raw verifies" % m)
+    priv, pub = s.keygen("jk", 257, "jk257-native", native=True)
+    if priv:
+        a = s.pubinfo("jk", "priv", priv)
+        b = s.pubinfo("jk", "pub", pub)
+        s.check(a is not None and b is not None and a["q_le"] == b["q_le"] and a["curve"] == b["curve"],
+                "jk257-native: jkurwa's own PKCS#8 (explicit ECBinary) gives the key", "%s\n%s" % (a, b))
+        sig = s.path("jk257-native.sig.der")
+        if s.sign("jk", priv, msg, sig):
+            s.verify("jk", pub, msg, sig, 0, what="jk257-native verifies")
+
+
+def suite_cross(s, m):
+    """BouncyCastle <-> jkurwa on one curve, LE signatures, in both directions."""
+    msg = s.write("msg", b"cross-implementation message " * 5)
+    other = s.write("msg2", b"cross-implementation message " * 4)
+    keys = {}
+    keys["bc-be"] = s.keygen("bc", m, "bc-be", "be")
+    keys["bc-le"] = s.keygen("bc", m, "bc-le", "le")
+    keys["jk"] = s.keygen("jk", m, "jk")
+    if m == 257:
+        keys["jk-native"] = s.keygen("jk", m, "jk-native", native=True)
+    for tag, (priv, pub) in keys.items():
+        if not priv:
+            continue
+        # both peers read every key file the same way
+        a = s.same_pubinfo(("bc", "jk"), "pub", pub, tag)
+        b = s.same_pubinfo(("bc", "jk"), "priv", priv, tag)
+        if a and b:
+            s.check(a["q_le"] == b["q_le"], "%s: Q = -dP in both peers" % tag)
+        for signer, verifier in (("bc", "jk"), ("jk", "bc")):
+            sig = s.path("%s.%s.sig.der" % (tag, signer))
+            if s.sign(signer, priv, msg, sig):
+                s.verify(verifier, pub, msg, sig, 0, what="%s: %s signs, %s verifies" % (tag, signer, verifier))
+                s.verify(verifier, pub, other, sig, 1,
+                         what="%s: %s signature on another message is invalid in %s" % (tag, signer, verifier))
+            raw = s.path("%s.%s.sig" % (tag, signer))
+            if s.sign(signer, priv, msg, raw, raw=True):
+                s.verify(verifier, pub, msg, raw, 0, raw=True,
+                         what="%s: %s raw signature verifies in %s" % (tag, signer, verifier))
+    # the same key, message and nonce give the same bytes in both
+    priv = keys["jk"][0] or keys["bc-le"][0]
+    if priv:
+        outs = {}
+        for p in ("bc", "jk"):
+            outs[p] = s.path("nonce.%s.sig.der" % p)
+            s.sign(p, priv, msg, outs[p], nonce=NONCE)
+        if all(os.path.exists(o) for o in outs.values()):
+            s.check(s.read(outs["bc"]) == s.read(outs["jk"]), "fixed nonce: bc and jk signatures are identical",
+                    "bc %s\njk %s" % (s.read(outs["bc"]).hex(), s.read(outs["jk"]).hex()))
+
+
+def suite_cross_other(s):
+    """BouncyCastle <-> jkurwa on the other curves with m >= 256 (307, 367)."""
+    msg = s.write("msg", b"cross-implementation message " * 5)
+    for m in (307, 367):
+        for maker in ("bc", "jk"):
+            priv, pub = s.keygen(maker, m, "%s%d" % (maker, m), "le")
+            if not priv:
+                continue
+            for signer, verifier in (("bc", "jk"), ("jk", "bc")):
+                sig = s.path("%s%d.%s.sig.der" % (maker, m, signer))
+                if s.sign(signer, priv, msg, sig):
+                    s.verify(verifier, pub, msg, sig, 0,
+                             what="dstu%d %s key: %s signs, %s verifies" % (m, maker, signer, verifier))
+        priv = s.path("jk%d.priv.der" % m)
+        outs = [s.path("nonce%d.%s" % (m, p)) for p in ("bc", "jk")]
+        if os.path.exists(priv) and s.sign("bc", priv, msg, outs[0], nonce=NONCE) and \
+                s.sign("jk", priv, msg, outs[1], nonce=NONCE):
+            s.check(s.read(outs[0]) == s.read(outs[1]), "dstu%d fixed nonce: bc and jk signatures are identical" % m)
+
+
+def suite_jk_small_m(s):
+    """Pins a jkurwa quirk: for m < 256 it reduces the 256-bit hash modulo the field polynomial
+    instead of truncating it to m bits (DSTU 4145 5.9, BouncyCastle), so its signatures over a
+    full-size hash do not verify elsewhere; hashes already below 2^m agree."""
+    msg = s.write("msg", b"small curve message")
+    for m in (163, 233):
+        priv, pub = s.keygen("jk", m, "jk%d" % m)
+        if not priv:
+            continue
+        rc, out, _ = s.run("jk", "hash", "--in", msg)
+        h = bytes.fromhex(out.strip())
+        full = s.write("full%d.digest" % m, h[:-1] + bytes([h[-1] | 0x80]))   # bit 255 set
+        short = s.write("short%d.digest" % m, h[:20] + bytes(12))           # below 2^160
+        for tag, dg, want in (("full", full, 1), ("short", short, 0)):
+            sig = s.path("%s%d.sig.der" % (tag, m))
+            if s.sign("jk", priv, dg, sig, digest=True):
+                s.verify("jk", pub, dg, sig, 0, digest=True, what="dstu%d %s hash: jk verifies itself" % (m, tag))
+                s.verify("bc", pub, dg, sig, want, digest=True,
+                         what="dstu%d %s hash: bc verify gives %d" % (m, tag, want))
+
+
+SUITES = {
+    "bc_kat": lambda s: suite_kat(s, "bc"),
+    "jk_kat": lambda s: suite_kat(s, "jk"),
+    "bc_roundtrip": suite_bc_roundtrip,
+    "jk_roundtrip": suite_jk_roundtrip,
+    "cross_257": lambda s: suite_cross(s, 257),
+    "cross_431": lambda s: suite_cross(s, 431),
+    "cross_other": suite_cross_other,
+    "jk_small_m": suite_jk_small_m,
+}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("suite", choices=sorted(SUITES) + ["build_bc", "build_jk"])
+    ap.add_argument("--work", help="scratch directory (default: a temporary one, removed afterwards)")
+    a = ap.parse_args()
+    if a.suite.startswith("build_"):
+        peer = a.suite[len("build_"):]
+        t = time.monotonic()
+        p = subprocess.run([DRIVER, peer, "version"], capture_output=True, text=True)
+        print((p.stdout + p.stderr).strip())
+        print("%s peer ready in %.1f s" % (peer, time.monotonic() - t))
+        return p.returncode
+    if a.work:
+        shutil.rmtree(a.work, ignore_errors=True)
+        os.makedirs(a.work)
+        work, cleanup = a.work, False
+    else:
+        work, cleanup = tempfile.mkdtemp(prefix="dstu-interop-"), True
+    s = Suite(work)
+    try:
+        SUITES[a.suite](s)
+    finally:
+        if cleanup:
+            shutil.rmtree(work, ignore_errors=True)
+    return s.summary()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
