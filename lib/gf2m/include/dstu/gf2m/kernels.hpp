@@ -1,0 +1,226 @@
+// dstu::gf2m — typed kernels for the ten DSTU 4145 fields: direct calls, no dispatch.
+//
+// For code that runs millions of field operations (scalar multiplication), pick the
+// kernel type once and let the compiler specialise the whole algorithm:
+//
+//   gf2m::dispatch(field, [&](auto k) {   // k: Kernels<F257, Isa::clmul>, ... or
+//     using K = decltype(k);              //    FieldKernels for a generic field
+//     typename K::Fe x, y;                // fixed-size word arrays
+//     k.mul(x.data(), y.data(), y.data());
+//     ...
+//   });
+//
+// Kernels<P, I> has only static members: mul/sqr/... are direct calls to kernels
+// compiled for ISA I (non-inline, ~10-100 ns each); add and trace are inline.
+// Calling a Kernels<P, Isa::clmul> member on a CPU without PCLMULQDQ is undefined:
+// use dispatch() or check active_isa() first. Element form and constant-time rules
+// are those of field.hpp.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "dstu/gf2m/field.hpp"
+#include "dstu/gf2m/ops.hpp"
+
+namespace dstu::gf2m {
+
+/// f = x^M + x^K1 + x^K2 + x^K3 + 1 (a trinomial when K2 = K3 = 0), M > K1 > K2 > K3.
+template <int M, int K1, int K2 = 0, int K3 = 0>
+struct Poly {
+  static constexpr int m = M;
+  static constexpr int k1 = K1, k2 = K2, k3 = K3;
+  static constexpr bool pentanomial = K2 != 0;
+  static constexpr int words = words_for(M);
+  static_assert(K1 > K2 && (K2 == 0 || K2 > K3) && (K2 == 0) == (K3 == 0));
+  static_assert(M - K1 >= 64 && K1 < 32, "special reduction assumes a low middle term");
+};
+
+// The DSTU 4145-2002 polynomial-basis fields (spec digest §1.2; STD Table 1).
+using F163 = Poly<163, 7, 6, 3>;
+using F167 = Poly<167, 6>;
+using F173 = Poly<173, 10, 2, 1>;
+using F179 = Poly<179, 4, 2, 1>;
+using F191 = Poly<191, 9>;
+using F233 = Poly<233, 9, 4, 1>;
+using F257 = Poly<257, 12>;
+using F307 = Poly<307, 8, 4, 2>;
+using F367 = Poly<367, 21>;
+using F431 = Poly<431, 5, 3, 1>;
+
+/// X(F) for each DSTU field type, ascending m.
+#define DSTU_GF2M_FOR_EACH_FIELD(X) \
+  X(F163) X(F167) X(F173) X(F179) X(F191) X(F233) X(F257) X(F307) X(F367) X(F431)
+
+// ---- the kernels (explicitly instantiated for the ten fields) ----
+// r, a, b: P::words words; c: 2 * P::words words. Outputs may alias inputs.
+
+/// r = a * b: 64x64 carry-less products by integer multiplication with holes.
+template <class P> void mul_portable(Word* r, const Word* a, const Word* b);
+/// r = a * b: PCLMULQDQ with Karatsuba over words.
+template <class P> void mul_clmul(Word* r, const Word* a, const Word* b);
+/// c = a * b unreduced.
+template <class P> void mul_wide_portable(Word* c, const Word* a, const Word* b);
+template <class P> void mul_wide_clmul(Word* c, const Word* a, const Word* b);
+/// r = c mod f by the fully unrolled trinomial/pentanomial folding (no ISA needed).
+template <class P> void reduce_special(Word* r, const Word* c);
+/// r = a^2: bit spreading by shifts and masks / by PCLMULQDQ.
+template <class P> void sqr_portable(Word* r, const Word* a);
+template <class P> void sqr_clmul(Word* r, const Word* a);
+/// r = a^(2^n), the value kept in registers between squarings.
+template <class P> void sqr_n_portable(Word* r, const Word* a, unsigned n);
+template <class P> void sqr_n_clmul(Word* r, const Word* a, unsigned n);
+/// r = a^-1 by Itoh–Tsujii over the binary addition chain of m - 1 (long squaring
+/// runs by the field's tables; AVX-512 rows in the _clmul one when allowed).
+template <class P> void inv_itoh_tsujii_portable(Word* r, const Word* a);
+template <class P> void inv_itoh_tsujii_clmul(Word* r, const Word* a);
+/// r = sqrt(a) = even(a) + sqrt(x) * odd(a).
+template <class P> void sqrt_portable(Word* r, const Word* a);
+template <class P> void sqrt_clmul(Word* r, const Word* a);
+/// r = htr(a) from the table of htr(x^odd), rows added under masks (64-bit code /
+/// AVX-512 when cpu::active() allows it).
+template <class P> void half_trace_portable(Word* r, const Word* a);
+template <class P> void half_trace_clmul(Word* r, const Word* a);
+
+#define DSTU_GF2M_DECLARE_KERNELS(F)                                                   \
+  extern template void mul_portable<F>(Word*, const Word*, const Word*);            \
+  extern template void mul_clmul<F>(Word*, const Word*, const Word*);               \
+  extern template void mul_wide_portable<F>(Word*, const Word*, const Word*);       \
+  extern template void mul_wide_clmul<F>(Word*, const Word*, const Word*);          \
+  extern template void reduce_special<F>(Word*, const Word*);                       \
+  extern template void sqr_portable<F>(Word*, const Word*);                         \
+  extern template void sqr_clmul<F>(Word*, const Word*);                            \
+  extern template void sqr_n_portable<F>(Word*, const Word*, unsigned);             \
+  extern template void sqr_n_clmul<F>(Word*, const Word*, unsigned);                \
+  extern template void inv_itoh_tsujii_portable<F>(Word*, const Word*);             \
+  extern template void inv_itoh_tsujii_clmul<F>(Word*, const Word*);                \
+  extern template void sqrt_portable<F>(Word*, const Word*);                        \
+  extern template void sqrt_clmul<F>(Word*, const Word*);                           \
+  extern template void half_trace_portable<F>(Word*, const Word*);                  \
+  extern template void half_trace_clmul<F>(Word*, const Word*);
+DSTU_GF2M_FOR_EACH_FIELD(DSTU_GF2M_DECLARE_KERNELS)
+#undef DSTU_GF2M_DECLARE_KERNELS
+
+/// The trace mask of f as a compile-time constant: bit i set iff Tr(x^i) = 1, from
+/// Newton's identities for the power sums of the roots of f.
+template <class P>
+constexpr std::array<Word, P::words> trace_mask() {
+  // e_j = coefficient of x^(m-j) in f; p_k = sum_{j<k} e_j p_(k-j) + k e_k (mod 2).
+  auto e = [](int j) {
+    const int d = P::m - j;
+    return d == 0 || d == P::k1 || (P::pentanomial && (d == P::k2 || d == P::k3)) ? 1 : 0;
+  };
+  std::array<int, P::m> p{};
+  p[0] = P::m & 1;
+  for (int k = 1; k < P::m; ++k) {
+    int s = (k & 1) * e(k);
+    for (int j = 1; j < k; ++j) s ^= e(j) & p[k - j];
+    p[k] = s;
+  }
+  std::array<Word, P::words> mask{};
+  for (int i = 0; i < P::m; ++i) mask[i / 64] |= Word(p[i]) << (i % 64);
+  return mask;
+}
+
+/// Direct-call kernels of DSTU field P on ISA I.
+template <class P, Isa I>
+struct Kernels {
+  using Params = P;
+  static constexpr int m = P::m;
+  static constexpr int words = P::words;
+  static constexpr Isa isa = I;
+  /// Storage for one element.
+  using Fe = std::array<Word, P::words>;
+
+  /// The runtime descriptor of the same field (tables, external forms).
+  static const Field& field() { return Field::dstu(P::m); }
+
+  static void add(Word* r, const Word* a, const Word* b) {
+    for (int i = 0; i < words; ++i) r[i] = a[i] ^ b[i];
+  }
+  static void mul(Word* r, const Word* a, const Word* b) {
+    if constexpr (I == Isa::clmul) mul_clmul<P>(r, a, b); else mul_portable<P>(r, a, b);
+  }
+  static void mul_wide(Word* c, const Word* a, const Word* b) {
+    if constexpr (I == Isa::clmul) mul_wide_clmul<P>(c, a, b);
+    else mul_wide_portable<P>(c, a, b);
+  }
+  static void reduce(Word* r, const Word* c) { reduce_special<P>(r, c); }
+  static void sqr(Word* r, const Word* a) {
+    if constexpr (I == Isa::clmul) sqr_clmul<P>(r, a); else sqr_portable<P>(r, a);
+  }
+  static void sqr_n(Word* r, const Word* a, unsigned n) {
+    if constexpr (I == Isa::clmul) sqr_n_clmul<P>(r, a, n); else sqr_n_portable<P>(r, a, n);
+  }
+  static void inv(Word* r, const Word* a) {
+    if constexpr (I == Isa::clmul) inv_itoh_tsujii_clmul<P>(r, a);
+    else inv_itoh_tsujii_portable<P>(r, a);
+  }
+  static void sqrt(Word* r, const Word* a) {
+    if constexpr (I == Isa::clmul) sqrt_clmul<P>(r, a); else sqrt_portable<P>(r, a);
+  }
+  static void half_trace(Word* r, const Word* a) {
+    if constexpr (I == Isa::clmul) half_trace_clmul<P>(r, a); else half_trace_portable<P>(r, a);
+  }
+  /// Tr(a), 0 or 1.
+  static unsigned trace(const Word* a) {
+    constexpr auto mask = trace_mask<P>();
+    Word t = 0;
+    for (int i = 0; i < words; ++i) t ^= a[i] & mask[i];
+    return static_cast<unsigned>(__builtin_parityll(t));
+  }
+};
+
+/// The same interface over a runtime Field and its kernel table (generic fields, or
+/// any field when code size matters more than the last nanoseconds).
+struct FieldKernels {
+  const Field* f;
+  const Ops* o;
+  int m;
+  int words;
+  Isa isa;
+  using Fe = std::array<Word, kMaxWords>;
+
+  explicit FieldKernels(const Field& field)
+      : f(&field), o(&ops(field)), m(field.m()), words(field.words()), isa(o->isa) {}
+  const Field& field() const { return *f; }
+  void add(Word* r, const Word* a, const Word* b) const {
+    for (int i = 0; i < words; ++i) r[i] = a[i] ^ b[i];
+  }
+  void mul(Word* r, const Word* a, const Word* b) const { o->mul(*f, r, a, b); }
+  void mul_wide(Word* c, const Word* a, const Word* b) const { o->mul_wide(*f, c, a, b); }
+  void reduce(Word* r, const Word* c) const { o->reduce(*f, r, c); }
+  void sqr(Word* r, const Word* a) const { o->sqr(*f, r, a); }
+  void sqr_n(Word* r, const Word* a, unsigned n) const { o->sqr_n(*f, r, a, n); }
+  void inv(Word* r, const Word* a) const { o->inv(*f, r, a); }
+  void sqrt(Word* r, const Word* a) const { o->sqrt(*f, r, a); }
+  void half_trace(Word* r, const Word* a) const { o->half_trace(*f, r, a); }
+  unsigned trace(const Word* a) const {
+    Word t = 0;
+    for (int i = 0; i < words; ++i) t ^= a[i] & f->trace_mask()[i];
+    return static_cast<unsigned>(__builtin_parityll(t));
+  }
+};
+
+/// Calls fn(Kernels<P, I>{}) for a DSTU field with the best ISA cpu::active() allows
+/// now, or fn(FieldKernels(f)) for a generic field, and returns what fn returns
+/// (every instantiation must return the same type).
+template <class Fn>
+decltype(auto) dispatch(const Field& f, Fn&& fn) {
+  if (f.is_dstu()) {
+    const bool hw = active_isa() == Isa::clmul;
+    switch (f.m()) {
+#define DSTU_GF2M_DISPATCH_CASE(F)                                   \
+  case F::m:                                                         \
+    if (hw) return fn(Kernels<F, Isa::clmul>{});                     \
+    return fn(Kernels<F, Isa::portable>{});
+      DSTU_GF2M_FOR_EACH_FIELD(DSTU_GF2M_DISPATCH_CASE)
+#undef DSTU_GF2M_DISPATCH_CASE
+      default:
+        break;
+    }
+  }
+  return fn(FieldKernels(f));
+}
+
+}  // namespace dstu::gf2m

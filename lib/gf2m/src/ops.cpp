@@ -1,0 +1,91 @@
+// The per-call entry points: pick the kernel table for the active ISA and call it.
+// Also the kernel tables of the ten DSTU fields, built from the typed kernels.
+#include "dstu/base/ct.hpp"
+#include "dstu/cpu/features.hpp"
+#include "dstu/gf2m/kernels.hpp"
+#include "internal.hpp"
+
+namespace dstu::gf2m {
+namespace {
+
+template <class P, Isa I>
+constexpr Ops typed_ops() {
+  using K = Kernels<P, I>;
+  return Ops{
+      I,
+      [](const Field&, Word* r, const Word* a, const Word* b) { K::mul(r, a, b); },
+      [](const Field&, Word* r, const Word* a) { K::sqr(r, a); },
+      [](const Field&, Word* r, const Word* a, unsigned n) { K::sqr_n(r, a, n); },
+      [](const Field&, Word* c, const Word* a, const Word* b) { K::mul_wide(c, a, b); },
+      [](const Field&, Word* r, const Word* c) { K::reduce(r, c); },
+      [](const Field&, Word* r, const Word* a) { K::inv(r, a); },
+      [](const Field&, Word* r, const Word* a) { K::sqrt(r, a); },
+      [](const Field&, Word* r, const Word* a) { K::half_trace(r, a); },
+  };
+}
+
+template <class P>
+struct TypedTables {
+  static constexpr Ops portable = typed_ops<P, Isa::portable>();
+  static constexpr Ops clmul = typed_ops<P, Isa::clmul>();
+};
+
+}  // namespace
+
+const char* isa_name(Isa isa) { return isa == Isa::clmul ? "clmul" : "portable"; }
+
+Isa active_isa() { return cpu::active().pclmulqdq ? Isa::clmul : Isa::portable; }
+
+const Ops& ops(const Field& f) {
+  return cpu::active().pclmulqdq ? f.ops_clmul() : f.ops_portable();
+}
+
+namespace detail {
+
+const Ops* dstu_ops(int m, Isa isa) {
+  switch (m) {
+#define DSTU_GF2M_CASE(F) \
+  case F::m:              \
+    return isa == Isa::clmul ? &TypedTables<F>::clmul : &TypedTables<F>::portable;
+    DSTU_GF2M_FOR_EACH_FIELD(DSTU_GF2M_CASE)
+#undef DSTU_GF2M_CASE
+    default:
+      return nullptr;
+  }
+}
+
+}  // namespace detail
+
+void mul(const Field& f, Element& r, const Element& a, const Element& b) {
+  ops(f).mul(f, r.w, a.w, b.w);
+}
+
+void sqr(const Field& f, Element& r, const Element& a) { ops(f).sqr(f, r.w, a.w); }
+
+void sqr_n(const Field& f, Element& r, const Element& a, unsigned n) {
+  ops(f).sqr_n(f, r.w, a.w, n);
+}
+
+void inv(const Field& f, Element& r, const Element& a) { ops(f).inv(f, r.w, a.w); }
+
+void sqrt(const Field& f, Element& r, const Element& a) { ops(f).sqrt(f, r.w, a.w); }
+
+bool equal(const Field& f, const Element& a, const Element& b) {
+  Word d = 0;
+  for (int i = 0; i < f.words(); ++i) d |= a.w[i] ^ b.w[i];
+  return ct::is_zero(d) != 0;
+}
+
+bool is_zero(const Field& f, const Element& a) {
+  Word d = 0;
+  for (int i = 0; i < f.words(); ++i) d |= a.w[i];
+  return ct::is_zero(d) != 0;
+}
+
+Element one() {
+  Element e;
+  e.w[0] = 1;
+  return e;
+}
+
+}  // namespace dstu::gf2m

@@ -1,0 +1,148 @@
+// Generic fields: random irreducible trinomials and pentanomials of random degree
+// (sparse folding), dense moduli (Barrett, masked rows), the three generic reductions
+// of every DSTU polynomial against its special reduction, and the checks that refuse
+// bad moduli. Every CPU path.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "cpu_paths.hpp"
+#include "dstu/base/error.hpp"
+#include "dstu/gf2m/ops.hpp"
+#include "reference.hpp"
+
+using namespace gf2m_test;
+namespace g = dstu::gf2m;
+
+namespace {
+
+/// A random irreducible polynomial of degree about m with `terms` terms; moves to the
+/// next degree when none turns up (some degrees have no irreducible trinomial).
+std::vector<int> random_irreducible(dstu::test::TestRng& rng, int m, int terms) {
+  for (int tries = 0;; ++tries) {
+    if (tries == 4 * m) {
+      ++m;
+      tries = 0;
+    }
+    std::vector<int> e{m, 0};
+    while (static_cast<int>(e.size()) < terms) {
+      const int k = static_cast<int>(rng.range(1, static_cast<std::uint64_t>(m - 1)));
+      if (std::find(e.begin(), e.end(), k) == e.end()) e.push_back(k);
+    }
+    if (g::is_irreducible_vartime(e)) return e;
+  }
+}
+
+/// Checks mul, sqr, inv, sqrt on a few elements of f against the reference.
+void check_field(const Field& f, dstu::test::TestRng& rng, int count) {
+  const Ref ref(f);
+  for (const Element& a : test_elements(f, rng, count)) {
+    const Element b = random_element(f, rng);
+    Element r;
+    g::mul(f, r, a, b);
+    CHECK(same(r, element_of(ref.mul(bits_of(f, a), bits_of(f, b)))));
+    g::sqr(f, r, a);
+    CHECK(same(r, element_of(ref.mul(bits_of(f, a), bits_of(f, a)))));
+    if (!g::is_zero(f, a)) {
+      g::inv(f, r, a);
+      CHECK(same(element_of(ref.mul(bits_of(f, a), bits_of(f, r))), g::one()));
+    }
+    g::sqrt(f, r, a);
+    CHECK(same(element_of(ref.mul(bits_of(f, r), bits_of(f, r))), a));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("random irreducible trinomials and pentanomials, every reduction") {
+  dstu::test::TestRng rng(1200);
+  std::vector<std::vector<int>> polys;
+  for (int i = 0; i < 24; ++i) {
+    const int m = static_cast<int>(i < 4 ? rng.range(3, 70) : rng.range(3, 560));
+    polys.push_back(random_irreducible(rng, m, i % 2 == 0 ? 3 : 5));
+  }
+  dstu::test::for_each_cpu_path([&](const std::string& path) {
+    for (const auto& e : polys) {
+      for (g::Reduction method : {g::Reduction::sparse, g::Reduction::barrett, g::Reduction::table}) {
+        const Field f(e, method);
+        INFO(label(path, f));
+        check_field(f, rng, 20);
+      }
+    }
+  });
+}
+
+TEST_CASE("dense moduli reduce by Barrett and by rows; sparse refuses them") {
+  dstu::test::TestRng rng(1300);
+  std::vector<std::vector<int>> polys;
+  for (int m : {11, 64, 128, 200, 311, 571}) polys.push_back(random_irreducible(rng, m, 9));
+  dstu::test::for_each_cpu_path([&](const std::string& path) {
+    for (const auto& e : polys) {
+      const Field automatic(e);
+      CHECK(automatic.reduction() == g::Reduction::barrett);
+      CHECK_THROWS_AS(Field(e, g::Reduction::sparse), dstu::Error);
+      for (g::Reduction method : {g::Reduction::barrett, g::Reduction::table}) {
+        const Field f(e, method);
+        INFO(label(path, f));
+        check_field(f, rng, 30);
+      }
+    }
+  });
+}
+
+TEST_CASE("generic reductions of the DSTU polynomials agree with the special ones") {
+  dstu::test::for_each_cpu_path([](const std::string& path) {
+    dstu::test::TestRng rng(1400);
+    for (int m : g::dstu_degrees()) {
+      const Field& special = Field::dstu(m);
+      for (g::Reduction method : {g::Reduction::sparse, g::Reduction::barrett, g::Reduction::table}) {
+        const Field f(special.exponents(), method);
+        INFO(label(path, f));
+        for (int i = 0; i < 200; ++i) {
+          const Element a = random_element(f, rng), b = random_element(f, rng);
+          Element x, y;
+          g::mul(special, x, a, b);
+          g::mul(f, y, a, b);
+          CHECK(same(x, y));
+          g::inv(special, x, a);
+          g::inv(f, y, a);
+          CHECK(same(x, y));
+          g::sqrt(special, x, a);
+          g::sqrt(f, y, a);
+          CHECK(same(x, y));
+          g::half_trace(special, x, a);
+          g::half_trace(f, y, a);
+          CHECK(same(x, y));
+          CHECK(g::trace(special, a) == g::trace(f, a));
+        }
+        for (int i = 0; i < f.words(); ++i) {
+          CHECK(f.trace_mask()[i] == special.trace_mask()[i]);
+          CHECK(f.sqrt_x()[i] == special.sqrt_x()[i]);
+        }
+      }
+    }
+  });
+}
+
+TEST_CASE("fields refuse reducible or malformed moduli") {
+  using V = std::vector<int>;
+  CHECK(g::is_irreducible_vartime(V{163, 7, 6, 3, 0}));
+  CHECK(g::is_irreducible_vartime(V{2, 1, 0}));
+  CHECK_FALSE(g::is_irreducible_vartime(V{4, 2, 0}));        // (x^2 + x + 1)^2
+  CHECK(g::is_irreducible_vartime(V{6, 3, 0}));                 // x^6 + x^3 + 1
+  CHECK_FALSE(g::is_irreducible_vartime(V{163, 1, 0}));      // x^163 + x + 1 factors
+  CHECK_FALSE(g::is_irreducible_vartime(V{8, 1, 0}));
+  CHECK_THROWS_AS(Field(V{163, 1, 0}), dstu::Error);
+  CHECK_THROWS_AS(Field(V{163, 7, 6, 3}), dstu::Error);      // no constant term
+  CHECK_THROWS_AS(Field(V{163, 7, 7, 3, 0}), dstu::Error);   // repeated exponent
+  CHECK_THROWS_AS(Field(V{1, 0}), dstu::Error);              // m < 2
+  CHECK_THROWS_AS(Field(V{577, 25, 0}), dstu::Error);        // m > 571
+  CHECK_THROWS_AS(Field(V{163, 7, 6, 3, 0}, g::Reduction::special), dstu::Error);
+  CHECK_THROWS_AS(Field::dstu(283), dstu::Error);
+  for (int m : g::dstu_degrees()) {
+    const Field& f = Field::dstu(m);
+    CHECK(f.is_dstu());
+    CHECK(f.m() == m);
+    CHECK(g::is_irreducible_vartime(f.exponents()));
+  }
+}
