@@ -1,0 +1,90 @@
+// Fixed-base comb (Lim and Lee 1994; HMV Algorithm 3.44) for k G with a secret k.
+//
+// The t = L(n) bits of k < n form w rows of d = ceil(t / w) bits; column j of the rows
+// is a w-bit digit u_j, and T[u] = sum of u_i 2^(i d) G is precomputed (255 affine
+// points for w = 8, seed 000). Then k G = sum_j 2^j T[u_j]: d doublings and d mixed
+// additions from the top column down. Each T[u_j] is read by a masked scan over the
+// whole table, a zero digit or a still-infinite accumulator is handled by masked
+// selection, and for 0 < k < n no addition meets its own operand or its negative (the
+// partial sums are distinct multiples below n), so the run is constant time.
+#include "dstu/base/ctgrind.hpp"
+#include "dstu/base/error.hpp"
+#include "dstu/ec/point.hpp"
+#include "dstu/ec/scalar.hpp"
+#include "dstu/ec/scalar_mul.hpp"
+#include "comb_internal.hpp"
+#include "ld.hpp"
+#include "precomputed.hpp"
+
+namespace dstu::ec {
+namespace detail {
+
+CombTable build_comb_table(const Curve& c, int window) {
+  if (window < 2 || window > 8) throw_invalid("comb window must be 2..8");
+  CombTable t;
+  t.window = window;
+  t.columns = (c.order_bits() + window - 1) / window;
+  t.words = c.field().words();
+  t.stride = (2 * static_cast<std::size_t>(t.words) + 7) / 8 * 8;
+  const std::size_t entries = (std::size_t{1} << window) - 1;
+  t.xy.assign(entries * t.stride, 0);
+  // rows[i] = 2^(i d) G
+  std::vector<AffinePoint> rows(window), table(entries + 1);
+  rows[0] = c.generator();
+  for (int i = 1; i < window; ++i) {
+    rows[i] = rows[i - 1];
+    for (std::size_t j = 0; j < t.columns; ++j) rows[i] = double_vartime(c, rows[i]);
+  }
+  table[0] = AffinePoint::at_infinity();
+  for (std::size_t u = 1; u <= entries; ++u) {
+    const int top = 63 - __builtin_clzll(u);
+    table[u] = add_vartime(c, table[u ^ (std::size_t{1} << top)], rows[top]);
+    // An entry worth v(u) = sum u_i 2^(i d) >= n can be O on a tiny curve; it is never
+    // read, because the digits of a reduced k < n only select entries with v(u) <= k.
+    if (table[u].infinity) continue;
+    for (int w = 0; w < t.words; ++w) {
+      t.xy[(u - 1) * t.stride + w] = table[u].x.w[w];
+      t.xy[(u - 1) * t.stride + t.words + w] = table[u].y.w[w];
+    }
+  }
+  return t;
+}
+
+}  // namespace detail
+
+namespace {
+
+using detail::CombTable;
+using detail::FieldOps;
+
+template <class K>
+AffinePoint comb(K kern, const Curve& c, const Scalar& k, const CombTable& t) {
+  const FieldOps<K> f{kern};
+  const detail::CurveFe<K> cf(f, c);
+  const Scalar e = scalar_reduce(c, k);
+  detail::LdPoint<K> q;
+  ct::Mask q_inf = detail::comb_columns(f, cf, t, e, 0, t.columns, q);
+  ct::unpoison(&q_inf, sizeof q_inf);  // set only for k = 0 mod n
+  if (q_inf) return AffinePoint::at_infinity();
+  typename K::Fe ax, ay;
+  detail::ld_to_affine(f, ax, ay, q);
+  AffinePoint out;
+  out.x = f.to(ax);
+  out.y = f.to(ay);
+  return out;
+}
+
+}  // namespace
+
+AffinePoint mul_base(const Curve& c, const Scalar& k) {
+  const CombTable& t = c.precomputed().comb;
+  return gf2m::dispatch(c.field(), [&](auto kern) { return comb(kern, c, k, t); });
+}
+
+AffinePoint mul_base_window(const Curve& c, const Scalar& k, int w) {
+  if (w == kCombWindow) return mul_base(c, k);
+  const CombTable t = detail::build_comb_table(c, w);
+  return gf2m::dispatch(c.field(), [&](auto kern) { return comb(kern, c, k, t); });
+}
+
+}  // namespace dstu::ec

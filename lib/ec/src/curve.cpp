@@ -1,0 +1,101 @@
+// Curve descriptors: the named DSTU 4145 curves and custom curves with checked
+// parameters.
+#include "dstu/ec/curve.hpp"
+
+#include <algorithm>
+
+#include "dstu/base/error.hpp"
+#include "dstu/ec/point.hpp"
+#include "dstu/ec/scalar_mul.hpp"
+#include "dstu/gf2m/ops.hpp"
+#include "dstu/mp/prime.hpp"
+#include "named_curves.hpp"
+#include "precomputed.hpp"
+
+namespace dstu::ec {
+namespace {
+
+/// The built-in field when the polynomial is a DSTU one, else a new generic field.
+const gf2m::Field* pick_field(const std::vector<int>& exponents, std::unique_ptr<gf2m::Field>& owned) {
+  std::vector<int> sorted = exponents;
+  std::sort(sorted.rbegin(), sorted.rend());
+  for (int m : gf2m::dstu_degrees()) {
+    if (sorted.front() != m) continue;
+    const gf2m::Field& f = gf2m::Field::dstu(m);
+    if (std::equal(sorted.begin(), sorted.end(), f.exponents().begin(), f.exponents().end())) return &f;
+  }
+  owned = std::make_unique<gf2m::Field>(exponents);
+  return owned.get();
+}
+
+[[noreturn]] void bad(const std::string& what) { throw_invalid("curve parameters: " + what); }
+
+}  // namespace
+
+Curve::Curve(Named, const CurveSpec& spec) { init(spec, false); }
+
+Curve::Curve(const CurveSpec& spec) { init(spec, true); }
+
+Curve::~Curve() = default;
+
+void Curve::init(const CurveSpec& spec, bool check) {
+  spec_ = spec;
+  field_ = pick_field(spec.exponents, owned_field_);
+  const gf2m::Field& f = *field_;
+  if (spec.a != 0 && spec.a != 1) bad("A must be 0 or 1");
+  a_ = static_cast<unsigned>(spec.a);
+  b_ = gf2m::from_hex(f, spec.b);
+  gf2m::sqrt(f, sqrt_b_, b_);
+  n_ = mp::Nat::from_hex(spec.n);
+  if (n_.size() > kScalarLimbs) bad("n is wider than 576 bits");
+  n_.to_limbs(n_fixed_.data(), kScalarLimbs);
+  cofactor_ = spec.cofactor;
+  g_.x = gf2m::from_hex(f, spec.gx);
+  g_.y = gf2m::from_hex(f, spec.gy);
+  if (!check) return;
+  if (f.m() % 2 == 0) bad("m must be odd");
+  if (gf2m::is_zero(f, b_)) bad("B must not be 0");
+  if (!on_curve(*this, g_)) bad("the base point is not on the curve");
+  if (n_ < mp::Nat(3) || !mp::baillie_psw(n_)) bad("n is not prime");
+  if (n_.bits() < static_cast<std::size_t>(f.m()) / 2 + 3) bad("n is too small (n <= 4 sqrt(2^m))");
+  if (!mul_wnaf_vartime(*this, n_, g_).infinity) bad("n G is not O");
+  // Hasse: |h n - (2^m + 1)| <= 2 sqrt(2^m).
+  const mp::Nat hn = n_ * mp::Nat(cofactor_), q1 = mp::Nat::power_of_two(static_cast<std::size_t>(f.m())) + mp::Nat(1);
+  const mp::Nat diff = hn > q1 ? hn - q1 : q1 - hn;
+  if (diff * diff > mp::Nat::power_of_two(static_cast<std::size_t>(f.m()) + 2)) bad("h n violates the Hasse bound");
+}
+
+const Curve& Curve::named(std::string_view key) {
+  static const std::vector<std::unique_ptr<Curve>> curves = [] {
+    std::vector<std::unique_ptr<Curve>> v;
+    for (const CurveSpec& s : detail::named_curve_specs()) v.push_back(std::unique_ptr<Curve>(new Curve(Named{}, s)));
+    return v;
+  }();
+  for (const auto& c : curves) {
+    if (c->name() == key || c->oid() == key) return *c;
+  }
+  std::string known;
+  for (const auto& c : curves) known += (known.empty() ? "" : ", ") + c->name();
+  throw_invalid("unknown curve '" + std::string(key) + "' (known: " + known + ")");
+}
+
+std::vector<const Curve*> Curve::all_named() {
+  std::vector<const Curve*> out;
+  for (const CurveSpec& s : detail::named_curve_specs()) out.push_back(&named(s.name));
+  return out;
+}
+
+const detail::Precomputed& Curve::precomputed() const {
+  std::call_once(pre_once_, [this] {
+    auto p = std::make_unique<detail::Precomputed>(detail::Precomputed{detail::make_scalar_modulus(n_), {}, {}});
+    // Odd multiples G, 3G, ..., (2^(w-1) - 1) G for the width-w wNAF.
+    const AffinePoint g2 = double_vartime(*this, g_);
+    p->g_odd.push_back(g_);
+    for (int i = 1; i < (1 << (detail::kGWindow - 2)); ++i) p->g_odd.push_back(add_vartime(*this, p->g_odd.back(), g2));
+    pre_ = std::move(p);
+    pre_->comb = detail::build_comb_table(*this, kCombWindow);
+  });
+  return *pre_;
+}
+
+}  // namespace dstu::ec

@@ -1,0 +1,52 @@
+// Internal: field-element helpers over a gf2m kernel type K (Kernels<P, I> with static
+// members, or FieldKernels for generic fields), shared by every algorithm of ec.
+#pragma once
+
+#include "dstu/base/ct.hpp"
+#include "dstu/ec/curve.hpp"
+#include "dstu/gf2m/kernels.hpp"
+
+namespace dstu::ec::detail {
+
+template <class K>
+struct FieldOps {
+  using Fe = typename K::Fe;
+  K k;
+
+  void mul(Fe& r, const Fe& a, const Fe& b) const { k.mul(r.data(), a.data(), b.data()); }
+  void sqr(Fe& r, const Fe& a) const { k.sqr(r.data(), a.data()); }
+  void add(Fe& r, const Fe& a, const Fe& b) const { k.add(r.data(), a.data(), b.data()); }
+  void inv(Fe& r, const Fe& a) const { k.inv(r.data(), a.data()); }
+  static Fe zero() { return Fe{}; }
+  static Fe one() {
+    Fe r{};
+    r[0] = 1;
+    return r;
+  }
+  /// All-ones when a == 0 (constant time).
+  ct::Mask zero_mask(const Fe& a) const {
+    gf2m::Word acc = 0;
+    for (int i = 0; i < k.words; ++i) acc |= a[i];
+    return ct::is_zero(acc);
+  }
+  bool is_zero_vartime(const Fe& a) const { return zero_mask(a) != 0; }
+  /// r = mask ? a : r.
+  void cmov(Fe& r, const Fe& a, ct::Mask mask) const { ct::cmov(r.data(), a.data(), words(), mask); }
+  void cswap(Fe& a, Fe& b, ct::Mask mask) const { ct::cswap(a.data(), b.data(), words(), mask); }
+  std::size_t words() const { return static_cast<std::size_t>(k.words); }
+  /// a + c for a curve coefficient c in {0, 1} (public).
+  static void add_bit(Fe& r, unsigned c) { r[0] ^= c; }
+
+  Fe from(const Element& e) const {
+    Fe r{};
+    for (std::size_t i = 0; i < words(); ++i) r[i] = e.w[i];
+    return r;
+  }
+  Element to(const Fe& a) const {
+    Element e;
+    for (std::size_t i = 0; i < words(); ++i) e.w[i] = a[i];
+    return e;
+  }
+};
+
+}  // namespace dstu::ec::detail

@@ -1,0 +1,130 @@
+// Parallel scalar multiplication (seed 000 §4).
+//
+// Signing: the comb's d columns are cut at c; one thread sums the columns c..d-1 and
+// then doubles c times (correcting the portion by its position), the other sums
+// columns 0..c-1; with D a doubling and A an addition the first costs
+// (d - c) A + d D, the second c (D + A), and c is chosen so both finish together.
+// Verification: s G on one thread, r Q on the other.
+#include <cmath>
+
+#include "comb_internal.hpp"
+#include "dstu/base/ctgrind.hpp"
+#include "dstu/ec/point.hpp"
+#include "dstu/ec/scalar.hpp"
+#include "dstu/ec/scalar_mul.hpp"
+#include "dstu/parallel/team.hpp"
+#include "ld.hpp"
+#include "precomputed.hpp"
+
+namespace dstu::ec {
+namespace {
+
+using detail::FieldOps;
+using detail::LdPoint;
+
+/// p + q for LD p and affine q in constant time for every case: p = O, q = O,
+/// p = q (doubling), p = -q (O).
+template <class K>
+void complete_add(const FieldOps<K>& f, const detail::CurveFe<K>& cf, LdPoint<K>& r, ct::Mask& r_inf,
+                  const LdPoint<K>& p, ct::Mask p_inf, const typename K::Fe& qx, const typename K::Fe& qy,
+                  ct::Mask q_inf) {
+  using Fe = typename K::Fe;
+  LdPoint<K> sum, dbl, qld{qx, qy, FieldOps<K>::one()};
+  detail::ld_add_mixed(f, cf, sum, p, qx, qy);
+  detail::ld_double(f, cf, dbl, qld);
+  // Same x: X_p = x_q Z_p. Same point: also Y_p = y_q Z_p^2.
+  Fe t, z2;
+  f.mul(t, qx, p.Z);
+  f.add(t, t, p.X);
+  const ct::Mask same_x = f.zero_mask(t);
+  f.sqr(z2, p.Z);
+  f.mul(t, qy, z2);
+  f.add(t, t, p.Y);
+  const ct::Mask same_y = f.zero_mask(t);
+  const ct::Mask both = ~p_inf & ~q_inf;
+  r = sum;
+  ct::Mask inf = both & same_x & ~same_y;  // p = -q
+  const ct::Mask take_dbl = both & same_x & same_y;
+  f.cmov(r.X, dbl.X, take_dbl);
+  f.cmov(r.Y, dbl.Y, take_dbl);
+  f.cmov(r.Z, dbl.Z, take_dbl);
+  f.cmov(r.X, qld.X, p_inf);  // O + q = q
+  f.cmov(r.Y, qld.Y, p_inf);
+  f.cmov(r.Z, qld.Z, p_inf);
+  f.cmov(r.X, p.X, q_inf & ~p_inf);  // p + O = p
+  f.cmov(r.Y, p.Y, q_inf & ~p_inf);
+  f.cmov(r.Z, p.Z, q_inf & ~p_inf);
+  inf |= p_inf & q_inf;
+  r_inf = inf;
+}
+
+template <class K>
+AffinePoint split_comb(K kern, const Curve& c, const Scalar& k, std::size_t high, int threads) {
+  const FieldOps<K> f{kern};
+  const detail::CurveFe<K> cf(f, c);
+  using Fe = typename K::Fe;
+  const detail::CombTable& t = c.precomputed().comb;
+  const Scalar e = scalar_reduce(c, k);
+  const std::size_t d = t.columns, cut = d - high;
+  LdPoint<K> low, hi;
+  ct::Mask low_inf = 0, hi_inf = 0;
+  Fe hx{}, hy{};
+  parallel::on_team(threads, [&](int index, int count) {
+    for (int part = index; part < 2; part += count) {
+      if (part == 0) {
+        low_inf = detail::comb_columns(f, cf, t, e, 0, cut, low);
+      } else {
+        hi_inf = detail::comb_columns(f, cf, t, e, cut, d, hi);
+        for (std::size_t i = 0; i < cut; ++i) detail::ld_double(f, cf, hi, hi);  // position
+        // To affine for the final mixed addition (Z = 1 stands in when it is O).
+        Fe z = hi.Z;
+        f.cmov(z, FieldOps<K>::one(), hi_inf);
+        detail::ld_to_affine(f, hx, hy, {hi.X, hi.Y, z});
+      }
+    }
+  });
+  LdPoint<K> q;
+  ct::Mask q_inf;
+  complete_add(f, cf, q, q_inf, low, low_inf, hx, hy, hi_inf);
+  ct::unpoison(&q_inf, sizeof q_inf);  // set only for k = 0 mod n
+  if (q_inf) return AffinePoint::at_infinity();
+  Fe ax, ay;
+  detail::ld_to_affine(f, ax, ay, q);
+  AffinePoint out;
+  out.x = f.to(ax);
+  out.y = f.to(ay);
+  return out;
+}
+
+}  // namespace
+
+std::size_t comb_high_columns(std::size_t d, double r) {
+  const double k = std::ceil((static_cast<double>(d) * r - 1 + r) / (1 + 2 * r));
+  return std::min<std::size_t>(d, static_cast<std::size_t>(std::max(0.0, k)));
+}
+
+AffinePoint mul_base_parallel(const Curve& c, const Scalar& k, int threads, std::size_t high_columns) {
+  if (threads <= 1 || parallel::inside_parallel()) return mul_base(c, k);
+  const std::size_t d = c.precomputed().comb.columns;
+  if (high_columns == 0) high_columns = comb_high_columns(d, detail::kAddOverDouble);
+  high_columns = std::min(high_columns, d);
+  return gf2m::dispatch(c.field(), [&](auto kern) { return split_comb(kern, c, k, high_columns, threads); });
+}
+
+AffinePoint mul_double_parallel_vartime(const Curve& c, const mp::Nat& s, const mp::Nat& r, const AffinePoint& q,
+                                        int threads) {
+  if (threads <= 1 || parallel::inside_parallel()) return mul_double_vartime(c, s, r, q);
+  AffinePoint sg, rq;
+  parallel::on_team(threads, [&](int index, int count) {
+    for (int part = index; part < 2; part += count) {
+      if (part == 0) {
+        sg = mul_double_vartime(c, s, mp::Nat(), q);
+      } else {
+        rq = mul_wnaf_vartime(c, r, q);
+      }
+    }
+  });
+  return add_vartime(c, sg, rq);
+}
+
+}  // namespace dstu::ec

@@ -1,0 +1,52 @@
+// Test helpers for ec: random scalars with edge shapes, random points of order n.
+#pragma once
+
+#include "dstu/ec/curve.hpp"
+#include "dstu/ec/scalar.hpp"
+#include "dstu/ec/scalar_mul.hpp"
+#include "dstu/mp/nat.hpp"
+#include "test_random.hpp"
+
+namespace dstu::test {
+
+/// Scalars to try on a curve: 0, 1, 2, n-1, n, n+1, 2n-1, powers of two, values with
+/// long runs of zeros or ones, then random ones below n.
+inline std::vector<mp::Nat> edge_scalars(const ec::Curve& c, TestRng& rng, int random_count) {
+  const mp::Nat n = c.order();
+  std::vector<mp::Nat> out{mp::Nat(), mp::Nat(1), mp::Nat(2), mp::Nat(3), n - mp::Nat(1), n, n + mp::Nat(1),
+                           n + n - mp::Nat(1), n - mp::Nat(2), (n >> 1), (n >> 1) + mp::Nat(1)};
+  const std::size_t t = c.order_bits();
+  out.push_back(mp::Nat::power_of_two(t - 1));
+  out.push_back(mp::Nat::power_of_two(t - 2) + mp::Nat(1));
+  out.push_back(mp::Nat::power_of_two(t / 2));
+  out.push_back((mp::Nat::power_of_two(t - 1) - mp::Nat(1)) % n);  // all ones
+  for (int i = 0; i < random_count; ++i) {
+    mp::Nat k = mp::Nat::from_limbs(rng.number(rng.range(1, t))) % n;
+    out.push_back(k);
+  }
+  return out;
+}
+
+/// A random point of order n: h * (a random curve point), via decompression of a
+/// random x (retried until it is on the curve).
+inline ec::AffinePoint random_point(const ec::Curve& c, TestRng& rng);
+
+}  // namespace dstu::test
+
+#include "dstu/ec/point.hpp"
+#include "dstu/gf2m/ops.hpp"
+
+inline dstu::ec::AffinePoint dstu::test::random_point(const ec::Curve& c, TestRng& rng) {
+  for (;;) {
+    gf2m::Element x;
+    const auto& f = c.field();
+    for (int i = 0; i < f.words(); ++i) x.w[i] = rng.u64();
+    x.w[f.words() - 1] &= f.top_mask();
+    try {
+      ec::AffinePoint p = ec::decompress(c, x);
+      p = ec::mul_reference_vartime(c, mp::Nat(c.cofactor()), p);
+      if (!p.infinity) return p;
+    } catch (const std::exception&) {
+    }
+  }
+}

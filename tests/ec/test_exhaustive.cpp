@@ -1,0 +1,128 @@
+// Exhaustive tests of the same scalar-multiplication code on tiny curves over
+// GF(2^7) ... GF(2^13): every scalar 0 .. 2n against every point of the order-n
+// subgroup, for the ladder, the comb (each point made a base point), wNAF and the
+// double-scalar method, against affine double-and-add. The curves are found here:
+// points counted by traces, the first B giving #E = h n with n prime.
+#include <doctest/doctest.h>
+
+#include "dstu/ec/point.hpp"
+#include "dstu/ec/scalar.hpp"
+#include "dstu/ec/scalar_mul.hpp"
+#include "dstu/gf2m/ops.hpp"
+#include "dstu/mp/prime.hpp"
+#include "dstu/parallel/team.hpp"
+
+using dstu::ec::Curve;
+using dstu::mp::Nat;
+namespace ec = dstu::ec;
+namespace gf2m = dstu::gf2m;
+
+namespace {
+
+struct Tiny {
+  std::unique_ptr<Curve> curve;
+  std::vector<ec::AffinePoint> subgroup;  // every point of order n (plus none of O)
+};
+
+/// The first curve y^2 + xy = x^3 + A x^2 + B over the field with #E = h n, n prime,
+/// and a base point of order n, with its whole subgroup listed.
+Tiny find_curve(const std::vector<int>& exps, int a, unsigned h) {
+  const gf2m::Field f(exps);
+  const std::uint64_t q = std::uint64_t{1} << f.m();
+  // rhs(x) = x + A + B / x^2: x != 0 is on the curve iff Tr(rhs) = 0 (two points).
+  auto rhs = [&](const gf2m::Element& x, const gf2m::Element& b) {
+    gf2m::Element inv, t;
+    gf2m::inv_vartime(f, inv, x);
+    gf2m::sqr(f, t, inv);
+    gf2m::mul(f, t, t, b);
+    gf2m::add(f, t, t, x);
+    t.w[0] ^= static_cast<unsigned>(a);
+    return t;
+  };
+  for (std::uint64_t bv = 1; bv < q; ++bv) {
+    gf2m::Element b;
+    b.w[0] = bv;
+    std::uint64_t count = 2;  // O and (0, sqrt B)
+    for (std::uint64_t xv = 1; xv < q; ++xv) {
+      gf2m::Element x;
+      x.w[0] = xv;
+      if (gf2m::trace(f, rhs(x, b)) == 0) count += 2;
+    }
+    if (count % h != 0) continue;
+    const std::uint64_t n = count / h;
+    if (n < 5 || !dstu::mp::baillie_psw(Nat(n))) continue;
+    if (Nat(n).bits() < static_cast<std::size_t>(f.m()) / 2 + 3) continue;
+    for (std::uint64_t xv = 1; xv < q; ++xv) {
+      gf2m::Element x, z, y;
+      x.w[0] = xv;
+      if (!gf2m::solve_quadratic(f, z, rhs(x, b))) continue;
+      gf2m::mul(f, y, z, x);
+      ec::CurveSpec spec;
+      spec.exponents = exps;
+      spec.a = a;
+      spec.b = gf2m::to_hex(f, b);
+      spec.n = Nat(n).to_hex();
+      spec.cofactor = h;
+      spec.gx = gf2m::to_hex(f, x);
+      spec.gy = gf2m::to_hex(f, y);
+      Tiny t;
+      try {
+        t.curve = std::make_unique<Curve>(spec);  // accepts (x, y) only if its order is n
+      } catch (const std::exception&) {
+        continue;
+      }
+      ec::AffinePoint acc = t.curve->generator();
+      for (std::uint64_t i = 1; i < n; ++i) {
+        t.subgroup.push_back(acc);
+        acc = ec::add_vartime(*t.curve, acc, t.curve->generator());
+      }
+      REQUIRE(acc.infinity);
+      return t;
+    }
+  }
+  FAIL("no tiny curve found");
+  return {};
+}
+
+void exhaust(const Tiny& t, bool every_base) {
+  const Curve& c = *t.curve;
+  const std::uint64_t n = c.order().low_u64();
+  INFO("m=" << c.m() << " n=" << n);
+  for (std::size_t pi = 0; pi < t.subgroup.size(); ++pi) {
+    const ec::AffinePoint& p = t.subgroup[pi];
+    std::unique_ptr<Curve> with_base;
+    if (every_base) {
+      ec::CurveSpec s = c.spec();
+      s.gx = gf2m::to_hex(c.field(), p.x);
+      s.gy = gf2m::to_hex(c.field(), p.y);
+      with_base = std::make_unique<Curve>(s);
+    }
+    ec::AffinePoint want = ec::AffinePoint::at_infinity();
+    for (std::uint64_t k = 0; k <= 2 * n; ++k) {
+      const ec::Scalar ks = ec::scalar_from_nat(Nat(k));
+      REQUIRE(ec::same_point(c, ec::mul_ladder(c, ks, p), want));
+      REQUIRE(ec::same_point(c, ec::mul_wnaf_vartime(c, Nat(k), p), want));
+      if (with_base) {
+        REQUIRE(ec::same_point(c, ec::mul_base(*with_base, ks), want));
+        if (k % 7 == 3) REQUIRE(ec::same_point(c, ec::mul_base_parallel(*with_base, ks, 2, 1 + k % 2), want));
+      }
+      if (k % 7 == 0) {
+        REQUIRE(ec::same_point(c, ec::mul_double_vartime(c, Nat(k), Nat(k + 1), p),
+                               ec::add_vartime(c, ec::mul_reference_vartime(c, Nat(k), c.generator()),
+                                               ec::mul_reference_vartime(c, Nat(k + 1), p))));
+      }
+      want = ec::add_vartime(c, want, p);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("exhaustive: GF(2^7), A = 1, h = 2") { exhaust(find_curve({7, 1, 0}, 1, 2), true); }
+TEST_CASE("exhaustive: GF(2^9), A = 0, h = 4") { exhaust(find_curve({9, 4, 0}, 0, 4), true); }
+TEST_CASE("exhaustive: GF(2^11), A = 1, h = 2") { exhaust(find_curve({11, 2, 0}, 1, 2), false); }
+TEST_CASE("exhaustive: GF(2^13), A = 1, h = 2, every scalar for a few points") {
+  Tiny t = find_curve({13, 4, 3, 1, 0}, 1, 2);
+  t.subgroup.resize(3);
+  exhaust(t, true);
+}

@@ -1,0 +1,56 @@
+// The parallel scalar multiplications against their sequential twins: the split comb
+// for every cut point and 1..4 threads, and the concurrent double-scalar method.
+#include <doctest/doctest.h>
+
+#include "dstu/ec/point.hpp"
+#include "dstu/ec/scalar.hpp"
+#include "dstu/ec/scalar_mul.hpp"
+#include "dstu/parallel/team.hpp"
+#include "ec_test_util.hpp"
+
+using dstu::ec::Curve;
+using dstu::mp::Nat;
+namespace ec = dstu::ec;
+
+TEST_CASE("split comb = comb for every cut and thread count") {
+  dstu::parallel::init(4);
+  dstu::test::TestRng rng(130);
+  for (const char* name : {"dstu163", "dstu257", "dstu431"}) {
+    const Curve& c = Curve::named(name);
+    const std::size_t d = (c.order_bits() + ec::kCombWindow - 1) / ec::kCombWindow;
+    for (const Nat& k : dstu::test::edge_scalars(c, rng, 2)) {
+      const ec::Scalar ks = ec::scalar_from_nat(k);
+      const ec::AffinePoint want = ec::mul_base(c, ks);
+      for (std::size_t high = 1; high <= d; high += (high < 3 || high + 3 > d) ? 1 : 5) {
+        for (int t = 1; t <= 4; ++t) {
+          INFO(name << " k=" << k.to_hex() << " high=" << high << " threads=" << t);
+          CHECK(ec::same_point(c, ec::mul_base_parallel(c, ks, t, high), want));
+        }
+      }
+      CHECK(ec::same_point(c, ec::mul_base_parallel(c, ks, 2), want));
+    }
+  }
+}
+
+TEST_CASE("the split point follows seed 000's formula") {
+  // k = ceil((d r - 1 + r) / (1 + 2 r)); r = 3 gives (3d + 2) / 7: 8 for d = 20 (m = 163).
+  CHECK(ec::comb_high_columns(20, 3.0) == 9);  // ceil(62 / 7)
+  CHECK(ec::comb_high_columns(32, 1.6) == 13);
+  CHECK(ec::comb_high_columns(1, 1.0) <= 1);
+}
+
+TEST_CASE("concurrent double-scalar = sequential") {
+  dstu::parallel::init(4);
+  dstu::test::TestRng rng(131);
+  for (const Curve* c : Curve::all_named()) {
+    const ec::AffinePoint q = dstu::test::random_point(*c, rng);
+    const auto scalars = dstu::test::edge_scalars(*c, rng, 3);
+    for (std::size_t i = 0; i < scalars.size(); ++i) {
+      const Nat& s = scalars[i];
+      const Nat& r = scalars[(i + 5) % scalars.size()];
+      for (int t = 1; t <= 3; ++t) {
+        CHECK(ec::same_point(*c, ec::mul_double_parallel_vartime(*c, s, r, q, t), ec::mul_double_vartime(*c, s, r, q)));
+      }
+    }
+  }
+}
