@@ -1,0 +1,32 @@
+// dstu::dstu4145 — signing and verification (DSTU 4145-2002 §11-13; spec digest
+// §2.2-2.5), on digests as the hash function outputs them.
+#pragma once
+
+#include <span>
+
+#include "dstu/base/bytes.hpp"
+#include "dstu/base/random.hpp"
+#include "dstu/dstu4145/keys.hpp"
+#include "dstu/mp/nat.hpp"
+
+namespace dstu::dstu4145 {
+
+/// A signature: 0 < r, s < n. Public.
+struct Signature {
+  mp::Nat r, s;
+};
+
+/// h = the digest octets read as a little-endian integer, truncated to m bits; 1 if
+/// that is 0 (§5.9 with the byte order of Ukrainian PKI).
+gf2m::Element hash_to_field(const ec::Curve& curve, std::span<const std::uint8_t> digest);
+
+/// Signs a digest (§12): nonce e uniform in [1, n-1] from `nonce_source`, F = x(e G),
+/// y = h F, r = y truncated to L(n) - 1 bits, s = e + d r mod n, retried if r or s is
+/// 0. Constant time in d and e.
+Signature sign_digest(const PrivateKey& key, std::span<const std::uint8_t> digest, RandomSource& nonce_source);
+
+/// Verifies (§13): 0 < r, s < n; R = s G + r Q != O; r == trunc(h x(R)). The public key
+/// must already be valid (valid_public_key). Variable time (public data).
+bool verify_digest(const PublicKey& key, std::span<const std::uint8_t> digest, const Signature& sig);
+
+}  // namespace dstu::dstu4145

@@ -1,0 +1,232 @@
+// SubjectPublicKeyInfo and PKCS#8 for DSTU 4145 keys (spec digest §1.5-1.6, §9).
+//
+//   SubjectPublicKeyInfo ::= SEQUENCE { AlgorithmIdentifier, BIT STRING { OCTET STRING
+//                                        compressed point } }
+//   AlgorithmIdentifier  ::= SEQUENCE { OID ...3.1.1 | ...3.1.1.1.1, parameters }
+//   parameters           ::= DSTU4145Params | named-curve OID (BouncyCastle's PKCS#8)
+//   DSTU4145Params       ::= SEQUENCE { namedCurve OID | ECBinary, dke OCTET STRING OPTIONAL }
+//   PrivateKeyInfo       ::= SEQUENCE { INTEGER 0, AlgorithmIdentifier, OCTET STRING key }
+// Under ...3.1.1 the point and d are little-endian (Ukrainian PKI); under ...3.1.1.1.1
+// big-endian (BouncyCastle, whose key is an ECPrivateKey).
+#include <algorithm>
+
+#include "dstu/base/der.hpp"
+#include "dstu/base/error.hpp"
+#include "dstu/dstu4145/encoding.hpp"
+#include "dstu/ec/point.hpp"
+#include "dstu/ec/scalar.hpp"
+#include "dstu/gf2m/ops.hpp"
+#include "dstu/hash/gost34311.hpp"
+
+namespace dstu::dstu4145 {
+namespace {
+
+struct Params {
+  const ec::Curve* curve = nullptr;
+  std::optional<Dke> dke;
+  bool little_endian = true;
+};
+
+[[noreturn]] void bad(const std::string& what) { throw_invalid("DSTU 4145 key: " + what); }
+
+bool algorithm_is_le(const std::string& oid) {
+  if (oid == kOidLe) return true;
+  if (oid == kOidBe) return false;
+  bad("algorithm " + oid + " is not DSTU 4145 (polynomial basis)");
+}
+
+/// The named curve with these explicit ECBinary parameters.
+const ec::Curve& match_explicit(der::Reader ecb, bool le) {
+  if (!ecb.empty() && ecb.peek() == der::context(0)) {
+    der::Reader v = ecb.enter(der::context(0), "ECBinary version");
+    if (v.small_integer("version") != 0) bad("unknown ECBinary version");
+  }
+  der::Reader field = ecb.enter(der::kSequence, "BinaryField");
+  std::vector<int> exps{static_cast<int>(field.small_integer("m"))};
+  if (!field.empty()) {
+    if (field.peek() == der::kInteger) {
+      exps.push_back(static_cast<int>(field.small_integer("trinomial")));
+    } else {
+      der::Reader p = field.enter(der::kSequence, "pentanomial");
+      for (const char* w : {"k", "j", "l"}) exps.push_back(static_cast<int>(p.small_integer(w)));
+    }
+  }
+  exps.push_back(0);
+  std::sort(exps.rbegin(), exps.rend());
+  const auto a = ecb.small_integer("a");
+  Bytes b = ecb.octet_string("b");
+  const mp::Nat n = mp::Nat::from_bytes_be(ecb.integer("n"));
+  Bytes bp = ecb.octet_string("bp");
+  if (!le) {
+    std::reverse(b.begin(), b.end());
+    std::reverse(bp.begin(), bp.end());
+  }
+  for (const ec::Curve* c : ec::Curve::all_named()) {
+    const auto ce = c->field().exponents();
+    if (!std::equal(exps.begin(), exps.end(), ce.begin(), ce.end()) || c->a() != a || c->order() != n) continue;
+    if (b != gf2m::to_bytes_le(c->field(), c->b())) continue;
+    if (bp != ec::compress_le(*c, c->generator())) continue;
+    return *c;
+  }
+  throw Error(Errc::unsupported, "DSTU 4145 key: explicit curve parameters that are not a named DSTU 4145 curve");
+}
+
+/// The AlgorithmIdentifier's parameters: DSTU4145Params or a bare curve OID.
+Params read_params(der::Reader& alg, bool le) {
+  Params p;
+  p.little_endian = le;
+  if (alg.empty()) bad("algorithm parameters missing");
+  if (alg.peek() == der::kOid) {
+    p.curve = &ec::Curve::named(alg.oid("curve"));
+    return p;
+  }
+  der::Reader params = alg.enter(der::kSequence, "DSTU4145Params");
+  if (params.peek() == der::kOid) {
+    p.curve = &ec::Curve::named(params.oid("curve"));
+  } else {
+    p.curve = &match_explicit(params.enter(der::kSequence, "ECBinary"), le);
+  }
+  if (!params.empty()) {
+    const Bytes dke = params.octet_string("dke");
+    if (dke.size() != 64) bad("DKE must be 64 octets");
+    p.dke.emplace();
+    std::copy(dke.begin(), dke.end(), p.dke->begin());
+  }
+  params.finish("DSTU4145Params");
+  return p;
+}
+
+void write_algorithm(der::Writer& w, const ec::Curve& c, const std::optional<Dke>& dke, bool le) {
+  if (c.oid().empty()) throw Error(Errc::unsupported, "only keys on named curves can be encoded");
+  w.begin(der::kSequence);
+  w.oid(le ? kOidLe : kOidBe);
+  w.begin(der::kSequence);
+  w.oid(c.oid());
+  if (dke) w.octet_string(*dke);
+  w.end();
+  w.end();
+}
+
+/// d from the PKCS#8 privateKey octets.
+ec::Scalar read_d(const Bytes& content, bool le) {
+  Bytes be;
+  bool structured = false;
+  // BouncyCastle: ECPrivateKey ::= SEQUENCE { INTEGER 1, OCTET STRING d, ... }.
+  if (content.size() > 5 && content[0] == der::kSequence) {
+    try {
+      der::Reader top(content);
+      der::Reader ecpk = top.enter(der::kSequence, "ECPrivateKey");
+      if (top.empty() && ecpk.small_integer("version") == 1) {
+        be = ecpk.octet_string("d");
+        structured = true;
+      }
+    } catch (const Error&) {
+    }
+  }
+  // An INTEGER d (older BouncyCastle), only under the big-endian OID.
+  if (!structured && !le && !content.empty() && content[0] == der::kInteger) {
+    der::Reader r(content);
+    be = r.integer("d");
+    r.finish("d");
+    structured = true;
+  }
+  Bytes bytes = structured ? be : content;
+  if (structured || !le) std::reverse(bytes.begin(), bytes.end());  // to little-endian
+  ec::Scalar d;
+  if (bytes.empty() || !d.set_bytes_le(bytes)) bad("private key value has a bad length");
+  std::fill(bytes.begin(), bytes.end(), 0);
+  std::fill(be.begin(), be.end(), 0);
+  return d;
+}
+
+}  // namespace
+
+Bytes encode_public_key(const PublicKey& key) {
+  const ec::Curve& c = *key.curve;
+  der::Writer point;
+  point.octet_string(ec::compress_le(c, key.q));
+  der::Writer w;
+  w.begin(der::kSequence);
+  write_algorithm(w, c, key.dke, true);
+  w.bit_string(point.finish());
+  w.end();
+  return w.finish();
+}
+
+PublicKey decode_public_key(std::span<const std::uint8_t> data) {
+  der::Reader top(data);
+  der::Reader spki = top.enter(der::kSequence, "SubjectPublicKeyInfo");
+  top.finish("SubjectPublicKeyInfo");
+  der::Reader alg = spki.enter(der::kSequence, "AlgorithmIdentifier");
+  const bool le = algorithm_is_le(alg.oid("algorithm"));
+  const Params p = read_params(alg, le);
+  alg.finish("AlgorithmIdentifier");
+  const Bytes bits = spki.bit_string("subjectPublicKey");
+  spki.finish("SubjectPublicKeyInfo");
+  der::Reader inner(bits);
+  Bytes point = inner.octet_string("public point");
+  inner.finish("public point");
+  if (!le) std::reverse(point.begin(), point.end());
+  PublicKey key{p.curve, ec::decompress_le(*p.curve, point), p.dke};
+  if (!valid_public_key(key)) bad("public point is not a point of order n on " + p.curve->name());
+  return key;
+}
+
+SecureBytes encode_private_key(const PrivateKey& key, PrivateKeyForm form) {
+  const ec::Curve& c = key.curve();
+  const std::size_t len = (c.order_bits() + 7) / 8;
+  SecureBytes d(len);
+  key.d().get_bytes_le(d);
+  der::Writer w;
+  w.begin(der::kSequence);
+  w.integer(std::uint64_t{0});
+  if (form == PrivateKeyForm::uapki) {
+    write_algorithm(w, c, key.dke(), true);
+    w.octet_string(d);
+  } else {
+    std::reverse(d.begin(), d.end());
+    w.begin(der::kSequence);
+    w.oid(kOidBe);
+    w.oid(c.oid());
+    w.end();
+    der::Writer ecpk;
+    ecpk.begin(der::kSequence);
+    ecpk.integer(std::uint64_t{1});
+    ecpk.octet_string(d);
+    ecpk.end();
+    Bytes inner = ecpk.finish();
+    w.octet_string(inner);
+    std::fill(inner.begin(), inner.end(), 0);
+  }
+  w.end();
+  Bytes out = w.finish();
+  SecureBytes result(out.begin(), out.end());
+  std::fill(out.begin(), out.end(), 0);
+  return result;
+}
+
+PrivateKey decode_private_key(std::span<const std::uint8_t> data) {
+  der::Reader top(data);
+  der::Reader info = top.enter(der::kSequence, "PrivateKeyInfo");
+  top.finish("PrivateKeyInfo");
+  if (info.small_integer("version") > 1) bad("unknown PKCS#8 version");
+  der::Reader alg = info.enter(der::kSequence, "AlgorithmIdentifier");
+  const bool le = algorithm_is_le(alg.oid("algorithm"));
+  const Params p = read_params(alg, le);
+  alg.finish("AlgorithmIdentifier");
+  Bytes content = info.octet_string("privateKey");
+  ec::Scalar d = read_d(content, le);
+  std::fill(content.begin(), content.end(), 0);
+  PrivateKey key(*p.curve, d, p.dke);
+  d.wipe();
+  return key;
+}
+
+Bytes key_id(const PublicKey& key) {
+  der::Writer w;
+  w.octet_string(ec::compress_le(*key.curve, key.q));
+  const auto digest = hash::Gost34311::hash(w.finish());
+  return Bytes(digest.begin(), digest.end());
+}
+
+}  // namespace dstu::dstu4145

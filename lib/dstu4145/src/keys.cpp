@@ -1,0 +1,73 @@
+// Key pairs: d uniform in [1, n-1], Q = -d G (spec digest §2.1).
+#include "dstu/dstu4145/keys.hpp"
+
+#include <vector>
+
+#include "dstu/base/ctgrind.hpp"
+#include "dstu/base/error.hpp"
+#include "dstu/base/wipe.hpp"
+#include "dstu/ec/point.hpp"
+#include "dstu/ec/scalar.hpp"
+#include "dstu/ec/scalar_mul.hpp"
+
+namespace dstu::dstu4145 {
+
+ec::Scalar random_scalar(const ec::Curve& curve, RandomSource& rng) {
+  const std::size_t bits = curve.order_bits();
+  std::vector<std::uint8_t> buf((bits + 7) / 8);
+  ec::Scalar k;
+  for (;;) {
+    rng.fill(buf);
+    (void)k.set_bytes_le(buf);  // buf is never wider than a Scalar
+    mp::truncate_bits(k, bits);
+    // Accept 0 < k < n. Whether a draw is rejected does not depend on the value
+    // finally accepted, so this one bit is declassified.
+    bool accept = ec::scalar_in_range(curve, k) != 0;
+    ct::unpoison(&accept, sizeof accept);
+    if (accept) break;
+  }
+  secure_wipe(buf.data(), buf.size());
+  return k;
+}
+
+PrivateKey::PrivateKey(const ec::Curve& curve, const ec::Scalar& d, std::optional<Dke> dke)
+    : curve_(&curve), d_(d), dke_(dke) {
+  bool ok = ec::scalar_in_range(curve, d) != 0;
+  ct::unpoison(&ok, sizeof ok);  // a malformed key is reported, not hidden
+  if (!ok) {
+    d_.wipe();
+    throw_invalid("private key out of range (need 0 < d < n)");
+  }
+}
+
+PrivateKey::~PrivateKey() { d_.wipe(); }
+
+PrivateKey::PrivateKey(const PrivateKey& other) = default;
+
+PrivateKey& PrivateKey::operator=(const PrivateKey& other) = default;
+
+PublicKey PrivateKey::public_key() const {
+  PublicKey pub;
+  pub.curve = curve_;
+  pub.q = ec::negate(*curve_, ec::mul_base(*curve_, d_));
+  ct::unpoison(&pub.q, sizeof pub.q);  // Q is public
+  pub.dke = dke_;
+  return pub;
+}
+
+PrivateKey generate_key(const ec::Curve& curve, RandomSource& rng) {
+  ec::Scalar d = random_scalar(curve, rng);
+  PrivateKey key(curve, d);
+  d.wipe();
+  return key;
+}
+
+bool valid_public_key(const PublicKey& key) {
+  return key.curve != nullptr && ec::valid_public_point(*key.curve, key.q);
+}
+
+bool keys_match(const PrivateKey& priv, const PublicKey& pub) {
+  return pub.curve == &priv.curve() && ec::same_point(priv.curve(), priv.public_key().q, pub.q);
+}
+
+}  // namespace dstu::dstu4145

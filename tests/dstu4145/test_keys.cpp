@@ -1,0 +1,185 @@
+// Key and signature files: round trips of every form on every curve; the keys,
+// digests and signatures that BouncyCastle, jkurwa and Cryptonite wrote
+// (tests/interop/fixtures); two real certificates; malformed input.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+
+#include "dstu/base/der.hpp"
+#include "dstu/dstu4145/encoding.hpp"
+#include "dstu/dstu4145/keys.hpp"
+#include "dstu/dstu4145/sign.hpp"
+#include "dstu/ec/point.hpp"
+#include "dstu/hash/gost34311.hpp"
+#include "dstu/rng/random.hpp"
+#include "dstu_test_util.hpp"
+#include "test_random.hpp"
+
+using dstu::Bytes;
+using dstu::mp::Nat;
+namespace d4 = dstu::dstu4145;
+namespace ec = dstu::ec;
+namespace der = dstu::der;
+
+namespace {
+
+Bytes fixture(const std::string& name) {
+  std::ifstream in(std::string(DSTU_INTEROP_FIXTURES) + "/" + name, std::ios::binary);
+  REQUIRE_MESSAGE(in.good(), "missing fixture " << name);
+  return Bytes(std::istreambuf_iterator<char>(in), {});
+}
+
+}  // namespace
+
+TEST_CASE("keys round-trip in every form on every curve") {
+  dstu::rng::ChaCha20Drbg rng(dstu::test::seed(), 300);
+  for (const ec::Curve* c : ec::Curve::all_named()) {
+    INFO(c->name());
+    const d4::PrivateKey priv = d4::generate_key(*c, rng);
+    const d4::PublicKey pub = priv.public_key();
+    const Bytes spki = d4::encode_public_key(pub);
+    const d4::PublicKey back = d4::decode_public_key(spki);
+    CHECK(back.curve == c);
+    CHECK(ec::same_point(*c, back.q, pub.q));
+    for (auto form : {d4::PrivateKeyForm::uapki, d4::PrivateKeyForm::bouncycastle}) {
+      const dstu::SecureBytes p8 = d4::encode_private_key(priv, form);
+      const d4::PrivateKey again = d4::decode_private_key(p8);
+      CHECK(d4::keys_match(again, pub));
+    }
+    CHECK(d4::key_id(pub).size() == 32);
+  }
+}
+
+TEST_CASE("keys and signatures written by BouncyCastle, jkurwa and Cryptonite") {
+  std::ifstream in(std::string(DSTU_INTEROP_FIXTURES) + "/kat.json");
+  const auto kat = nlohmann::json::parse(in);
+  int verified = 0;
+  for (const auto& v : kat["verify"]) {
+    INFO(v["id"].get<std::string>());
+    const d4::PublicKey pub = d4::decode_public_key(fixture(v["pub"]));
+    Bytes digest = fixture(v["in"]);
+    if (!v.value("digest", false)) {
+      const auto d = dstu::hash::Gost34311::hash(digest);
+      digest.assign(d.begin(), d.end());
+    }
+    Bytes sig = fixture(v["sig"]);
+    if (!v.value("raw", false)) sig = d4::unwrap_octet_string(sig);
+    const bool want = v.value("valid", true);
+    CHECK(d4::verify_digest(pub, digest, d4::decode_signature(*pub.curve, sig)) == want);
+    ++verified;
+  }
+  CHECK(verified >= 5);
+  // Private keys in both layouts give the published public keys.
+  for (const auto& [priv, pub] : std::vector<std::pair<std::string, std::string>>{
+           {"jkurwa-m257.priv.der", "jkurwa-m257.pub.der"},
+           {"jkurwa-m257.priv-be.der", "jkurwa-m257.pub-be.der"},
+           {"cryptonite-m257.priv.der", "cryptonite-m257.pub.der"},
+           {"cert-root.priv.der", "cert-root.spki.der"},
+           {"cert-userfiz.priv.der", "cert-userfiz.spki.der"}}) {
+    INFO(priv);
+    CHECK(d4::keys_match(d4::decode_private_key(fixture(priv)), d4::decode_public_key(fixture(pub))));
+  }
+  // BouncyCastle's short signature (40 octets on dstu163) still verifies: split in half.
+  const d4::PublicKey bc = d4::decode_public_key(fixture("bc-short-m163.pub.der"));
+  const Bytes short_sig = d4::unwrap_octet_string(fixture("bc-short-m163.sig.der"));
+  CHECK(short_sig.size() == 40);
+  CHECK(d4::verify_digest(bc, fixture("bc-short-m163.digest"), d4::decode_signature(*bc.curve, short_sig)));
+  CHECK(d4::keys_match(d4::decode_private_key(fixture("bc-short-m163.priv.der")), bc));
+}
+
+TEST_CASE("real certificates verify, and the key identifier is the one they carry") {
+  std::map<std::string, d4::PublicKey> issuers;
+  for (const auto& v : dstu::test::load_vectors("dstu4145/certificates.vec", "certificate")) {
+    INFO(v.where() << " " << v.get("Id"));
+    const Bytes cert = v.bytes("Der");
+    der::Reader top(cert);
+    der::Reader certificate = top.enter(der::kSequence, "Certificate");
+    const der::Element tbs = certificate.expect(der::kSequence, "tbs");
+    certificate.expect(der::kSequence, "signatureAlgorithm");
+    const Bytes sig_bits = certificate.bit_string("signature");
+    der::Reader sig_reader(sig_bits);
+    const Bytes sig = sig_reader.octet_string("r||s");
+    // The subject key is the SubjectPublicKeyInfo of the TBS (7th field with version).
+    der::Reader fields(tbs.content);
+    for (int i = 0; i < 6; ++i) fields.next();
+    const der::Element spki = fields.expect(der::kSequence, "spki");
+    const d4::PublicKey subject = d4::decode_public_key(spki.encoded);
+    REQUIRE(subject.dke.has_value());  // these certificates carry the DKE explicitly
+    const std::string who = v.get("Id");
+    const d4::PublicKey& issuer = v.get("Issuer") == "root" && issuers.count("root") ? issuers.at("root") : subject;
+    dstu::hash::Gost34311Params params;
+    params.sbox = dstu::hash::SBox::from_packed(*issuer.dke);
+    const auto digest = dstu::hash::Gost34311::hash(tbs.encoded, params);
+    CHECK(d4::verify_digest(issuer, digest, d4::decode_signature(*issuer.curve, sig)));
+    // The private key file belongs to this certificate's subject.
+    const ec::Curve& c = *subject.curve;
+    const d4::PrivateKey priv(c, ec::scalar_from_nat(Nat::from_bytes_le(v.bytes("PrivateLe"))));
+    CHECK(d4::keys_match(priv, subject));
+    // The SubjectKeyIdentifier extension holds key_id: look for OCTET STRING(32) of it.
+    const Bytes id = d4::key_id(subject);
+    Bytes needle{0x04, 0x20};
+    needle.insert(needle.end(), id.begin(), id.end());
+    CHECK(std::search(cert.begin(), cert.end(), needle.begin(), needle.end()) != cert.end());
+    if (who.find("root") != std::string::npos) issuers["root"] = subject;
+  }
+  CHECK(issuers.count("root") == 1);
+}
+
+TEST_CASE("malformed and invalid keys are errors") {
+  dstu::rng::ChaCha20Drbg rng(dstu::test::seed(), 301);
+  const ec::Curve& c = ec::Curve::named("dstu257");
+  const d4::PrivateKey priv = d4::generate_key(c, rng);
+  const Bytes spki = d4::encode_public_key(priv.public_key());
+  const dstu::SecureBytes p8 = d4::encode_private_key(priv);
+  for (std::size_t cut = 0; cut < spki.size(); cut += 3) {
+    CHECK_THROWS_AS(d4::decode_public_key(Bytes(spki.begin(), spki.begin() + static_cast<long>(cut))), dstu::Error);
+  }
+  for (std::size_t cut = 0; cut < p8.size(); cut += 3) {
+    CHECK_THROWS_AS(d4::decode_private_key(Bytes(p8.begin(), p8.begin() + static_cast<long>(cut))), dstu::Error);
+  }
+  Bytes extra = spki;
+  extra.push_back(0);
+  CHECK_THROWS_AS(d4::decode_public_key(extra), dstu::Error);
+  CHECK_THROWS_AS(d4::decode_public_key(Bytes(100, 0x30)), dstu::Error);
+  CHECK_THROWS_AS(d4::decode_private_key(Bytes{0x30, 0x00}), dstu::Error);
+  // Points that are not keys: x = 0 (order 2), and random x, and a point of order h n.
+  auto with_point = [&](const Bytes& point) {
+    der::Writer inner;
+    inner.octet_string(point);
+    der::Writer w;
+    w.begin(der::kSequence);
+    w.begin(der::kSequence);
+    w.oid(d4::kOidLe);
+    w.begin(der::kSequence);
+    w.oid(c.oid());
+    w.end();
+    w.end();
+    w.bit_string(inner.finish());
+    w.end();
+    return w.finish();
+  };
+  CHECK_NOTHROW(d4::decode_public_key(with_point(ec::compress_le(c, priv.public_key().q))));
+  CHECK_THROWS_AS(d4::decode_public_key(with_point(Bytes(33, 0))), dstu::Error);
+  CHECK_THROWS_AS(d4::decode_public_key(with_point(Bytes(32, 1))), dstu::Error);  // wrong length
+  int refused = 0;
+  for (int i = 0; i < 40; ++i) {
+    Bytes x(33);
+    rng.fill(x);
+    x[32] &= 1;
+    try {
+      d4::decode_public_key(with_point(x));
+    } catch (const dstu::Error&) {
+      ++refused;
+    }
+  }
+  CHECK(refused >= 30);  // not on the curve, or of order 2n or 4n: h = 4 on dstu257
+  // Wrong algorithm OID.
+  Bytes wrong = spki;
+  const Bytes oid = der::encode_oid(d4::kOidLe);
+  auto at = std::search(wrong.begin(), wrong.end(), oid.begin(), oid.end());
+  REQUIRE(at != wrong.end());
+  at[oid.size() - 1] ^= 0x07;
+  CHECK_THROWS_AS(d4::decode_public_key(wrong), dstu::Error);
+}
