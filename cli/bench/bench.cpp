@@ -99,6 +99,9 @@ void report(const std::vector<Record>& records, const Options& opt, bool json) {
 const std::vector<SuiteEntry>& suites() {
   static const std::vector<SuiteEntry> all = {
       {"mp", "integers: Comba/2x/Mx, modexp seq/parallel, Montgomery, prime generation", suite_mp},
+      {"field", "GF(2^m) multiply, square, inverse, sqrt, half-trace per field and CPU path", suite_field},
+      {"ec", "D, A, r = A/D (LD, Jacobian), ladder, comb, wNAF, double-scalar per curve", suite_ec},
+      {"sign", "DSTU 4145 keygen, presignature, sign, verify per curve; parallel vs sequential", suite_sign},
       {"hash", "GOST 34.311-95, Kupyna-256/384/512, GOST 28147-89 throughput", suite_hash},
   };
   return all;

@@ -73,5 +73,8 @@ const std::vector<SuiteEntry>& suites();
 
 void suite_mp(const Options& opt, std::vector<Record>& out);
 void suite_hash(const Options& opt, std::vector<Record>& out);
+void suite_field(const Options& opt, std::vector<Record>& out);
+void suite_ec(const Options& opt, std::vector<Record>& out);
+void suite_sign(const Options& opt, std::vector<Record>& out);
 
 }  // namespace dstu::cli::bench

@@ -128,7 +128,10 @@ TEST_CASE("armor round trip, headers, and malformed blocks") {
   pem::Block b{"DSTU 4145 SIGNATURE", {{"Curve", "dstu257"}, {"Hash", "gost34311"}}, Bytes(100, 7)};
   const std::string text = pem::encode(b);
   CHECK(text.rfind("-----BEGIN DSTU 4145 SIGNATURE-----\nCurve: dstu257\n", 0) == 0);
-  const pem::Block back = pem::decode("junk before\n" + text + "junk after");
+  const pem::Block back = pem::decode("\n  " + text + "\n\n");
+  CHECK_THROWS_AS(pem::decode("junk before\n" + text), dstu::Error);
+  CHECK_THROWS_AS(pem::decode(text + "junk after"), dstu::Error);
+  CHECK_THROWS_AS(pem::decode(text + text), dstu::Error);
   CHECK(back.label == b.label);
   CHECK(back.headers == b.headers);
   CHECK(back.data == b.data);

@@ -49,14 +49,6 @@ TEST_CASE("usage errors are one line on stderr and exit 2") {
   }
 }
 
-TEST_CASE("commands of later issues say so and exit 2") {
-  for (const char* cmd : {"keygen", "sign", "verify"}) {
-    const auto r = run_dstu({cmd, "whatever"});
-    CHECK(r.status == 2);
-    CHECK(r.err.find("not implemented yet") != std::string::npos);
-  }
-}
-
 TEST_CASE("the CPU path switch: --cpu and DSTU_CPU") {
   auto r = run_dstu({"--cpu", "portable", "--version", "--json"});
   CHECK(r.status == 0);

@@ -86,6 +86,7 @@ Block decode(std::string_view text) {
   const std::string_view begin = "-----BEGIN ";
   const auto b = text.find(begin);
   if (b == std::string_view::npos) throw_invalid("no '-----BEGIN' line");
+  if (!trim(text.substr(0, b)).empty()) throw_invalid("text before the '-----BEGIN' line");
   const auto label_end = text.find("-----", b + begin.size());
   const auto line_end = text.find('\n', b);
   if (label_end == std::string_view::npos || (line_end != std::string_view::npos && label_end > line_end)) {
@@ -96,6 +97,7 @@ Block decode(std::string_view text) {
   const std::string end_line = "-----END " + block.label + "-----";
   const auto e = text.find(end_line, label_end);
   if (e == std::string_view::npos) throw_invalid("no matching '" + end_line + "' line");
+  if (!trim(text.substr(e + end_line.size())).empty()) throw_invalid("text after the '" + end_line + "' line");
   std::string_view body = text.substr(label_end + 5, e - label_end - 5);
   // Headers: "Name: value" lines up to a blank line, only if the first line has a colon.
   std::string_view rest = body;

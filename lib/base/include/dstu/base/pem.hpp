@@ -27,8 +27,9 @@ struct Block {
 /// The armored text: BEGIN line, headers (then a blank line), Base64 in 64-column
 /// lines, END line.
 std::string encode(const Block& block);
-/// The first armored block in text; throws Error(invalid_input) if there is none
-/// or it is malformed (mismatched END, bad header, bad Base64).
+/// The armored block that makes up text (only white space may surround it); throws
+/// Error(invalid_input) if there is none, if anything else is in the text, or if it is
+/// malformed (mismatched END, bad header, bad Base64).
 Block decode(std::string_view text);
 /// True when text starts (after white space) with "-----BEGIN ".
 bool looks_armored(std::span<const std::uint8_t> data);

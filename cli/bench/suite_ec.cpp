@@ -1,0 +1,61 @@
+// dstu bench ec: seed 000 Table 2 on this machine (D and A in López–Dahab and
+// Jacobian-type coordinates, r = A / D, comb iterations d for window 8) and the
+// scalar multiplications per curve (ladder, comb, wNAF, double-scalar).
+#include <string>
+
+#include "bench/bench.hpp"
+#include "dstu/ec/formulas.hpp"
+#include "dstu/ec/point.hpp"
+#include "dstu/ec/scalar.hpp"
+#include "dstu/ec/scalar_mul.hpp"
+#include "dstu/rng/random.hpp"
+
+namespace dstu::cli::bench {
+namespace {
+
+ec::Scalar random_scalar(const ec::Curve& c, rng::ChaCha20Drbg& rng) {
+  ec::Scalar k;
+  for (auto& l : k.v) l = rng.next_u64();
+  return ec::scalar_reduce(c, k);
+}
+
+}  // namespace
+
+void suite_ec(const Options& opt, std::vector<Record>& out) {
+  rng::ChaCha20Drbg rng(6, 0);
+  const Budget budget{opt.quick ? 3 : 9, std::chrono::milliseconds(opt.quick ? 1 : 3)};
+  constexpr std::size_t kSteps = 256;  // formula applications per timed call
+  for (const ec::Curve* c : ec::Curve::all_named()) {
+    const ec::AffinePoint p = ec::mul_base(*c, random_scalar(*c, rng));
+    const ec::AffinePoint q = ec::mul_base(*c, random_scalar(*c, rng));
+    const std::size_t d = (c->order_bits() + ec::kCombWindow - 1) / ec::kCombWindow;
+    for (auto [coords, tag] : {std::pair{ec::Coordinates::lopez_dahab, "ld"}, std::pair{ec::Coordinates::jacobian, "jacobian"}}) {
+      const Json params = {{"curve", c->name()}, {"coordinates", tag}, {"comb_iterations", d}};
+      Record D = time_op("ec", "double", params, 1, "ns", budget,
+                         [&] { keep(ec::repeated_double(*c, coords, p, kSteps)); });
+      Record A = time_op("ec", "add_mixed", params, 1, "ns", budget,
+                         [&] { keep(ec::repeated_add(*c, coords, p, q, kSteps)); });
+      for (Record* r : {&D, &A}) {
+        r->min /= kSteps;
+        r->median /= kSteps;
+        r->max /= kSteps;
+      }
+      Record r{"ec", "r_add_over_double", params, 1, "ratio", A.min / D.min, A.median / D.median, A.max / D.max,
+               A.iterations + D.iterations};
+      out.push_back(D);
+      out.push_back(A);
+      out.push_back(r);
+    }
+    const Json params = {{"curve", c->name()}, {"m", c->m()}};
+    const ec::Scalar k = random_scalar(*c, rng);
+    const mp::Nat s = ec::scalar_to_nat(random_scalar(*c, rng)), rr = ec::scalar_to_nat(random_scalar(*c, rng));
+    out.push_back(time_op("ec", "ladder", params, 1, "us", budget, [&] { keep(ec::mul_ladder(*c, k, p)); }));
+    out.push_back(time_op("ec", "comb", {{"curve", c->name()}, {"m", c->m()}, {"window", ec::kCombWindow}}, 1, "us",
+                          budget, [&] { keep(ec::mul_base(*c, k)); }));
+    out.push_back(time_op("ec", "wnaf", params, 1, "us", budget, [&] { keep(ec::mul_wnaf_vartime(*c, s, p)); }));
+    out.push_back(time_op("ec", "double_scalar", params, 1, "us", budget,
+                          [&] { keep(ec::mul_double_vartime(*c, s, rr, q)); }));
+  }
+}
+
+}  // namespace dstu::cli::bench

@@ -1,0 +1,53 @@
+// dstu bench field: ns per operation in each DSTU 4145 field, on each CPU path
+// (carry-less multiply and portable) and for the OpenMP variants of seed 000 §3.
+#include <string>
+
+#include "bench/bench.hpp"
+#include "dstu/cpu/features.hpp"
+#include "dstu/gf2m/ops.hpp"
+#include "dstu/gf2m/parallel.hpp"
+#include "dstu/rng/random.hpp"
+
+namespace dstu::cli::bench {
+
+void suite_field(const Options& opt, std::vector<Record>& out) {
+  const std::string saved = cpu::override_spec();
+  const Budget budget{opt.quick ? 5 : 11, std::chrono::microseconds(opt.quick ? 300 : 1000)};
+  rng::ChaCha20Drbg rng(5, 0);
+  for (const char* path : {"native", "portable"}) {
+    cpu::set_override(path);
+    for (int m : gf2m::dstu_degrees()) {
+      const gf2m::Field& f = gf2m::Field::dstu(m);
+      const gf2m::Ops& k = gf2m::ops(f);
+      gf2m::Element a, b, r;
+      for (int i = 0; i < f.words(); ++i) {
+        a.w[i] = rng.next_u64();
+        b.w[i] = rng.next_u64();
+      }
+      a.w[f.words() - 1] &= f.top_mask();
+      b.w[f.words() - 1] &= f.top_mask();
+      const Json p = {{"m", m}, {"path", gf2m::isa_name(k.isa)}};
+      auto run = [&](const char* name, auto&& op) { out.push_back(time_op("field", name, p, 1, "ns", budget, op)); };
+      run("mul", [&] { k.mul(f, r.w, a.w, b.w); keep(r); });
+      run("sqr", [&] { k.sqr(f, r.w, a.w); keep(r); });
+      run("inv", [&] { k.inv(f, r.w, a.w); keep(r); });
+      run("inv_vartime", [&] { gf2m::inv_vartime(f, r, a); keep(r); });
+      run("sqrt", [&] { k.sqrt(f, r.w, a.w); keep(r); });
+      run("half_trace", [&] { k.half_trace(f, r.w, a.w); keep(r); });
+      if (std::string(path) == "native" && opt.threads > 1) {
+        const Json pp = {{"m", m}, {"path", "openmp"}};
+        out.push_back(time_op("field", "mul_parallel", pp, opt.threads, "ns", budget, [&] {
+          gf2m::mul_parallel(f, r, a, b, opt.threads);
+          keep(r);
+        }));
+        out.push_back(time_op("field", "sqr_parallel", pp, opt.threads, "ns", budget, [&] {
+          gf2m::sqr_parallel(f, r, a, opt.threads);
+          keep(r);
+        }));
+      }
+    }
+  }
+  cpu::set_override(saved);
+}
+
+}  // namespace dstu::cli::bench

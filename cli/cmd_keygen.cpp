@@ -1,0 +1,129 @@
+// dstu keygen: a key pair into a private key file (mode 0600) and a public key file;
+// --list-curves; --convert between armor and DER.
+#include <fmt/core.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "command.hpp"
+#include "dstu/base/error.hpp"
+#include "dstu/dstu4145/encoding.hpp"
+#include "dstu/dstu4145/keys.hpp"
+#include "dstu/ec/curve.hpp"
+#include "exit_codes.hpp"
+#include "files.hpp"
+#include "key_files.hpp"
+#include "output.hpp"
+#include "rng_choice.hpp"
+
+namespace dstu::cli {
+namespace {
+
+dstu4145::PrivateKeyForm parse_form(const std::string& s) {
+  if (s == "uapki") return dstu4145::PrivateKeyForm::uapki;
+  if (s == "bc") return dstu4145::PrivateKeyForm::bouncycastle;
+  throw UsageError("--pkcs8 must be uapki or bc");
+}
+
+class Keygen final : public Command {
+ public:
+  const char* name() const override { return "keygen"; }
+  const char* summary() const override { return "Generate a DSTU 4145 key pair (or list curves, convert keys)"; }
+
+  void setup(CLI::App& sub) override {
+    sub.add_option("--curve", curve_, "Curve name or OID (default dstu257; see --list-curves)");
+    sub.add_option("-o,--out", out_, "Private key file (default dstu.key; '-' = stdout)");
+    sub.add_option("--pub", pub_, "Public key file (default: the private key file + .pub)");
+    sub.add_option("--format", format_, "armor (PEM text, default) or der")->check(CLI::IsMember({"armor", "der"}));
+    sub.add_option("--pkcs8", pkcs8_, "Private key layout: uapki (Ukrainian PKI, default) or bc (BouncyCastle)")
+        ->check(CLI::IsMember({"uapki", "bc"}));
+    sub.add_flag("--force", force_, "Replace existing files");
+    sub.add_option("--rng", rng_, "Random source: os (default) or dstu (DSTU 4145 Annex A)")
+        ->check(CLI::IsMember({"os", "dstu"}));
+    sub.add_flag("--list-curves", list_, "List the named curves");
+    sub.add_option("--convert", convert_, "Re-encode this key file (private or public) into -o");
+  }
+
+  int run(const GlobalOptions& g) override {
+    if (list_) return list_curves(g);
+    if (!convert_.empty()) return convert(g);
+    return generate(g);
+  }
+
+ private:
+  Overwrite overwrite() const { return force_ ? Overwrite::replace : Overwrite::refuse; }
+
+  int list_curves(const GlobalOptions& g) {
+    Json list = Json::array();
+    for (const ec::Curve* c : ec::Curve::all_named()) {
+      list.push_back({{"name", c->name()}, {"oid", c->oid()}, {"m", c->m()}, {"order_bits", c->order_bits()}});
+      if (!g.json) fmt::print("{:<8} {:<30} m={:<4} L(n)={}\n", c->name(), c->oid(), c->m(), c->order_bits());
+    }
+    if (g.json) print_json({{"curves", list}});
+    return kExitOk;
+  }
+
+  int convert(const GlobalOptions& g) {
+    if (out_.empty()) throw UsageError("--convert needs -o OUT");
+    const KeyFormat format = parse_key_format(format_);
+    LoadedKey k = load_key(convert_);
+    if (k.priv) {
+      write_file_atomic(out_, private_key_file(*k.priv, format, parse_form(pkcs8_)), 0600, overwrite());
+    } else {
+      write_file_atomic(out_, public_key_file(*k.pub, format), 0644, overwrite());
+    }
+    if (g.json) print_json({{"converted", convert_}, {"out", out_}, {"private", k.priv.has_value()}});
+    return kExitOk;
+  }
+
+  int generate(const GlobalOptions& g) {
+    const std::string key_path = out_.empty() ? "dstu.key" : out_;
+    std::string pub_path = pub_;
+    if (pub_path.empty()) {
+      if (key_path == "-") throw UsageError("with -o - give the public key file with --pub");
+      pub_path = key_path + ".pub";
+    }
+    if (pub_path == key_path) throw UsageError("the private and public key files must differ");
+    const KeyFormat format = parse_key_format(format_);
+    const dstu4145::PrivateKeyForm form = parse_form(pkcs8_);
+    const ec::Curve& curve = ec::Curve::named(curve_);
+    // Refuse before doing any work when a file is in the way.
+    if (!force_) {
+      for (const std::string& p : {key_path, pub_path}) {
+        struct stat st {};
+        if (p != "-" && ::lstat(p.c_str(), &st) == 0) throw_io(p + ": already exists (use --force to replace it)");
+      }
+    }
+    auto rng = make_rng(rng_);
+    const dstu4145::PrivateKey priv = dstu4145::generate_key(curve, *rng);
+    const dstu4145::PublicKey pub = priv.public_key();
+    Bytes priv_file = private_key_file(priv, format, form);
+    write_file_atomic(pub_path, public_key_file(pub, format), 0644, overwrite());
+    try {
+      write_file_atomic(key_path, priv_file, 0600, overwrite());
+    } catch (...) {
+      if (pub_path != "-") ::unlink(pub_path.c_str());  // no half a key pair left behind
+      std::fill(priv_file.begin(), priv_file.end(), 0);
+      throw;
+    }
+    std::fill(priv_file.begin(), priv_file.end(), 0);
+    const std::string id = to_hex(dstu4145::key_id(pub));
+    if (g.json) {
+      print_json({{"curve", curve.name()}, {"oid", curve.oid()}, {"private_key", key_path},
+                  {"public_key", pub_path}, {"key_id", id}});
+    } else if (key_path != "-" && pub_path != "-") {
+      fmt::print("key id {}\n", id);
+    } else {
+      fmt::print(stderr, "key id {}\n", id);
+    }
+    return kExitOk;
+  }
+
+  std::string curve_ = "dstu257", out_, pub_, format_ = "armor", pkcs8_ = "uapki", rng_ = "os", convert_;
+  bool force_ = false, list_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Command> make_keygen_command() { return std::make_unique<Keygen>(); }
+
+}  // namespace dstu::cli

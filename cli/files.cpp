@@ -1,0 +1,130 @@
+#include "files.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <vector>
+
+#include "dstu/base/error.hpp"
+
+namespace dstu::cli {
+namespace {
+
+[[noreturn]] void fail(const std::string& path, const std::string& what) {
+  throw_io(path + ": " + what + ": " + std::strerror(errno));
+}
+
+void write_all(int fd, const std::uint8_t* p, std::size_t n, const std::string& path) {
+  while (n > 0) {
+    const ssize_t w = ::write(fd, p, n);
+    if (w < 0) {
+      if (errno == EINTR) continue;
+      fail(path, "cannot write");
+    }
+    p += w;
+    n -= static_cast<std::size_t>(w);
+  }
+}
+
+std::string directory_of(const std::string& path) {
+  const auto slash = path.rfind('/');
+  if (slash == std::string::npos) return ".";
+  return slash == 0 ? "/" : path.substr(0, slash);
+}
+
+/// Closes and removes the temporary file unless released.
+struct TempFile {
+  std::string path;
+  int fd = -1;
+  ~TempFile() {
+    if (fd >= 0) ::close(fd);
+    if (!path.empty()) ::unlink(path.c_str());
+  }
+};
+
+}  // namespace
+
+Bytes read_file(const std::string& path, std::size_t limit) {
+  const bool is_stdin = path == "-";
+  const int fd = is_stdin ? 0 : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) fail(path, "cannot open");
+  struct stat st {};
+  if (!is_stdin && ::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    ::close(fd);
+    errno = EISDIR;
+    fail(path, "cannot read");
+  }
+  Bytes out;
+  std::uint8_t buf[65536];
+  for (;;) {
+    const ssize_t r = ::read(fd, buf, sizeof buf);
+    if (r < 0) {
+      if (errno == EINTR) continue;
+      const int saved = errno;
+      if (!is_stdin) ::close(fd);
+      errno = saved;
+      fail(is_stdin ? "standard input" : path, "cannot read");
+    }
+    if (r == 0) break;
+    out.insert(out.end(), buf, buf + r);
+    if (out.size() > limit) {
+      if (!is_stdin) ::close(fd);
+      throw_io((is_stdin ? std::string("standard input") : path) + ": too large (more than " +
+               std::to_string(limit) + " bytes)");
+    }
+  }
+  if (!is_stdin) ::close(fd);
+  return out;
+}
+
+void write_file_atomic(const std::string& path, const Bytes& data, mode_t mode, Overwrite overwrite) {
+  if (path == "-") {
+    write_all(1, data.data(), data.size(), "standard output");
+    return;
+  }
+  if (path.empty()) throw_io("empty output file name");
+  TempFile tmp;
+  tmp.path = directory_of(path) + "/.dstu-tmp-XXXXXX";
+  std::vector<char> name(tmp.path.begin(), tmp.path.end());
+  name.push_back('\0');
+  tmp.fd = ::mkostemp(name.data(), O_CLOEXEC);
+  if (tmp.fd < 0) {
+    tmp.path.clear();
+    fail(path, "cannot create a temporary file beside it");
+  }
+  tmp.path = name.data();
+  if (::fchmod(tmp.fd, mode) != 0) fail(path, "cannot set permissions");
+  write_all(tmp.fd, data.data(), data.size(), path);
+  if (::fsync(tmp.fd) != 0) fail(path, "cannot sync");
+  if (::close(tmp.fd) != 0) {
+    tmp.fd = -1;
+    fail(path, "cannot close");
+  }
+  tmp.fd = -1;
+  if (overwrite == Overwrite::refuse) {
+    // link() fails if the target exists: check and creation in one step.
+    if (::link(tmp.path.c_str(), path.c_str()) != 0) {
+      if (errno == EEXIST) throw_io(path + ": already exists (use --force to replace it)");
+      fail(path, "cannot create");
+    }
+  } else if (::rename(tmp.path.c_str(), path.c_str()) != 0) {
+    fail(path, "cannot replace");
+  } else {
+    tmp.path.clear();  // renamed: nothing left to remove
+  }
+  // Make the directory entry durable too.
+  const int dir = ::open(directory_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir >= 0) {
+    ::fsync(dir);
+    ::close(dir);
+  }
+}
+
+void write_text_atomic(const std::string& path, const std::string& text, mode_t mode, Overwrite overwrite) {
+  write_file_atomic(path, Bytes(text.begin(), text.end()), mode, overwrite);
+}
+
+}  // namespace dstu::cli

@@ -1,0 +1,28 @@
+// File input and output for the CLI: '-' is stdin/stdout; every output file is
+// written atomically (temporary file in the same directory, fsync, rename), so a
+// failed run leaves no partial file and never replaces a file it was not told to.
+#pragma once
+
+#include <string>
+#include <sys/types.h>
+
+#include "dstu/base/bytes.hpp"
+
+namespace dstu::cli {
+
+/// Whole contents of `path` ('-': standard input). Throws Error(io) naming the path.
+/// Refuses anything larger than `limit` bytes (keys and signatures are small).
+Bytes read_file(const std::string& path, std::size_t limit = std::size_t{1} << 20);
+
+enum class Overwrite { refuse, replace };
+
+/// Writes data to `path` ('-': standard output) atomically with permissions `mode`
+/// (e.g. 0600 for private keys). With Overwrite::refuse an existing path is an
+/// Error(io) and is left untouched; the check and the creation are one step
+/// (link(2) of the finished temporary file), so a file appearing meanwhile is safe.
+void write_file_atomic(const std::string& path, const Bytes& data, mode_t mode, Overwrite overwrite);
+
+/// Same for text.
+void write_text_atomic(const std::string& path, const std::string& text, mode_t mode, Overwrite overwrite);
+
+}  // namespace dstu::cli

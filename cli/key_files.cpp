@@ -1,0 +1,143 @@
+#include "key_files.hpp"
+
+#include <unistd.h>
+
+#include "dstu/base/error.hpp"
+#include "dstu/base/pem.hpp"
+#include "dstu/hash/gost34311.hpp"
+#include "dstu/hash/hasher.hpp"
+#include "files.hpp"
+
+namespace dstu::cli {
+namespace {
+
+constexpr const char* kSignatureLabel = "DSTU 4145 SIGNATURE";
+
+/// DER bytes of a key file: the armored block's data, or the file itself.
+Bytes key_der(const Bytes& data, const std::string& path, std::string* label) {
+  if (!pem::looks_armored(data)) return data;
+  try {
+    pem::Block b = pem::decode(std::string(data.begin(), data.end()));
+    *label = b.label;
+    return b.data;
+  } catch (const Error& e) {
+    throw_invalid(path + ": " + e.what());
+  }
+}
+
+/// GOST 34.311 with a given packed S-box, through the Hasher interface.
+class Gost34311WithDke final : public hash::Hasher {
+ public:
+  explicit Gost34311WithDke(const dstu4145::Dke& dke) {
+    hash::Gost34311Params p;
+    p.sbox = hash::SBox::from_packed(dke);
+    h_ = std::make_unique<hash::Gost34311>(p);
+  }
+  std::string_view name() const override { return "gost34311"; }
+  std::size_t digest_size() const override { return 32; }
+  void reset() override { h_->reset(); }
+  void update(std::span<const std::uint8_t> data) override { h_->update(data); }
+  void final(std::span<std::uint8_t> out) override { h_->final(out); }
+  using hash::Hasher::final;
+
+ private:
+  std::unique_ptr<hash::Gost34311> h_;
+};
+
+}  // namespace
+
+KeyFormat parse_key_format(const std::string& s) {
+  if (s == "armor") return KeyFormat::armor;
+  if (s == "der") return KeyFormat::der;
+  throw_invalid("unknown key format '" + s + "' (armor or der)");
+}
+
+LoadedKey load_key(const std::string& path) {
+  Bytes data = read_file(path);
+  std::string label;
+  Bytes der = key_der(data, path, &label);
+  std::fill(data.begin(), data.end(), 0);
+  LoadedKey k;
+  std::string priv_error, pub_error;
+  try {
+    if (label.empty() || label == "PRIVATE KEY") k.priv.emplace(dstu4145::decode_private_key(der));
+  } catch (const Error& e) {
+    priv_error = e.what();
+  }
+  if (!k.priv) {
+    try {
+      if (label.empty() || label == "PUBLIC KEY") k.pub.emplace(dstu4145::decode_public_key(der));
+    } catch (const Error& e) {
+      pub_error = e.what();
+    }
+  }
+  std::fill(der.begin(), der.end(), 0);
+  if (k.priv || k.pub) return k;
+  const std::string& why = !label.empty() && label == "PUBLIC KEY" ? pub_error : (priv_error.empty() ? pub_error : priv_error);
+  throw_invalid(path + ": not a DSTU 4145 key file (" + (why.empty() ? "armor label '" + label + "'" : why) + ")");
+}
+
+dstu4145::PrivateKey load_private_key(const std::string& path) {
+  LoadedKey k = load_key(path);
+  if (!k.priv) throw_invalid(path + ": a public key, not a private one");
+  return *k.priv;
+}
+
+dstu4145::PublicKey load_public_key(const std::string& path) {
+  LoadedKey k = load_key(path);
+  return k.pub ? *k.pub : k.priv->public_key();
+}
+
+Bytes private_key_file(const dstu4145::PrivateKey& key, KeyFormat format, dstu4145::PrivateKeyForm form) {
+  SecureBytes der = dstu4145::encode_private_key(key, form);
+  if (format == KeyFormat::der) return Bytes(der.begin(), der.end());
+  const std::string text = pem::encode({"PRIVATE KEY", {}, Bytes(der.begin(), der.end())});
+  return Bytes(text.begin(), text.end());
+}
+
+Bytes public_key_file(const dstu4145::PublicKey& key, KeyFormat format) {
+  const Bytes der = dstu4145::encode_public_key(key);
+  if (format == KeyFormat::der) return der;
+  const std::string text = pem::encode({"PUBLIC KEY", {}, der});
+  return Bytes(text.begin(), text.end());
+}
+
+LoadedSignature parse_signature_file(const Bytes& data, const std::string& path) {
+  LoadedSignature s;
+  if (!pem::looks_armored(data)) {
+    s.octets = dstu4145::unwrap_octet_string(data);
+    return s;
+  }
+  pem::Block b;
+  try {
+    b = pem::decode(std::string(data.begin(), data.end()));
+  } catch (const Error& e) {
+    throw_invalid(path + ": " + e.what());
+  }
+  if (b.label != kSignatureLabel) throw_invalid(path + ": not a DSTU 4145 signature (armor label '" + b.label + "')");
+  for (const auto& [name, value] : b.headers) {
+    if (name == "Curve") s.curve = value;
+    if (name == "Hash") s.hash = value;
+    if (name == "Key-Id") s.key_id = value;
+  }
+  s.octets = std::move(b.data);
+  return s;
+}
+
+std::string armored_signature(const Bytes& octets, const std::string& curve, const std::string& hash,
+                              const std::string& key_id) {
+  return pem::encode({kSignatureLabel, {{"Curve", curve}, {"Hash", hash}, {"Key-Id", key_id}}, octets});
+}
+
+Bytes digest_file(const std::string& path, const std::string& name, const std::optional<dstu4145::Dke>& dke) {
+  std::unique_ptr<hash::Hasher> h;
+  if (name == "gost34311" && dke) {
+    h = std::make_unique<Gost34311WithDke>(*dke);
+  } else {
+    h = hash::make_hasher(name);
+  }
+  if (path == "-") return hash::hash_fd(*h, STDIN_FILENO);
+  return hash::hash_file(*h, path);
+}
+
+}  // namespace dstu::cli

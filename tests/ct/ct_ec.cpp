@@ -1,0 +1,74 @@
+// Constant-time cases for ec and dstu4145: the ladder with a secret scalar and a secret
+// point, the comb, scalar arithmetic mod n, key generation and signing with the
+// private key and the nonce marked secret.
+#include "ct_check.hpp"
+#include "dstu/base/ctgrind.hpp"
+#include "dstu/dstu4145/keys.hpp"
+#include "dstu/dstu4145/sign.hpp"
+#include "dstu/ec/point.hpp"
+#include "dstu/ec/scalar.hpp"
+#include "dstu/ec/scalar_mul.hpp"
+#include "dstu/rng/random.hpp"
+
+namespace {
+
+using dstu::ct::poison;
+using dstu::ct::unpoison;
+namespace ec = dstu::ec;
+namespace d4 = dstu::dstu4145;
+
+/// A random source whose output is marked secret as it is produced.
+class SecretRandom final : public dstu::RandomSource {
+ public:
+  void fill(std::span<std::uint8_t> out) override {
+    inner_.fill(out);
+    poison(out.data(), out.size());
+  }
+
+ private:
+  dstu::rng::ChaCha20Drbg inner_{11, 11};
+};
+
+ec::Scalar secret_scalar(const ec::Curve& c) {
+  dstu::rng::ChaCha20Drbg rng(12, 12);
+  ec::Scalar k;
+  for (auto& l : k.v) l = rng.next_u64();
+  k = ec::scalar_reduce(c, k);
+  poison(&k, sizeof k);
+  return k;
+}
+
+bool ladder_and_comb(const char* name) {
+  const ec::Curve& c = ec::Curve::named(name);
+  ec::Scalar k = secret_scalar(c);
+  ec::AffinePoint p = c.generator();
+  poison(&p.x, sizeof p.x);  // the ladder keeps the point secret too
+  poison(&p.y, sizeof p.y);
+  ec::AffinePoint a = ec::mul_ladder(c, k, p);
+  ec::AffinePoint b = ec::mul_base(c, k);
+  ec::Scalar s = ec::scalar_add(c, k, ec::scalar_mul(c, k, k));
+  unpoison(&a, sizeof a);
+  unpoison(&b, sizeof b);
+  unpoison(&s, sizeof s);
+  unpoison(&k, sizeof k);
+  return ec::same_point(c, a, b) && ec::same_point(c, b, ec::mul_reference_vartime(c, ec::scalar_to_nat(k), c.generator()));
+}
+
+bool keygen_and_sign(const char* name) {
+  const ec::Curve& c = ec::Curve::named(name);
+  SecretRandom rng;
+  const d4::PrivateKey key = d4::generate_key(c, rng);  // d is secret from the start
+  const d4::PublicKey pub = key.public_key();           // declassified inside
+  std::uint8_t digest[32] = {1, 2, 3};
+  const d4::Signature sig = d4::sign_digest(key, digest, rng);  // nonce secret too
+  return d4::verify_digest(pub, digest, sig);
+}
+
+dstu::ct_check::Register r1("ec: ladder (secret k and P), comb, mod n (dstu163)", [] { return ladder_and_comb("dstu163"); });
+dstu::ct_check::Register r2("ec: ladder (secret k and P), comb, mod n (dstu257)", [] { return ladder_and_comb("dstu257"); });
+dstu::ct_check::Register r3("ec: ladder (secret k and P), comb, mod n (dstu431)", [] { return ladder_and_comb("dstu431"); });
+dstu::ct_check::Register r4("dstu4145: keygen and sign (dstu163)", [] { return keygen_and_sign("dstu163"); });
+dstu::ct_check::Register r5("dstu4145: keygen and sign (dstu257)", [] { return keygen_and_sign("dstu257"); });
+dstu::ct_check::Register r6("dstu4145: keygen and sign (dstu431)", [] { return keygen_and_sign("dstu431"); });
+
+}  // namespace
