@@ -74,7 +74,7 @@ int main() {
     return std::pair{median_ns([&] { ln::mul_comba(r.data(), a.data(), n, b.data(), n); }),
                      median_ns([&] { ln::mul_basecase(r.data(), a.data(), n, b.data(), n); })};
   });
-  crossover("sqr: Comba columns vs rows (ns)", 2, 20, 1, [&](std::size_t n) {
+  crossover("sqr: Comba columns vs rows (ns)", 2, 48, 2, [&](std::size_t n) {
     auto a = limbs(rng, n);
     std::vector<Limb> r(2 * n);
     return std::pair{median_ns([&] { ln::sqr_comba(r.data(), a.data(), n); }),
@@ -84,7 +84,7 @@ int main() {
   // recursion stopping at t. The best threshold is where one level starts to pay.
   auto& th = dstu::mp::tuning::current();
   const auto saved = th;
-  crossover("mul: basecase vs one Karatsuba level over basecase halves (ns)", 8, 128, 4, [&](std::size_t n) {
+  crossover("mul: basecase vs one Karatsuba level over basecase halves (ns)", 8, 160, 8, [&](std::size_t n) {
     auto a = limbs(rng, n), b = limbs(rng, n);
     std::vector<Limb> r(2 * n), s(ln::karatsuba_scratch(n) + 64);
     th.karatsuba_mul = n;  // children (n/2) take the basecase
@@ -94,7 +94,7 @@ int main() {
     return std::pair{one_level_off, one_level};
   });
   th = saved;
-  crossover("sqr: row basecase vs one Karatsuba level (ns)", 8, 128, 4, [&](std::size_t n) {
+  crossover("sqr: row basecase vs one Karatsuba level (ns)", 16, 256, 16, [&](std::size_t n) {
     auto a = limbs(rng, n);
     std::vector<Limb> r(2 * n), s(ln::karatsuba_scratch(n) + 64);
     const double base = median_ns([&] { ln::sqr_basecase(r.data(), a.data(), n); });
@@ -121,5 +121,15 @@ int main() {
     return std::pair{median_ns([&] { ln::mul_comba(r.data(), a.data(), n, b.data(), n); }),
                      median_ns([&] { ln::mul_comba_mx(r.data(), a.data(), n, b.data(), n, team); })};
   });
+  std::printf("powmod: sequential vs parallel by exponent portions on the team (us)\n");
+  for (std::size_t bits : {128, 192, 256, 384, 512, 768, 1024, 2048}) {
+    std::vector<Limb> m = limbs(rng, bits / 64), e = limbs(rng, bits / 64), b = limbs(rng, bits / 64);
+    m[0] |= 1;
+    m.back() |= Limb{1} << 63;
+    const auto M = dstu::mp::Nat::from_limbs(m), E = dstu::mp::Nat::from_limbs(e), B = dstu::mp::Nat::from_limbs(b) % M;
+    const double seq = median_ns([&] { auto r = dstu::mp::powmod_sequential_vartime(B, E, M); (void)r; }) / 1000;
+    const double par = median_ns([&] { auto r = dstu::mp::powmod_parallel_vartime(B, E, M, team); (void)r; }) / 1000;
+    std::printf("  bits=%5zu  %10.1f  %10.1f  %s\n", bits, seq, par, par < seq ? "parallel wins" : "");
+  }
   return 0;
 }

@@ -54,21 +54,38 @@ Nat powmod_vartime(const Nat& base, const Nat& exp, const Nat& m) {
   return powmod_sequential_vartime(base, exp, m);
 }
 
+namespace {
+
+/// The fixed-window ladder of powmod() in domain D over the exponent limbs e.
+template <class D>
+Nat fixed_window_pow(D& d, const Nat& base, const std::vector<Limb>& e, std::size_t windows) {
+  constexpr int kWindow = 4;
+  constexpr std::size_t kEntries = 1 << kWindow;
+  // table[k] = base^k, k = 0..15.
+  std::vector<typename D::Elem> table(kEntries, d.one());
+  table[1] = d.from(base);
+  for (std::size_t k = 2; k < kEntries; ++k) d.mul(table[k], table[k - 1], table[1]);
+  typename D::Elem acc = d.one(), pick = d.one();
+  const std::size_t words = acc.size();
+  for (std::size_t wi = windows; wi-- > 0;) {
+    for (int s = 0; s < kWindow; ++s) d.sqr(acc, acc);
+    const std::size_t pos = wi * kWindow;
+    Limb digit = e[pos / 64] >> (pos % 64);
+    if (pos % 64 > 64 - kWindow) digit |= e[pos / 64 + 1] << (64 - pos % 64);
+    digit &= kEntries - 1;
+    for (std::size_t k = 0; k < kEntries; ++k) ct::cmov(pick.data(), table[k].data(), words, ct::eq(k, digit));
+    d.mul(acc, acc, pick);
+  }
+  // The result leaves as a Nat, whose length is public: declassify it here.
+  ct::unpoison(acc.data(), words * sizeof(Limb));
+  return d.to_nat(acc);
+}
+
+}  // namespace
+
 Nat powmod(const Nat& base, const Nat& exp, const Nat& m, std::size_t exp_bits) {
   if (!m.is_odd() || m <= Nat(1)) throw_invalid("constant-time exponentiation needs an odd modulus > 1");
   constexpr int kWindow = 4;
-  constexpr std::size_t kEntries = 1 << kWindow;
-  Montgomery mont(m);
-  const std::size_t n = mont.size();
-  std::vector<Limb> scratch(mont.scratch_size()), acc = mont.one(), pick(n);
-  // table[k] = base^k in Montgomery form, k = 0..15, stored contiguously.
-  std::vector<Limb> table(kEntries * n);
-  ln::copy(table.data(), mont.one().data(), n);
-  const std::vector<Limb> g = mont.to_mont(base);
-  ln::copy(table.data() + n, g.data(), n);
-  for (std::size_t k = 2; k < kEntries; ++k) {
-    mont.mul(table.data() + k * n, table.data() + (k - 1) * n, g.data(), scratch.data());
-  }
   // The exponent in a fixed number of limbs, so its length does not show. Its limb
   // count is public; whether it fits the declared bound is checked in constant time
   // and only that one bit is declassified.
@@ -88,20 +105,16 @@ Nat powmod(const Nat& base, const Nat& exp, const Nat& m, std::size_t exp_bits) 
   bool fits = ct::is_zero(above) != 0;
   ct::unpoison(&fits, sizeof fits);
   if (!fits) throw_invalid("exponent is longer than its declared bound");
-  for (std::size_t wi = windows; wi-- > 0;) {
-    for (int s = 0; s < kWindow; ++s) mont.sqr(acc.data(), acc.data(), scratch.data());
-    const std::size_t pos = wi * kWindow;
-    Limb digit = e[pos / 64] >> (pos % 64);
-    if (pos % 64 > 64 - kWindow) digit |= e[pos / 64 + 1] << (64 - pos % 64);
-    digit &= kEntries - 1;
-    for (std::size_t k = 0; k < kEntries; ++k) {
-      ct::cmov(pick.data(), table.data() + k * n, n, ct::eq(k, digit));
-    }
-    mont.mul(acc.data(), acc.data(), pick.data(), scratch.data());
+  Nat result;
+  if (detail::use_ifma(m)) {
+    const ifma::Context ctx(m);
+    detail::IfmaDomain d(ctx);
+    result = fixed_window_pow(d, base, e, windows);
+  } else {
+    const Montgomery mont(m);
+    detail::MontDomain d(mont);
+    result = fixed_window_pow(d, base, e, windows);
   }
-  // The result leaves as a Nat, whose length is public: declassify it here.
-  ct::unpoison(acc.data(), acc.size() * sizeof(Limb));
-  Nat result = mont.from_mont(acc.data());
   secure_wipe(e.data(), e.size() * sizeof(Limb));
   return result;
 }

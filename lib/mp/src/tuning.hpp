@@ -11,10 +11,10 @@ namespace dstu::mp::tuning {
 
 /// Moduli and exponents of at least this many bits are exponentiated by
 /// powmod_parallel_vartime when the team is free.
-inline constexpr std::size_t kPowmodParallelBits = 1024;
+inline constexpr std::size_t kPowmodParallelBits = 384;
 /// Odd moduli of at least this many bits are exponentiated with the AVX-512 IFMA
 /// kernels when the CPU has them.
-inline constexpr std::size_t kIfmaMinBits = 256;
+inline constexpr std::size_t kIfmaMinBits = 513;  // above 8 limbs (unrolled kernels below)
 /// Cost of a Montgomery multiplication over a Montgomery squaring (balances the
 /// exponent portions of the parallel exponentiation).
 inline constexpr double kMulOverSqr = 1.3;

@@ -14,9 +14,9 @@ struct Thresholds {
   /// The same for squaring.
   std::size_t rows_sqr = 20;
   /// Operands of at least this many limbs are multiplied by Karatsuba.
-  std::size_t karatsuba_mul = 48;
+  std::size_t karatsuba_mul = 72;
   /// Operands of at least this many limbs are squared by Karatsuba.
-  std::size_t karatsuba_sqr = 64;
+  std::size_t karatsuba_sqr = 128;
   /// From this many limbs, a product on a free team of >= 2 threads uses Comba Mx;
   /// 0 = never (it never beat the best sequential product when measured).
   std::size_t comba_mx = 0;
