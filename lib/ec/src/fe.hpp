@@ -15,6 +15,11 @@ struct FieldOps {
 
   void mul(Fe& r, const Fe& a, const Fe& b) const { k.mul(r.data(), a.data(), b.data()); }
   void sqr(Fe& r, const Fe& a) const { k.sqr(r.data(), a.data()); }
+  /// Two independent products / squares per call (interleaved in the kernel).
+  void mul2(Fe& r1, const Fe& a1, const Fe& b1, Fe& r2, const Fe& a2, const Fe& b2) const {
+    k.mul2(r1.data(), a1.data(), b1.data(), r2.data(), a2.data(), b2.data());
+  }
+  void sqr2(Fe& r1, const Fe& a1, Fe& r2, const Fe& a2) const { k.sqr2(r1.data(), a1.data(), r2.data(), a2.data()); }
   void add(Fe& r, const Fe& a, const Fe& b) const { k.add(r.data(), a.data(), b.data()); }
   void inv(Fe& r, const Fe& a) const { k.inv(r.data(), a.data()); }
   static Fe zero() { return Fe{}; }

@@ -5,6 +5,7 @@
 // Each step adds the two running points (their difference is P) and doubles one:
 //   Madd:    Z3 = (X1 Z2 + X2 Z1)^2,  X3 = x Z3 + (X1 Z2)(X2 Z1)
 //   Mdouble: X = (X^2 + sqrt(B) Z^2)^2,  Z = X^2 Z^2
+// (6M + 4S per bit, issued as pairs of independent products and squares).
 // Conditional swaps by masks choose which point is doubled. The y coordinate is
 // recovered from P, kP and (k+1)P at the end with one inversion.
 #include "dstu/ec/scalar_mul.hpp"
@@ -31,7 +32,7 @@ AffinePoint ladder(K kern, const Curve& c, const Scalar& k, const AffinePoint& p
   const std::size_t t = c.order_bits();
   // R0 = P, R1 = 2P = (x^4 + B : x^2) for the top bit of e (always 1).
   XZ<K> r0{x, FieldOps<K>::one()}, r1;
-  Fe t1, t2;
+  Fe t1;
   f.sqr(r1.Z, x);
   f.add(t1, r1.Z, sb);
   f.sqr(r1.X, t1);  // (x^2 + sqrt(B))^2 = x^4 + B
@@ -41,22 +42,18 @@ AffinePoint ladder(K kern, const Curve& c, const Scalar& k, const AffinePoint& p
     f.cswap(r0.X, r1.X, bit ^ swapped);
     f.cswap(r0.Z, r1.Z, bit ^ swapped);
     swapped = bit;
-    // R1 = R0 + R1
-    Fe a, b;
-    f.mul(a, r0.X, r1.Z);
-    f.mul(b, r1.X, r0.Z);
-    f.add(t1, a, b);
-    f.sqr(r1.Z, t1);
-    f.mul(t1, a, b);
-    f.mul(t2, x, r1.Z);
-    f.add(r1.X, t2, t1);
-    // R0 = 2 R0
-    f.sqr(a, r0.X);
-    f.sqr(b, r0.Z);
-    f.mul(r0.Z, a, b);
-    f.mul(t1, sb, b);
-    f.add(t1, a, t1);
-    f.sqr(r0.X, t1);
+    // R1 = R0 + R1 and R0 = 2 R0, the independent operations paired (6M + 4S):
+    //   a = X0 Z1, b = X1 Z0, xx = X0^2, zz = Z0^2, Z1' = (a + b)^2, X1' = x Z1' + a b,
+    //   X0' = (xx + sqrt(B) zz)^2, Z0' = xx zz.
+    Fe a, b, xx, zz, ab, bzz, sum, u;
+    f.mul2(a, r0.X, r1.Z, b, r1.X, r0.Z);
+    f.sqr2(xx, r0.X, zz, r0.Z);
+    f.mul2(ab, a, b, bzz, sb, zz);
+    f.add(sum, a, b);
+    f.add(u, xx, bzz);
+    f.sqr2(r1.Z, sum, r0.X, u);
+    f.mul2(t1, x, r1.Z, r0.Z, xx, zz);
+    f.add(r1.X, t1, ab);
   }
   f.cswap(r0.X, r1.X, swapped);
   f.cswap(r0.Z, r1.Z, swapped);

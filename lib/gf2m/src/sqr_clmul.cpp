@@ -44,6 +44,20 @@ void sqr_clmul(Word* r, const Word* a) {
 }
 
 template <class P>
+void sqr2_clmul(Word* r1, const Word* a1, Word* r2, const Word* a2) {
+  constexpr int W = P::words, NP = (W + 1) / 2;
+  __m128i x1[NP], c1[W], x2[NP], c2[W];
+  detail::load_pairs<W>(x1, a1);
+  detail::load_pairs<W>(x2, a2);
+  sqr_wide_pairs<P>(c1, x1);
+  sqr_wide_pairs<P>(c2, x2);
+  detail::fold_pairs<P>(x1, c1);
+  detail::fold_pairs<P>(x2, c2);
+  detail::store_pairs<W>(r1, x1);
+  detail::store_pairs<W>(r2, x2);
+}
+
+template <class P>
 void sqr_n_clmul(Word* r, const Word* a, unsigned n) {
   constexpr int W = P::words, NP = (W + 1) / 2;
   __m128i x[NP], c[W];
@@ -57,6 +71,7 @@ void sqr_n_clmul(Word* r, const Word* a, unsigned n) {
 
 #define DSTU_GF2M_INSTANTIATE(F)                                  \
   template void sqr_clmul<F>(Word*, const Word*);               \
+  template void sqr2_clmul<F>(Word*, const Word*, Word*, const Word*); \
   template void sqr_n_clmul<F>(Word*, const Word*, unsigned);
 DSTU_GF2M_FOR_EACH_FIELD(DSTU_GF2M_INSTANTIATE)
 #undef DSTU_GF2M_INSTANTIATE

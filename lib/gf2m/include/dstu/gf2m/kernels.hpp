@@ -59,6 +59,12 @@ using F431 = Poly<431, 5, 3, 1>;
 template <class P> void mul_portable(Word* r, const Word* a, const Word* b);
 /// r = a * b: PCLMULQDQ with Karatsuba over words.
 template <class P> void mul_clmul(Word* r, const Word* a, const Word* b);
+/// r1 = a1 * b1 and r2 = a2 * b2 in one call (the two products interleaved); the four
+/// outputs and inputs follow the aliasing rules of mul, and r1 must not alias a2 or b2.
+template <class P> void mul2_clmul(Word* r1, const Word* a1, const Word* b1, Word* r2, const Word* a2,
+                                   const Word* b2);
+/// r1 = a1^2 and r2 = a2^2 in one call (r1 must not alias a2).
+template <class P> void sqr2_clmul(Word* r1, const Word* a1, Word* r2, const Word* a2);
 /// c = a * b unreduced.
 template <class P> void mul_wide_portable(Word* c, const Word* a, const Word* b);
 template <class P> void mul_wide_clmul(Word* c, const Word* a, const Word* b);
@@ -85,6 +91,8 @@ template <class P> void half_trace_clmul(Word* r, const Word* a);
 #define DSTU_GF2M_DECLARE_KERNELS(F)                                                   \
   extern template void mul_portable<F>(Word*, const Word*, const Word*);            \
   extern template void mul_clmul<F>(Word*, const Word*, const Word*);               \
+  extern template void mul2_clmul<F>(Word*, const Word*, const Word*, Word*, const Word*, const Word*); \
+  extern template void sqr2_clmul<F>(Word*, const Word*, Word*, const Word*);       \
   extern template void mul_wide_portable<F>(Word*, const Word*, const Word*);       \
   extern template void mul_wide_clmul<F>(Word*, const Word*, const Word*);          \
   extern template void reduce_special<F>(Word*, const Word*);                       \
@@ -141,6 +149,24 @@ struct Kernels {
   static void mul(Word* r, const Word* a, const Word* b) {
     if constexpr (I == Isa::clmul) mul_clmul<P>(r, a, b); else mul_portable<P>(r, a, b);
   }
+  /// r1 = a1 b1, r2 = a2 b2 (independent; r1 must not alias a2 or b2).
+  static void mul2(Word* r1, const Word* a1, const Word* b1, Word* r2, const Word* a2, const Word* b2) {
+    if constexpr (I == Isa::clmul) {
+      mul2_clmul<P>(r1, a1, b1, r2, a2, b2);
+    } else {
+      mul_portable<P>(r1, a1, b1);
+      mul_portable<P>(r2, a2, b2);
+    }
+  }
+  /// r1 = a1^2, r2 = a2^2 (independent; r1 must not alias a2).
+  static void sqr2(Word* r1, const Word* a1, Word* r2, const Word* a2) {
+    if constexpr (I == Isa::clmul) {
+      sqr2_clmul<P>(r1, a1, r2, a2);
+    } else {
+      sqr_portable<P>(r1, a1);
+      sqr_portable<P>(r2, a2);
+    }
+  }
   static void mul_wide(Word* c, const Word* a, const Word* b) {
     if constexpr (I == Isa::clmul) mul_wide_clmul<P>(c, a, b);
     else mul_wide_portable<P>(c, a, b);
@@ -188,6 +214,14 @@ struct FieldKernels {
     for (int i = 0; i < words; ++i) r[i] = a[i] ^ b[i];
   }
   void mul(Word* r, const Word* a, const Word* b) const { o->mul(*f, r, a, b); }
+  void mul2(Word* r1, const Word* a1, const Word* b1, Word* r2, const Word* a2, const Word* b2) const {
+    o->mul(*f, r1, a1, b1);
+    o->mul(*f, r2, a2, b2);
+  }
+  void sqr2(Word* r1, const Word* a1, Word* r2, const Word* a2) const {
+    o->sqr(*f, r1, a1);
+    o->sqr(*f, r2, a2);
+  }
   void mul_wide(Word* c, const Word* a, const Word* b) const { o->mul_wide(*f, c, a, b); }
   void reduce(Word* r, const Word* c) const { o->reduce(*f, r, c); }
   void sqr(Word* r, const Word* a) const { o->sqr(*f, r, a); }

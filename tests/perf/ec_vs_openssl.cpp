@@ -1,0 +1,91 @@
+// ec_vs_openssl: our binary-curve code against OpenSSL 3 in the same run (issues 3
+// and 4). A benchmark, not a test: it prints times and ratios and never fails.
+//   openssl speed ecdhb233  (one variable-base scalar multiplication on NIST B-233)
+//       vs our constant-time ladder on dstu233        target: >= 12x faster
+//   openssl speed ecdsab233 (sign / verify on B-233)
+//       vs DSTU 4145 sign / verify on dstu233         target: >= 15x / >= 10x faster
+// Usage: ec_vs_openssl [--seconds N]
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <regex>
+#include <string>
+
+#include "dstu/dstu4145/keys.hpp"
+#include "dstu/dstu4145/sign.hpp"
+#include "dstu/ec/scalar.hpp"
+#include "dstu/ec/scalar_mul.hpp"
+#include "dstu/rng/random.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+template <class T>
+void keep(const T& v) {
+  __asm__ volatile("" : : "g"(&v) : "memory");
+}
+
+/// Operations per second of f over about `seconds`.
+double ops_per_second(double seconds, const std::function<void()>& f) {
+  f();
+  long n = 0;
+  const auto t0 = Clock::now();
+  const auto until = t0 + std::chrono::duration<double>(seconds);
+  while (Clock::now() < until) {
+    for (int i = 0; i < 16; ++i) f();
+    n += 16;
+  }
+  return static_cast<double>(n) / std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+std::string run(const std::string& cmd) {
+  std::string out;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return out;
+  char buf[4096];
+  while (std::fgets(buf, sizeof buf, p)) out += buf;
+  pclose(p);
+  return out;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int seconds = 3;
+  for (int i = 1; i + 1 < argc; ++i) {
+    if (!std::strcmp(argv[i], "--seconds")) seconds = std::atoi(argv[i + 1]);
+  }
+  const std::string speed = run("openssl speed -seconds " + std::to_string(seconds) + " ecdhb233 ecdsab233 2>/dev/null");
+  std::smatch m;
+  double ossl_ecdh = 0, ossl_sign = 0, ossl_verify = 0;
+  if (std::regex_search(speed, m, std::regex(R"(ecdh \((?:B-233|nistb233)\)\s+[0-9.]+s\s+([0-9.]+))"))) ossl_ecdh = std::stod(m[1]);
+  if (std::regex_search(speed, m, std::regex(R"(ecdsa \((?:B-233|nistb233)\)\s+[0-9.]+s\s+[0-9.]+s\s+([0-9.]+)\s+([0-9.]+))"))) {
+    ossl_sign = std::stod(m[1]);
+    ossl_verify = std::stod(m[2]);
+  }
+  if (!ossl_ecdh || !ossl_sign) {
+    std::printf("could not run or parse 'openssl speed'; output was:\n%s\n", speed.c_str());
+    return 0;
+  }
+  const dstu::ec::Curve& c = dstu::ec::Curve::named("dstu233");
+  dstu::rng::ChaCha20Drbg rng(233, 0);
+  const dstu::dstu4145::PrivateKey key = dstu::dstu4145::generate_key(c, rng);
+  const dstu::dstu4145::PublicKey pub = key.public_key();
+  const std::uint8_t digest[32] = {1, 2, 3, 4};
+  const dstu::dstu4145::Signature sig = dstu::dstu4145::sign_digest(key, digest, rng);
+  const dstu::ec::Scalar k = dstu::dstu4145::random_scalar(c, rng);
+  const double ladder = ops_per_second(seconds, [&] { keep(dstu::ec::mul_ladder(c, k, pub.q)); });
+  const double sign = ops_per_second(seconds, [&] { keep(dstu::dstu4145::sign_digest(key, digest, rng)); });
+  const double verify = ops_per_second(seconds, [&] { keep(dstu::dstu4145::verify_digest(pub, digest, sig)); });
+  auto line = [](const char* what, double ours, double theirs, double target) {
+    std::printf("%-52s ours %9.0f op/s  openssl %8.0f op/s  %5.1fx faster  (target >= %.0fx) %s\n", what, ours, theirs,
+                ours / theirs, target, ours / theirs >= target ? "meets target" : "MISSES target");
+  };
+  std::printf("OpenSSL: %s", run("openssl version").c_str());
+  line("ladder dstu233 vs openssl speed ecdhb233", ladder, ossl_ecdh, 12);
+  line("DSTU 4145 sign dstu233 vs openssl speed ecdsab233 sign", sign, ossl_sign, 15);
+  line("DSTU 4145 verify dstu233 vs openssl speed ecdsab233 verify", verify, ossl_verify, 10);
+  return 0;
+}
