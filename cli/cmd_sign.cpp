@@ -29,8 +29,10 @@ class Sign final : public Command {
     sub.add_option("--hash", hash_, "gost34311 (default), kupyna256, kupyna384 or kupyna512")
         ->check(CLI::IsMember(hash::hasher_names()));
     sub.add_option("-o,--out", out_, "Signature file (only with one input; '-' = stdout)");
-    sub.add_option("--sig-format", sig_format_, "armor (text, default) or raw (r_le || s_le octets)")
-        ->check(CLI::IsMember({"armor", "raw"}));
+    sub.add_option("--sig-format", sig_format_,
+                   "armor (text, default), raw (r_le || s_le octets) or raw-be (s_be || r_be, the byte "
+                   "order of BouncyCastle's GOST3411WITHDSTU4145)")
+        ->check(CLI::IsMember({"armor", "raw", "raw-be"}));
     sub.add_flag("--force", force_, "Replace existing signature files");
     sub.add_option("--rng", rng_, "Nonce source: os (default) or dstu (DSTU 4145 Annex A)")
         ->check(CLI::IsMember({"os", "dstu"}));
@@ -70,7 +72,7 @@ class Sign final : public Command {
         const Bytes digest = digest_file(files_[i], hash_, key.dke());
         const dstu4145::Signature sig = dstu4145::sign_digest(key, digest, *rng);
         const Bytes octets = dstu4145::encode_signature_le(key.curve(), sig);
-        Bytes file = octets;
+        Bytes file = sig_format_ == "raw-be" ? dstu4145::encode_signature_be(key.curve(), sig) : octets;
         if (sig_format_ == "armor") {
           const std::string text = armored_signature(octets, curve, hash_, key_id);
           file.assign(text.begin(), text.end());

@@ -39,6 +39,7 @@ class Verify final : public Command {
     sub.add_option("--hash", hash_, "Hash (default: the signature's Hash header, else gost34311)")
         ->check(CLI::IsMember(hash::hasher_names()));
     sub.add_flag("-q,--quiet", quiet_, "Print nothing; the exit status tells");
+    sub.add_flag("--be", big_endian_, "Raw signatures are s_be || r_be (BouncyCastle's GOST3411WITHDSTU4145)");
     sub.add_option("files", files_, "Files to verify ('-' = stdin)")->required();
   }
 
@@ -83,7 +84,8 @@ class Verify final : public Command {
         throw_invalid("--hash " + hash_ + " but the signature names " + sig.hash);
       }
       o.hash = !hash_.empty() ? hash_ : !sig.hash.empty() ? sig.hash : "gost34311";
-      const dstu4145::Signature s = dstu4145::decode_signature(*key.curve, sig.octets);
+      const bool be = big_endian_ && sig.curve.empty();  // armored signatures are always r_le || s_le
+      const dstu4145::Signature s = dstu4145::decode_signature(*key.curve, sig.octets, be);
       const Bytes digest = digest_file(file, o.hash, key.dke);
       if (dstu4145::verify_digest(key, digest, s)) {
         o.status = Status::valid;
@@ -101,7 +103,7 @@ class Verify final : public Command {
 
   std::string pub_, sig_, hash_;
   std::vector<std::string> files_;
-  bool quiet_ = false;
+  bool quiet_ = false, big_endian_ = false;
 };
 
 }  // namespace

@@ -76,6 +76,18 @@ class Suite:
                    "exit %d\n%s%s" % (rc, out, err))
         return rc == rc_wanted, out
 
+    def dstu(self, want, what, *args):
+        """Runs our dstu binary (path in $DSTU); checks the exit status."""
+        exe = os.environ.get("DSTU")
+        t = time.monotonic()
+        p = subprocess.run([exe] + list(args), capture_output=True, text=True)
+        n, total = self.seconds.get("dstu", (0, 0.0))
+        self.seconds["dstu"] = (n + 1, total + time.monotonic() - t)
+        self.calls += 1
+        self.check(p.returncode == want, "%s: dstu %s -> %d" % (what, args[0], want),
+                   "exit %d\n%s%s" % (p.returncode, p.stdout, p.stderr))
+        return p.returncode == want, p.stdout
+
     def pubinfo(self, peer, kind, path):
         rc, out, err = self.run(peer, "pubinfo", "--" + kind, path)
         if rc != 0:
@@ -346,6 +358,59 @@ def suite_jk_small_m(s):
                          what="dstu%d %s hash: bc verify gives %d" % (m, tag, want))
 
 
+def suite_dstu_peer(s, peer, curves):
+    """dstu <-> a peer on each curve, both directions: keys made by one are used by the other,
+    signatures made by one verify in the other (LE always; BE too with BouncyCastle)."""
+    msg = s.write("message.txt", b"DSTU 4145 interoperability test message\n" * 50)
+    algs = [(LE, "raw"), (BE, "raw-be")] if peer == "bc" else [(LE, "raw")]
+    for m in curves:
+        # Keys made by dstu, in the Ukrainian PKI layout and in BouncyCastle's.
+        for form in (["uapki", "bc"] if peer == "bc" else ["uapki"]):
+            tag = "dstu%d-%s" % (m, form)
+            priv, pub = s.path(tag + ".key"), s.path(tag + ".pub")
+            ok, _ = s.dstu(0, "keygen " + tag, "keygen", "--curve", "dstu%d" % m, "-o", priv, "--pub", pub,
+                           "--format", "der", "--pkcs8", form)
+            if not ok:
+                continue
+            info = s.pubinfo(peer, "priv", priv)
+            pinfo = s.pubinfo(peer, "pub", pub)
+            s.check(info is not None and pinfo is not None and info.get("q_le") == pinfo.get("q_le"),
+                    "%s reads dstu's %s key pair as one key" % (peer, tag))
+            for alg, fmt in algs:
+                # dstu signs, the peer verifies.
+                sig = s.path("%s-%s.dstu.sig" % (tag, fmt))
+                ok, _ = s.dstu(0, "dstu sign " + tag, "sign", "-k", priv, "--sig-format", fmt, "-o", sig, "--force", msg)
+                if ok:
+                    s.verify(peer, pub, msg, sig, 0, alg=alg, raw=True, what="%s verifies dstu %s %s" % (peer, tag, alg))
+                    s.verify(peer, pub, s.write("other.txt", b"another message"), sig, 1, alg=alg, raw=True,
+                             what="%s rejects dstu %s %s on another message" % (peer, tag, alg))
+                # The peer signs with dstu's key, dstu verifies.
+                psig = s.path("%s-%s.%s.sig" % (tag, fmt, peer))
+                if s.sign(peer, priv, msg, psig, alg=alg, raw=True):
+                    args = ["verify", "-q", "-p", pub, "--sig", psig, msg] + (["--be"] if fmt == "raw-be" else [])
+                    s.dstu(0, "dstu verifies %s %s %s" % (peer, tag, alg), *args)
+                    args = ["verify", "-q", "-p", pub, "--sig", psig, s.path("other.txt")] + (["--be"] if fmt == "raw-be" else [])
+                    s.dstu(1, "dstu rejects %s %s %s on another message" % (peer, tag, alg), *args)
+                # The DER OCTET STRING form the JCA writes is read as well.
+                dsig = s.path("%s-%s.%s.der.sig" % (tag, fmt, peer))
+                if alg == LE and s.sign(peer, priv, msg, dsig, alg=alg, raw=False):
+                    s.dstu(0, "dstu verifies %s DER-wrapped %s" % (peer, tag), "verify", "-q", "-p", pub, "--sig", dsig, msg)
+        # Keys made by the peer: dstu signs with them and the peer verifies; the other way too.
+        priv, pub = s.keygen(peer, m, "%s%d" % (peer, m))
+        if not priv:
+            continue
+        for alg, fmt in algs:
+            sig = s.path("%s%d-%s.dstu.sig" % (peer, m, fmt))
+            ok, _ = s.dstu(0, "dstu signs with %s's dstu%d key" % (peer, m), "sign", "-k", priv, "--sig-format", fmt,
+                           "-o", sig, "--force", msg)
+            if ok:
+                s.verify(peer, pub, msg, sig, 0, alg=alg, raw=True, what="%s verifies dstu with its own key %s" % (peer, alg))
+            psig = s.path("%s%d-%s.%s.sig" % (peer, m, fmt, peer))
+            if s.sign(peer, priv, msg, psig, alg=alg, raw=True):
+                args = ["verify", "-q", "-p", pub, "--sig", psig, msg] + (["--be"] if fmt == "raw-be" else [])
+                s.dstu(0, "dstu verifies %s with %s's key %s" % (peer, peer, alg), *args)
+
+
 SUITES = {
     "bc_kat": lambda s: suite_kat(s, "bc"),
     "jk_kat": lambda s: suite_kat(s, "jk"),
@@ -355,6 +420,8 @@ SUITES = {
     "cross_431": lambda s: suite_cross(s, 431),
     "cross_other": suite_cross_other,
     "jk_small_m": suite_jk_small_m,
+    "dstu_bc": lambda s: suite_dstu_peer(s, "bc", [163, 233, 257, 431]),
+    "dstu_jk": lambda s: suite_dstu_peer(s, "jk", [257, 307, 431]),
 }
 
 
