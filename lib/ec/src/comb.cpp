@@ -2,8 +2,8 @@
 //
 // The t = L(n) bits of k < n form w rows of d = ceil(t / w) bits; column j of the rows
 // is a w-bit digit u_j, and T[u] = sum of u_i 2^(i d) G is precomputed (255 affine
-// points for w = 8, seed 000). Then k G = sum_j 2^j T[u_j]: d doublings and d mixed
-// additions from the top column down. Each T[u_j] is read by a masked scan over the
+// points for w = 8, seed 000; stored as word planes, precomputed.hpp). Then
+// k G = sum_j 2^j T[u_j]: d doublings and d mixed additions from the top column down. Each T[u_j] is read by a masked scan over the
 // whole table, a zero digit or a still-infinite accumulator is handled by masked
 // selection, and for 0 < k < n no addition meets its own operand or its negative (the
 // partial sums are distinct multiples below n), so the run is constant time.
@@ -25,9 +25,10 @@ CombTable build_comb_table(const Curve& c, int window) {
   t.window = window;
   t.columns = (c.order_bits() + window - 1) / window;
   t.words = c.field().words();
-  t.stride = (2 * static_cast<std::size_t>(t.words) + 7) / 8 * 8;
+  t.planes = 2 * static_cast<std::size_t>(t.words);
   const std::size_t entries = (std::size_t{1} << window) - 1;
-  t.xy.assign(entries * t.stride, 0);
+  t.slots = (entries + 1 + 7) / 8 * 8;
+  t.xy = gf2m::detail::AlignedWords(t.planes * t.slots);
   // rows[i] = 2^(i d) G
   std::vector<AffinePoint> rows(window), table(entries + 1);
   rows[0] = c.generator();
@@ -43,8 +44,8 @@ CombTable build_comb_table(const Curve& c, int window) {
     // read, because the digits of a reduced k < n only select entries with v(u) <= k.
     if (table[u].infinity) continue;
     for (int w = 0; w < t.words; ++w) {
-      t.xy[(u - 1) * t.stride + w] = table[u].x.w[w];
-      t.xy[(u - 1) * t.stride + t.words + w] = table[u].y.w[w];
+      t.xy.data()[static_cast<std::size_t>(w) * t.slots + u] = table[u].x.w[w];
+      t.xy.data()[static_cast<std::size_t>(t.words + w) * t.slots + u] = table[u].y.w[w];
     }
   }
   return t;

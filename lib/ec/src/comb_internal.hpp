@@ -12,10 +12,10 @@ namespace dstu::ec::detail {
 /// balancing the parallel comb.
 inline constexpr double kAddOverDouble = 1.6;
 
-/// x, y = T[u] for 1 <= u < 2^w, or zeros for u = 0 (constant time).
+/// x, y = T[u] for 0 <= u < 2^w (zeros for u = 0), constant time.
 template <class K>
 void select_entry(const CombTable& t, std::size_t u, typename K::Fe& x, typename K::Fe& y) {
-  gf2m::Word buf[2 * gf2m::kMaxWords + 8];
+  gf2m::Word buf[2 * gf2m::kMaxWords];
   comb_select(t, u, buf);
   x = {};
   y = {};

@@ -1,6 +1,10 @@
 // The constant-time table scan of the comb: every entry is read and kept only under
-// an all-ones mask where its index equals the secret digit. Three variants of the same
-// loop — portable 64-bit words, AVX2 and AVX-512 — chosen per call by cpu::active().
+// an all-ones mask where its index equals the secret digit. The table is stored as word
+// planes (precomputed.hpp), so the vector variants load one word of 4 or 8 consecutive
+// entries per aligned load, compare those entries' indices with the digit once and
+// OR-accumulate each plane in a register; a horizontal OR per plane ends the scan.
+// Three variants of the same scan — portable 64-bit words, AVX2 and AVX-512 — chosen
+// per call by cpu::active().
 #include <immintrin.h>
 
 #include "dstu/base/ct.hpp"
@@ -12,60 +16,87 @@ namespace {
 
 using gf2m::Word;
 
-void select_portable(const Word* table, std::size_t entries, std::size_t stride, std::size_t u, Word* out) {
-  for (std::size_t i = 0; i < stride; ++i) out[i] = 0;
-  for (std::size_t e = 1; e <= entries; ++e, table += stride) {
+void select_portable(const Word* xy, std::size_t planes, std::size_t slots, std::size_t u, Word* out) {
+  for (std::size_t p = 0; p < planes; ++p) out[p] = 0;
+  for (std::size_t e = 0; e < slots; ++e) {
     const ct::Mask m = ct::eq(e, u);
-    for (std::size_t i = 0; i < stride; ++i) out[i] |= table[i] & m;
+    for (std::size_t p = 0; p < planes; ++p) out[p] |= xy[p * slots + e] & m;
   }
 }
 
-__attribute__((target("avx2"))) void select_avx2(const Word* table, std::size_t entries, std::size_t stride,
-                                                  std::size_t u, Word* out) {
-  const std::size_t vecs = stride / 4;  // stride is a multiple of 8, at most 24
-  __m256i acc[6];
-  for (std::size_t v = 0; v < vecs; ++v) acc[v] = _mm256_setzero_si256();
+/// Planes [First, First + C) with C <= 8 ymm accumulators (AVX2 has 16 registers).
+template <std::size_t First, std::size_t C>
+__attribute__((target("avx2"))) void scan_avx2(const Word* xy, std::size_t slots, std::size_t u, Word* out) {
+  __m256i acc[C];
+  for (std::size_t c = 0; c < C; ++c) acc[c] = _mm256_setzero_si256();
   const __m256i target = _mm256_set1_epi64x(static_cast<long long>(u));
-  const __m256i step = _mm256_set1_epi64x(1);
-  __m256i index = step;
-  for (std::size_t e = 1; e <= entries; ++e, table += stride) {
+  const __m256i step = _mm256_set1_epi64x(4);
+  __m256i index = _mm256_setr_epi64x(0, 1, 2, 3);
+  for (std::size_t e = 0; e < slots; e += 4) {
     const __m256i mask = _mm256_cmpeq_epi64(index, target);
-    for (std::size_t v = 0; v < vecs; ++v) {
-      const __m256i row = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(table + 4 * v));
-      acc[v] = _mm256_or_si256(acc[v], _mm256_and_si256(row, mask));
+    for (std::size_t c = 0; c < C; ++c) {
+      const auto* row = reinterpret_cast<const __m256i*>(xy + (First + c) * slots + e);
+      acc[c] = _mm256_or_si256(acc[c], _mm256_and_si256(_mm256_load_si256(row), mask));
     }
     index = _mm256_add_epi64(index, step);
   }
-  for (std::size_t v = 0; v < vecs; ++v) _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + 4 * v), acc[v]);
+  for (std::size_t c = 0; c < C; ++c) {
+    const __m128i half = _mm_or_si128(_mm256_castsi256_si128(acc[c]), _mm256_extracti128_si256(acc[c], 1));
+    out[First + c] = static_cast<Word>(_mm_cvtsi128_si64(half) | _mm_extract_epi64(half, 1));
+  }
 }
 
-__attribute__((target("avx512f"))) void select_avx512(const Word* table, std::size_t entries, std::size_t stride,
-                                                      std::size_t u, Word* out) {
-  const std::size_t vecs = stride / 8;  // at most 3
-  __m512i acc[3];
-  for (std::size_t v = 0; v < vecs; ++v) acc[v] = _mm512_setzero_si512();
+template <std::size_t S>
+void select_avx2(const Word* xy, std::size_t slots, std::size_t u, Word* out) {
+  scan_avx2<0, (S < 8 ? S : 8)>(xy, slots, u, out);
+  if constexpr (S > 8) scan_avx2<8, (S < 16 ? S - 8 : 8)>(xy, slots, u, out);
+  if constexpr (S > 16) scan_avx2<16, S - 16>(xy, slots, u, out);
+}
+
+/// All S <= 18 planes at once in zmm accumulators (AVX-512 has 32 registers).
+template <std::size_t S>
+__attribute__((target("avx512f"))) void select_avx512(const Word* xy, std::size_t slots, std::size_t u,
+                                                      Word* out) {
+  __m512i acc[S];
+  for (std::size_t p = 0; p < S; ++p) acc[p] = _mm512_setzero_si512();
   const __m512i target = _mm512_set1_epi64(static_cast<long long>(u));
-  const __m512i step = _mm512_set1_epi64(1);
-  __m512i index = step;
-  for (std::size_t e = 1; e <= entries; ++e, table += stride) {
-    // vpcmpeqq into a mask register, then a masked OR: no branch, every entry read.
-    const __mmask8 mask = _mm512_cmpeq_epi64_mask(index, target);
-    for (std::size_t v = 0; v < vecs; ++v) {
-      acc[v] = _mm512_mask_or_epi64(acc[v], mask, acc[v], _mm512_loadu_si512(table + 8 * v));
+  const __m512i step = _mm512_set1_epi64(8);
+  __m512i index = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7);
+  for (std::size_t e = 0; e < slots; e += 8) {
+    // vpcmpeqq into a mask register, then masked ORs: no branch, every entry read.
+    const __mmask8 hit = _mm512_cmpeq_epi64_mask(index, target);
+    for (std::size_t p = 0; p < S; ++p) {
+      acc[p] = _mm512_mask_or_epi64(acc[p], hit, acc[p], _mm512_load_si512(xy + p * slots + e));
     }
     index = _mm512_add_epi64(index, step);
   }
-  for (std::size_t v = 0; v < vecs; ++v) _mm512_storeu_si512(out + 8 * v, acc[v]);
+  // The horizontal OR through memory (gcc 12's _mm512_reduce_or_epi64 trips -Werror).
+  alignas(64) Word lanes[8];
+  for (std::size_t p = 0; p < S; ++p) {
+    _mm512_store_si512(lanes, acc[p]);
+    out[p] = lanes[0] | lanes[1] | lanes[2] | lanes[3] | lanes[4] | lanes[5] | lanes[6] | lanes[7];
+  }
 }
 
 }  // namespace
 
 void comb_select(const CombTable& t, std::size_t u, Word* out) {
-  const std::size_t entries = (std::size_t{1} << t.window) - 1;
   const cpu::Features& f = cpu::active();
-  if (f.avx512f) return select_avx512(t.xy.data(), entries, t.stride, u, out);
-  if (f.avx2) return select_avx2(t.xy.data(), entries, t.stride, u, out);
-  select_portable(t.xy.data(), entries, t.stride, u, out);
+  const Word* xy = t.xy.data();
+  // planes = 2 * words: 2 .. 18; slots is a multiple of 8.
+  switch (t.planes) {
+#define DSTU_EC_SELECT(S)                                            \
+  case S:                                                            \
+    if (f.avx512f) return select_avx512<S>(xy, t.slots, u, out);     \
+    if (f.avx2) return select_avx2<S>(xy, t.slots, u, out);          \
+    break;
+    DSTU_EC_SELECT(2) DSTU_EC_SELECT(4) DSTU_EC_SELECT(6) DSTU_EC_SELECT(8) DSTU_EC_SELECT(10)
+    DSTU_EC_SELECT(12) DSTU_EC_SELECT(14) DSTU_EC_SELECT(16) DSTU_EC_SELECT(18)
+#undef DSTU_EC_SELECT
+    default:
+      break;
+  }
+  select_portable(xy, t.planes, t.slots, u, out);
 }
 
 }  // namespace dstu::ec::detail

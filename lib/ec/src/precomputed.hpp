@@ -18,19 +18,22 @@ using ScalarModulus =
 
 ScalarModulus make_scalar_modulus(const mp::Nat& n);
 
-/// Comb table for window w: entry u - 1 (u = 1 .. 2^w - 1) is sum of u_i 2^(i d) G,
-/// affine, x and y of words() words each, stored contiguously for the scan.
+/// Comb table for window w: entry u (u = 0 .. 2^w - 1) is sum of u_i 2^(i d) G, affine,
+/// zeros for u = 0. Stored as word planes for the scan: plane p holds word p of every
+/// entry (x words first, then y), `slots` words apart, 64-byte aligned, so the scan
+/// reads 8 entries of one word per aligned load.
 struct CombTable {
   int window = 0;
   std::size_t columns = 0;  ///< d = ceil(t / w), t = L(n)
   int words = 0;
-  std::size_t stride = 0;      ///< words per entry: x, y, zero padding to a multiple of 8
-  std::vector<gf2m::Word> xy;  ///< (2^w - 1) entries of `stride` words
+  std::size_t planes = 0;  ///< 2 * words
+  std::size_t slots = 0;   ///< 2^w rounded up to a multiple of 8
+  gf2m::detail::AlignedWords xy;  ///< planes * slots words: xy[p * slots + u]
 };
 
-/// out[0 .. stride) = entry u of the table (u in 1 .. 2^w - 1), zeros for u = 0, by a
-/// constant-time scan of every entry (the AVX2 / AVX-512 variants when cpu::active()
-/// allows them).
+/// out[0 .. planes) = entry u of the table (x words, then y words) for u in 0 .. 2^w - 1,
+/// by a constant-time scan of every entry (the AVX2 / AVX-512 variants when
+/// cpu::active() allows them).
 void comb_select(const CombTable& t, std::size_t u, gf2m::Word* out);
 
 struct Precomputed {
