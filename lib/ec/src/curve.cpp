@@ -3,6 +3,8 @@
 #include "dstu/ec/curve.hpp"
 
 #include <algorithm>
+#include <array>
+#include <mutex>
 
 #include "dstu/base/error.hpp"
 #include "dstu/ec/point.hpp"
@@ -66,16 +68,18 @@ void Curve::init(const CurveSpec& spec, bool check) {
 }
 
 const Curve& Curve::named(std::string_view key) {
-  static const std::vector<std::unique_ptr<Curve>> curves = [] {
-    std::vector<std::unique_ptr<Curve>> v;
-    for (const CurveSpec& s : detail::named_curve_specs()) v.push_back(std::unique_ptr<Curve>(new Curve(Named{}, s)));
-    return v;
-  }();
-  for (const auto& c : curves) {
-    if (c->name() == key || c->oid() == key) return *c;
+  // Each curve (and so its field's tables) is built on its first use only: a process
+  // that verifies with dstu257 never pays for the other nine.
+  const auto& specs = detail::named_curve_specs();
+  static std::array<std::once_flag, 10> once;
+  static std::array<std::unique_ptr<Curve>, 10> curves;
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    if (specs[i].name != key && specs[i].oid != key) continue;
+    std::call_once(once[i], [&] { curves[i].reset(new Curve(Named{}, specs[i])); });
+    return *curves[i];
   }
   std::string known;
-  for (const auto& c : curves) known += (known.empty() ? "" : ", ") + c->name();
+  for (const CurveSpec& s : specs) known += (known.empty() ? "" : ", ") + s.name;
   throw_invalid("unknown curve '" + std::string(key) + "' (known: " + known + ")");
 }
 
