@@ -3,8 +3,11 @@
 // (ctest: gf2m_ct_valgrind) any branch, conditional move or memory index that depends
 // on them fails the run; outside Valgrind the poisoning does nothing and the results
 // are still compared with the unpoisoned computation. Both CPU paths; the typed
-// kernels and the runtime tables. (Valgrind hides AVX-512, so the AVX-512 row kernels
-// are reviewed, not checked, here.)
+// kernels and the runtime tables. (Valgrind does not implement AVX-512 or VPCLMULQDQ
+// and hides them from CPUID, so under Valgrind neither the AVX-512 row kernels nor the
+// VPCLMULQDQ mul/sqr kernels run: they are reviewed, not checked, here. They are
+// straight-line code: loads at fixed offsets, carry-less products, fixed permutes and
+// logic, no branch or address derived from element values; prim_vpclmul.hpp.)
 #include <doctest/doctest.h>
 
 #include "cpu_paths.hpp"

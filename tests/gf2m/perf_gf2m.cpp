@@ -1,9 +1,13 @@
 // perf_gf2m — nanoseconds per field operation for each DSTU field and CPU path.
 //
-// Usage: perf_gf2m [--quick] [--throughput] [m ...]
+// Usage: perf_gf2m [--quick] [--throughput] [--vpclmul] [m ...]
 // Every operation runs as a dependent chain (r = op(r, b)), so the figures are
 // latencies, the cost an algorithm pays in a sequence of dependent field operations;
-// --throughput adds mul/sqr on independent operands (four interleaved chains).
+// --throughput adds mul/sqr on independent operands (four interleaved chains). Rows
+// per CPU path: native, native without VPCLMULQDQ (the clmul kernels), portable.
+// --vpclmul instead compares the PCLMULQDQ and VPCLMULQDQ kernels of each field (mul,
+// sqr, and the paired mul2/sqr2 the ladder calls): latency (dependent chain) and
+// throughput (independent chains; ns per call, i.e. per pair for mul2/sqr2).
 // Minimum of 7 timed runs of >= 20 ms each (robust to other load on the machine). "typed" rows call Kernels<P, I>
 // directly (what a templated ec uses); the others go through the catalog
 // (catalog.hpp), the table the CLI's `bench field` uses. Parallel rows use a team of
@@ -119,10 +123,113 @@ TypedTimes run_typed(const g::Field& f, bool throughput) {
   });
 }
 
+/// Latency and throughput of one kernel family (raw kernels, no dispatch).
+struct Family {
+  void (*mul)(g::Word*, const g::Word*, const g::Word*);
+  void (*mul2)(g::Word*, const g::Word*, const g::Word*, g::Word*, const g::Word*, const g::Word*);
+  void (*sqr)(g::Word*, const g::Word*);
+  void (*sqr2)(g::Word*, const g::Word*, g::Word*, const g::Word*);
+};
+
+template <class P>
+Family clmul_family() {
+  return {g::mul_clmul<P>, g::mul2_clmul<P>, g::sqr_clmul<P>, g::sqr2_clmul<P>};
+}
+
+template <class P>
+Family vpclmul_family() {
+  return {g::mul_vpclmul<P>, g::mul2_vpclmul<P>, g::sqr_vpclmul<P>, g::sqr2_vpclmul<P>};
+}
+
+/// ns per call: mul (latency, throughput of 4 chains), mul2 (latency, throughput of 2
+/// chains), sqr (latency), sqr2 (latency, throughput of 2 chains).
+std::vector<double> run_family(const g::Field& f, const Family& k) {
+  g::Element x[8];
+  for (int i = 0; i < 8; ++i) x[i] = sample(f, 10 + static_cast<std::uint64_t>(i));
+  g::Word* w[8];
+  for (int i = 0; i < 8; ++i) w[i] = x[i].w;
+  const g::Word* b = w[7];
+  std::vector<double> t;
+  t.push_back(time_ns([&](long n) {
+    for (long i = 0; i < n; ++i) k.mul(w[0], w[0], b);
+  }));
+  t.push_back(time_ns([&](long n) {
+    for (long i = 0; i < n; i += 4) {
+      k.mul(w[0], w[0], b);
+      k.mul(w[1], w[1], b);
+      k.mul(w[2], w[2], b);
+      k.mul(w[3], w[3], b);
+    }
+  }));
+  t.push_back(time_ns([&](long n) {
+    for (long i = 0; i < n; ++i) k.mul2(w[0], w[0], b, w[1], w[1], b);
+  }));
+  t.push_back(time_ns([&](long n) {
+    for (long i = 0; i < n; i += 2) {
+      k.mul2(w[0], w[0], b, w[1], w[1], b);
+      k.mul2(w[2], w[2], b, w[3], w[3], b);
+    }
+  }));
+  t.push_back(time_ns([&](long n) {
+    for (long i = 0; i < n; ++i) k.sqr(w[0], w[0]);
+  }));
+  t.push_back(time_ns([&](long n) {
+    for (long i = 0; i < n; ++i) k.sqr2(w[0], w[0], w[1], w[1]);
+  }));
+  t.push_back(time_ns([&](long n) {
+    for (long i = 0; i < n; i += 2) {
+      k.sqr2(w[0], w[0], w[1], w[1]);
+      k.sqr2(w[2], w[2], w[3], w[3]);
+    }
+  }));
+  g_sink = x[0].w[0] ^ x[1].w[0] ^ x[2].w[0] ^ x[3].w[0];
+  return t;
+}
+
+void compare_vpclmul(const std::vector<int>& degrees) {
+  const auto& c = dstu::cpu::detected();
+  if (!(c.vpclmulqdq && c.avx512f && c.pclmulqdq)) {
+    std::printf("# perf_gf2m --vpclmul: this CPU has no vpclmulqdq + avx512f\n");
+    return;
+  }
+  std::printf("# perf_gf2m --vpclmul: ns per call; lat = dependent chain, thr = independent chains\n");
+  std::printf("%-5s %-8s %8s %8s %9s %9s %8s %9s %9s  %s\n", "m", "kernels", "mul.lat", "mul.thr", "mul2.lat",
+              "mul2.thr", "sqr.lat", "sqr2.lat", "sqr2.thr", "dispatch");
+  for (int m : degrees) {
+    const g::Field& f = g::Field::dstu(m);
+    std::vector<double> cl, vp;
+    switch (m) {
+#define DSTU_PERF_CASE(F)                                                          \
+  case g::F::m:                                                                    \
+    for (int rep = 0; rep < 2; ++rep) { /* alternate to even out drift */          \
+      auto a = run_family(f, clmul_family<g::F>());                                \
+      auto b = run_family(f, vpclmul_family<g::F>());                              \
+      if (cl.empty()) { cl = a; vp = b; }                                          \
+      for (std::size_t i = 0; i < a.size(); ++i) {                                 \
+        cl[i] = std::min(cl[i], a[i]);                                             \
+        vp[i] = std::min(vp[i], b[i]);                                             \
+      }                                                                            \
+    }                                                                              \
+    break;
+      DSTU_GF2M_FOR_EACH_FIELD(DSTU_PERF_CASE)
+#undef DSTU_PERF_CASE
+      default:
+        continue;
+    }
+    const char* chosen = g::isa_name(g::ops(f).isa);
+    for (int row = 0; row < 2; ++row) {
+      const auto& t = row == 0 ? cl : vp;
+      std::printf("%-5d %-8s %8.2f %8.2f %9.2f %9.2f %8.2f %9.2f %9.2f  %s\n", m, row == 0 ? "clmul" : "vpclmul",
+                  t[0], t[1], t[2], t[3], t[4], t[5], t[6], row == 0 ? "" : chosen);
+    }
+    std::fflush(stdout);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  bool throughput = false;
+  bool throughput = false, vpclmul = false;
   std::vector<int> degrees;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--quick") == 0) {
@@ -130,11 +237,17 @@ int main(int argc, char** argv) {
       g_runs = 3;
     } else if (std::strcmp(argv[i], "--throughput") == 0) {
       throughput = true;
+    } else if (std::strcmp(argv[i], "--vpclmul") == 0) {
+      vpclmul = true;
     } else {
       degrees.push_back(std::atoi(argv[i]));
     }
   }
   if (degrees.empty()) degrees.assign(g::dstu_degrees().begin(), g::dstu_degrees().end());
+  if (vpclmul) {
+    compare_vpclmul(degrees);
+    return 0;
+  }
   dstu::parallel::init(2);
 
   std::printf("# perf_gf2m: ns per operation (dependent chains), cpu: %s\n",
@@ -143,12 +256,12 @@ int main(int argc, char** argv) {
   if (throughput) std::printf(" %8s %8s", "mul.thr", "sqr.thr");
   for (const auto& op : g::operations()) std::printf(" %12s", op.name);
   std::printf("\n");
-  for (const char* path : {"native", "portable"}) {
+  for (const char* path : {"native", "native,-vpclmulqdq", "portable"}) {
     dstu::cpu::set_override(path);
     for (int m : degrees) {
       const g::Field& f = g::Field::dstu(m);
       const TypedTimes t = run_typed(f, throughput);
-      std::printf("%-5d %-9s %8.1f %8.1f", m, g::isa_name(g::active_isa()), t.mul, t.sqr);
+      std::printf("%-5d %-9s %8.1f %8.1f", m, g::isa_name(g::ops(f).isa), t.mul, t.sqr);
       if (throughput) std::printf(" %8.1f %8.1f", t.mul_thr, t.sqr_thr);
       for (const auto& op : g::operations()) std::printf(" %12.1f", run_catalog(f, op));
       std::printf("\n");

@@ -6,11 +6,14 @@ namespace dstu::test {
 
 std::vector<std::string> cpu_paths(bool thorough) {
   std::vector<std::string> paths{"native", "portable"};
+  // Kernels that need VPCLMULQDQ replace the PCLMULQDQ ones where the CPU has both:
+  // run the PCLMULQDQ path too, so both are checked on such a machine.
+  if (cpu::detected().vpclmulqdq) paths.push_back("native,-vpclmulqdq");
   if (!thorough) return paths;
   std::istringstream names(cpu::describe(cpu::detected()));
   std::string name;
   while (names >> name) {
-    if (name != "none") paths.push_back("native,-" + name);
+    if (name != "none" && name != "vpclmulqdq") paths.push_back("native,-" + name);
   }
   return paths;
 }

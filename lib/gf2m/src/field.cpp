@@ -183,15 +183,17 @@ void Field::init(std::span<const int> exponents, Reduction method) {
   if (method == Reduction::special) {
     ops_[0] = detail::dstu_ops(m_, Isa::portable);
     ops_[1] = detail::dstu_ops(m_, Isa::clmul);
+    ops_[2] = detail::dstu_ops(m_, Isa::vpclmul);
   } else {
     ops_[0] = &detail::generic_ops(Isa::portable);
     ops_[1] = &detail::generic_ops(Isa::clmul);
+    ops_[2] = ops_[1];  // no VPCLMULQDQ kernels for run-time fields
   }
   precompute_tables();
 }
 
 void Field::precompute_tables() {
-  const Ops& o = active_isa() == Isa::clmul ? *ops_[1] : *ops_[0];
+  const Ops& o = ops(*this);
   trace_mask_.assign(static_cast<std::size_t>(words_), 0);
   detail::compute_trace_mask(trace_mask_.data(), m_, exponents_);
 

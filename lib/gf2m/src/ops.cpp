@@ -28,16 +28,46 @@ template <class P>
 struct TypedTables {
   static constexpr Ops portable = typed_ops<P, Isa::portable>();
   static constexpr Ops clmul = typed_ops<P, Isa::clmul>();
+  static constexpr Ops vpclmul = typed_ops<P, Isa::vpclmul>();
 };
+
+template <class P>
+const Ops* typed_table(Isa isa) {
+  switch (isa) {
+    case Isa::vpclmul:
+      return vpclmul_choice(P::m).any() ? &TypedTables<P>::vpclmul : &TypedTables<P>::clmul;
+    case Isa::clmul:
+      return &TypedTables<P>::clmul;
+    case Isa::portable:
+      break;
+  }
+  return &TypedTables<P>::portable;
+}
 
 }  // namespace
 
-const char* isa_name(Isa isa) { return isa == Isa::clmul ? "clmul" : "portable"; }
+const char* isa_name(Isa isa) {
+  switch (isa) {
+    case Isa::vpclmul: return "vpclmul";
+    case Isa::clmul: return "clmul";
+    case Isa::portable: break;
+  }
+  return "portable";
+}
 
-Isa active_isa() { return cpu::active().pclmulqdq ? Isa::clmul : Isa::portable; }
+Isa active_isa() {
+  const cpu::Features& c = cpu::active();
+  if (!c.pclmulqdq) return Isa::portable;
+  return c.vpclmulqdq && c.avx512f ? Isa::vpclmul : Isa::clmul;
+}
 
 const Ops& ops(const Field& f) {
-  return cpu::active().pclmulqdq ? f.ops_clmul() : f.ops_portable();
+  switch (active_isa()) {
+    case Isa::vpclmul: return f.ops_vpclmul();
+    case Isa::clmul: return f.ops_clmul();
+    case Isa::portable: break;
+  }
+  return f.ops_portable();
 }
 
 namespace detail {
@@ -46,7 +76,7 @@ const Ops* dstu_ops(int m, Isa isa) {
   switch (m) {
 #define DSTU_GF2M_CASE(F) \
   case F::m:              \
-    return isa == Isa::clmul ? &TypedTables<F>::clmul : &TypedTables<F>::portable;
+    return typed_table<F>(isa);
     DSTU_GF2M_FOR_EACH_FIELD(DSTU_GF2M_CASE)
 #undef DSTU_GF2M_CASE
     default:

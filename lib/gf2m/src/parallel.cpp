@@ -46,7 +46,7 @@ void mul_parallel(const Field& f, Element& r, const Element& a, const Element& b
   const Ops& o = ops(f);
   const int n = f.words();
   const int parts = std::clamp(threads, 1, std::min(kMaxParallelParts, 2 * n - 1));
-  const auto columns = o.isa == Isa::clmul ? detail::mul_columns_clmul : detail::mul_columns_portable;
+  const auto columns = o.isa != Isa::portable ? detail::mul_columns_clmul : detail::mul_columns_portable;
   const Element x = a, y = b;
   run_parts(f, r.w, parts, threads, [&](int t, Word* out) {
     Word p[detail::kWideWords] = {};
@@ -59,7 +59,7 @@ void sqr_parallel(const Field& f, Element& r, const Element& a, int threads) {
   const Ops& o = ops(f);
   const int n = f.words();
   const int parts = std::clamp(threads, 1, std::min(kMaxParallelParts, n));
-  const auto spread = o.isa == Isa::clmul ? detail::sqr_wide_n_clmul : detail::sqr_wide_n_portable;
+  const auto spread = o.isa != Isa::portable ? detail::sqr_wide_n_clmul : detail::sqr_wide_n_portable;
   const Element x = a;
   run_parts(f, r.w, parts, threads, [&](int t, Word* out) {
     const int i0 = n * t / parts, i1 = n * (t + 1) / parts;

@@ -145,9 +145,12 @@ class Field {
   /// Number of folding passes Reduction::sparse needs (public: depends on f only).
   int sparse_passes() const { return sparse_passes_; }
 
-  /// The kernel tables (portable and carry-less); ops(field) in ops.hpp picks one.
+  /// The kernel tables (portable, carry-less, vector carry-less); ops(field) in
+  /// ops.hpp picks one. ops_vpclmul() is the clmul table for a field that does not use
+  /// VPCLMULQDQ (every generic field, and the DSTU ones vpclmul_choice() leaves out).
   const Ops& ops_portable() const { return *ops_[0]; }
   const Ops& ops_clmul() const { return *ops_[1]; }
+  const Ops& ops_vpclmul() const { return *ops_[2]; }
 
  private:
   struct DstuTag {};
@@ -170,7 +173,7 @@ class Field {
     detail::AlignedWords rows;
   };
   std::vector<MultiSquare> multisquare_;
-  const Ops* ops_[2] = {nullptr, nullptr};
+  const Ops* ops_[3] = {nullptr, nullptr, nullptr};
 };
 
 /// True when the polynomial with these exponents (as for Field) is irreducible over

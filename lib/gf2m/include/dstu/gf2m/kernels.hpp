@@ -3,8 +3,9 @@
 // For code that runs millions of field operations (scalar multiplication), pick the
 // kernel type once and let the compiler specialise the whole algorithm:
 //
-//   gf2m::dispatch(field, [&](auto k) {   // k: Kernels<F257, Isa::clmul>, ... or
-//     using K = decltype(k);              //    FieldKernels for a generic field
+//   gf2m::dispatch(field, [&](auto k) {   // k: Kernels<F257, Isa::clmul>,
+//     using K = decltype(k);              //    Kernels<F233, Isa::vpclmul>, ... or
+//                                         //    FieldKernels for a generic field
 //     typename K::Fe x, y;                // fixed-size word arrays
 //     k.mul(x.data(), y.data(), y.data());
 //     ...
@@ -12,7 +13,8 @@
 //
 // Kernels<P, I> has only static members: mul/sqr/... are direct calls to kernels
 // compiled for ISA I (non-inline, ~10-100 ns each); add and trace are inline.
-// Calling a Kernels<P, Isa::clmul> member on a CPU without PCLMULQDQ is undefined:
+// Calling a Kernels<P, Isa::clmul> member on a CPU without PCLMULQDQ (or a
+// Kernels<P, Isa::vpclmul> one without VPCLMULQDQ, AVX-512F and PCLMULQDQ) is undefined:
 // use dispatch() or check active_isa() first. Element form and constant-time rules
 // are those of field.hpp.
 #pragma once
@@ -65,6 +67,14 @@ template <class P> void mul2_clmul(Word* r1, const Word* a1, const Word* b1, Wor
                                    const Word* b2);
 /// r1 = a1^2 and r2 = a2^2 in one call (r1 must not alias a2).
 template <class P> void sqr2_clmul(Word* r1, const Word* a1, Word* r2, const Word* a2);
+/// The same four on ZMM registers with VPCLMULQDQ (needs vpclmulqdq and avx512f): for 3-
+/// and 4-word fields the two operations of mul2/sqr2 share every instruction (mul and
+/// sqr run the same code on one element); 5 to 7 words one product per register pair.
+template <class P> void mul_vpclmul(Word* r, const Word* a, const Word* b);
+template <class P> void mul2_vpclmul(Word* r1, const Word* a1, const Word* b1, Word* r2, const Word* a2,
+                                     const Word* b2);
+template <class P> void sqr_vpclmul(Word* r, const Word* a);
+template <class P> void sqr2_vpclmul(Word* r1, const Word* a1, Word* r2, const Word* a2);
 /// c = a * b unreduced.
 template <class P> void mul_wide_portable(Word* c, const Word* a, const Word* b);
 template <class P> void mul_wide_clmul(Word* c, const Word* a, const Word* b);
@@ -93,6 +103,10 @@ template <class P> void half_trace_clmul(Word* r, const Word* a);
   extern template void mul_clmul<F>(Word*, const Word*, const Word*);               \
   extern template void mul2_clmul<F>(Word*, const Word*, const Word*, Word*, const Word*, const Word*); \
   extern template void sqr2_clmul<F>(Word*, const Word*, Word*, const Word*);       \
+  extern template void mul_vpclmul<F>(Word*, const Word*, const Word*);             \
+  extern template void mul2_vpclmul<F>(Word*, const Word*, const Word*, Word*, const Word*, const Word*); \
+  extern template void sqr_vpclmul<F>(Word*, const Word*);                          \
+  extern template void sqr2_vpclmul<F>(Word*, const Word*, Word*, const Word*);     \
   extern template void mul_wide_portable<F>(Word*, const Word*, const Word*);       \
   extern template void mul_wide_clmul<F>(Word*, const Word*, const Word*);          \
   extern template void reduce_special<F>(Word*, const Word*);                       \
@@ -130,6 +144,39 @@ constexpr std::array<Word, P::words> trace_mask() {
   return mask;
 }
 
+/// Which kernels VPCLMULQDQ replaces in Kernels<P, Isa::vpclmul> for the field of degree
+/// m (the others, and these where false, are the clmul kernels). dispatch() and ops()
+/// use Isa::vpclmul for a field only when any() holds, and the clmul kernels otherwise.
+struct VpclmulChoice {
+  bool mul = false, mul2 = false, sqr = false, sqr2 = false;
+  constexpr bool any() const { return mul || mul2 || sqr || sqr2; }
+};
+
+/// The measured choice (Sapphire Rapids, ~3.7 GHz). Kernels: `perf_gf2m --vpclmul`, ns,
+/// clmul -> vpclmul, latency = dependent chain, throughput = independent calls (per
+/// pair for mul2/sqr2). Ladder, sign, verify: one binary, DSTU_CPU=native,-vpclmulqdq
+/// against native, interleaved rounds, medians. Once mul2 is cheap the ladder is
+/// latency-bound, so a kernel that wins on throughput but loses on latency can cost
+/// there: those stay clmul.
+///  - m = 233: mul2 latency 13.7 -> 10.9, throughput 13.2 -> 6.8: ladder -22% to -26%.
+///    mul latency 10.3 -> 10.5, throughput 6.6 -> 5.7: sign -4%, verify -6% to -11%.
+///    sqr2 (latency 8.3 -> 7.9, throughput 8.3 -> 4.2) and sqr (latency 6.4 -> 7.1) win
+///    or tie in isolation but cost the ladder ~3% and sign ~5%: clmul.
+///  - m = 163 ... 191: mul2 throughput 9.2-10.2 -> 7.0-7.5 at +1.5-3 ns latency: ladder
+///    -6% to -13%. mul, sqr, sqr2 lose (latency +3 to +4 ns; 6 PCLMULQDQ products are
+///    already short; mul on m = 191 costs sign/verify 3-5%).
+///  - m = 257 ... 431: mul2 throughput 16.5-27.6 -> 18.3-28.5, no win: clmul.
+constexpr VpclmulChoice vpclmul_choice(int m) {
+  switch (m) {
+    case 163: case 167: case 173: case 179: case 191:
+      return {.mul2 = true};
+    case 233:
+      return {.mul = true, .mul2 = true};
+    default:
+      return {};
+  }
+}
+
 /// Direct-call kernels of DSTU field P on ISA I.
 template <class P, Isa I>
 struct Kernels {
@@ -147,11 +194,15 @@ struct Kernels {
     for (int i = 0; i < words; ++i) r[i] = a[i] ^ b[i];
   }
   static void mul(Word* r, const Word* a, const Word* b) {
-    if constexpr (I == Isa::clmul) mul_clmul<P>(r, a, b); else mul_portable<P>(r, a, b);
+    if constexpr (vp.mul) mul_vpclmul<P>(r, a, b);
+    else if constexpr (hw) mul_clmul<P>(r, a, b);
+    else mul_portable<P>(r, a, b);
   }
   /// r1 = a1 b1, r2 = a2 b2 (independent; r1 must not alias a2 or b2).
   static void mul2(Word* r1, const Word* a1, const Word* b1, Word* r2, const Word* a2, const Word* b2) {
-    if constexpr (I == Isa::clmul) {
+    if constexpr (vp.mul2) {
+      mul2_vpclmul<P>(r1, a1, b1, r2, a2, b2);
+    } else if constexpr (hw) {
       mul2_clmul<P>(r1, a1, b1, r2, a2, b2);
     } else {
       mul_portable<P>(r1, a1, b1);
@@ -160,7 +211,9 @@ struct Kernels {
   }
   /// r1 = a1^2, r2 = a2^2 (independent; r1 must not alias a2).
   static void sqr2(Word* r1, const Word* a1, Word* r2, const Word* a2) {
-    if constexpr (I == Isa::clmul) {
+    if constexpr (vp.sqr2) {
+      sqr2_vpclmul<P>(r1, a1, r2, a2);
+    } else if constexpr (hw) {
       sqr2_clmul<P>(r1, a1, r2, a2);
     } else {
       sqr_portable<P>(r1, a1);
@@ -168,25 +221,27 @@ struct Kernels {
     }
   }
   static void mul_wide(Word* c, const Word* a, const Word* b) {
-    if constexpr (I == Isa::clmul) mul_wide_clmul<P>(c, a, b);
+    if constexpr (hw) mul_wide_clmul<P>(c, a, b);
     else mul_wide_portable<P>(c, a, b);
   }
   static void reduce(Word* r, const Word* c) { reduce_special<P>(r, c); }
   static void sqr(Word* r, const Word* a) {
-    if constexpr (I == Isa::clmul) sqr_clmul<P>(r, a); else sqr_portable<P>(r, a);
+    if constexpr (vp.sqr) sqr_vpclmul<P>(r, a);
+    else if constexpr (hw) sqr_clmul<P>(r, a);
+    else sqr_portable<P>(r, a);
   }
   static void sqr_n(Word* r, const Word* a, unsigned n) {
-    if constexpr (I == Isa::clmul) sqr_n_clmul<P>(r, a, n); else sqr_n_portable<P>(r, a, n);
+    if constexpr (hw) sqr_n_clmul<P>(r, a, n); else sqr_n_portable<P>(r, a, n);
   }
   static void inv(Word* r, const Word* a) {
-    if constexpr (I == Isa::clmul) inv_itoh_tsujii_clmul<P>(r, a);
+    if constexpr (hw) inv_itoh_tsujii_clmul<P>(r, a);
     else inv_itoh_tsujii_portable<P>(r, a);
   }
   static void sqrt(Word* r, const Word* a) {
-    if constexpr (I == Isa::clmul) sqrt_clmul<P>(r, a); else sqrt_portable<P>(r, a);
+    if constexpr (hw) sqrt_clmul<P>(r, a); else sqrt_portable<P>(r, a);
   }
   static void half_trace(Word* r, const Word* a) {
-    if constexpr (I == Isa::clmul) half_trace_clmul<P>(r, a); else half_trace_portable<P>(r, a);
+    if constexpr (hw) half_trace_clmul<P>(r, a); else half_trace_portable<P>(r, a);
   }
   /// Tr(a), 0 or 1.
   static unsigned trace(const Word* a) {
@@ -195,6 +250,10 @@ struct Kernels {
     for (int i = 0; i < words; ++i) t ^= a[i] & mask[i];
     return static_cast<unsigned>(__builtin_parityll(t));
   }
+
+ private:
+  static constexpr bool hw = I != Isa::portable;  // carry-less kernels
+  static constexpr VpclmulChoice vp = I == Isa::vpclmul ? vpclmul_choice(P::m) : VpclmulChoice{};
 };
 
 /// The same interface over a runtime Field and its kernel table (generic fields, or
@@ -237,16 +296,20 @@ struct FieldKernels {
 };
 
 /// Calls fn(Kernels<P, I>{}) for a DSTU field with the best ISA cpu::active() allows
-/// now, or fn(FieldKernels(f)) for a generic field, and returns what fn returns
+/// now for it (Isa::vpclmul only where vpclmul_choice(m).any(); the same I as
+/// ops(f).isa), or fn(FieldKernels(f)) for a generic field, and returns what fn returns
 /// (every instantiation must return the same type).
 template <class Fn>
 decltype(auto) dispatch(const Field& f, Fn&& fn) {
   if (f.is_dstu()) {
-    const bool hw = active_isa() == Isa::clmul;
+    const Isa isa = active_isa();
     switch (f.m()) {
-#define DSTU_GF2M_DISPATCH_CASE(F)                                   \
-  case F::m:                                                         \
-    if (hw) return fn(Kernels<F, Isa::clmul>{});                     \
+#define DSTU_GF2M_DISPATCH_CASE(F)                                            \
+  case F::m:                                                                  \
+    if constexpr (vpclmul_choice(F::m).any()) {                               \
+      if (isa == Isa::vpclmul) return fn(Kernels<F, Isa::vpclmul>{});         \
+    }                                                                         \
+    if (isa != Isa::portable) return fn(Kernels<F, Isa::clmul>{});            \
     return fn(Kernels<F, Isa::portable>{});
       DSTU_GF2M_FOR_EACH_FIELD(DSTU_GF2M_DISPATCH_CASE)
 #undef DSTU_GF2M_DISPATCH_CASE

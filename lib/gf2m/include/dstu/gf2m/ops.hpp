@@ -1,8 +1,9 @@
 // dstu::gf2m — field operations on (Field, Element), and the kernel table behind them.
 //
-// Every function here asks cpu::active() which kernels may run (carry-less multiply or
-// the portable constant-time code) on each call; DSTU_CPU=portable or
-// cpu::set_override("portable") forces the portable kernels. A caller doing many
+// Every function here asks cpu::active() which kernels may run (vector carry-less
+// multiply, carry-less multiply or the portable constant-time code) on each call;
+// DSTU_CPU=portable or cpu::set_override("portable") forces the portable kernels,
+// DSTU_CPU=native,-vpclmulqdq the carry-less ones. A caller doing many
 // operations takes `const Ops& k = ops(field)` once and calls k.mul(field, ...), or
 // uses kernels.hpp for direct calls. Unless a name ends in _vartime, running time and
 // memory accesses do not depend on element values. Outputs may alias inputs.
@@ -23,12 +24,17 @@ enum class Isa : std::uint8_t {
   portable,  ///< plain 64-bit integer code, constant time, no table indexed by secrets
   clmul,     ///< PCLMULQDQ with SSE4.1; its row-table kernels (half-trace, the long
              ///< squaring runs of inversion) use AVX-512F when cpu::active() allows
+  vpclmul,   ///< VPCLMULQDQ on ZMM with AVX-512F for multiplication (and squaring) of
+             ///< the DSTU fields that gain from it (vpclmul_choice() in kernels.hpp);
+             ///< the clmul kernels for everything else
 };
 
-/// Name of an Isa ("portable", "clmul").
+/// Name of an Isa ("portable", "clmul", "vpclmul").
 const char* isa_name(Isa isa);
 
-/// The ISA whose kernels may run now (cpu::active()).
+/// The best ISA cpu::active() allows now: vpclmul needs vpclmulqdq, avx512f and
+/// pclmulqdq; clmul needs pclmulqdq. A field may still use a lower one: ops(f).isa
+/// says which kernels a field actually runs.
 Isa active_isa();
 
 /// One field's kernels on one ISA. Pointers take the field first, then outputs, then
@@ -53,7 +59,10 @@ struct Ops {
   void (*half_trace)(const Field& f, Word* r, const Word* a);
 };
 
-/// The kernel table for f that may run now (per cpu::active()).
+/// The kernel table for f that may run now (per cpu::active()); ops(f).isa is the Isa
+/// dispatch() picks for f. On a vpclmul machine a DSTU field that does not gain from
+/// VPCLMULQDQ, and every generic field, gets the clmul table; a vpclmul table holds the
+/// kernels of Kernels<P, Isa::vpclmul>, VPCLMULQDQ only where vpclmul_choice() says so.
 const Ops& ops(const Field& f);
 
 // ---- arithmetic on Elements ----
