@@ -110,7 +110,8 @@ template <class P>
   const Z o = clmul<0x00>(tm, k);  // (c2 above s) K, c4 K: one word down
   const Z top = half_top_mask<P>();
   const Z d = xor3(and2(l, top), e, perm(o, half_index<1, 2, 3, kZero>(), zero()));
-  return _mm512_ternarylogic_epi64(d, top, fold_top<P, 4>(d), 0x6A);
+  const Z f = fold_top<P, 4>(d);  // not inline: at -O0 the intrinsic is a macro
+  return _mm512_ternarylogic_epi64(d, top, f, 0x6A);
 }
 
 /// Wide layout (5 <= W <= 7): c as lo = words 0-7, hi = words 8-15; returns the
@@ -127,7 +128,8 @@ template <class P>
   const Z tm = ZConst<q_mask(0), q_mask(1), q_mask(2), q_mask(3), q_mask(4), q_mask(5), q_mask(6), q_mask(7)>::load();
   const Z e = clmul<0x00>(ch, r), o = clmul<0x01>(ch, r);
   const Z d = xor3(and2(lo, tm), e, _mm512_alignr_epi64(o, zero(), 7));
-  return _mm512_ternarylogic_epi64(d, tm, fold_top<P, 8>(d), 0x6A);
+  const Z f = fold_top<P, 8>(d);
+  return _mm512_ternarylogic_epi64(d, tm, f, 0x6A);
 }
 
 }  // namespace
