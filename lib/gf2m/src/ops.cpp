@@ -55,11 +55,12 @@ const char* isa_name(Isa isa) {
   return "portable";
 }
 
-Isa active_isa() {
-  const cpu::Features& c = cpu::active();
+Isa best_isa(const cpu::Features& c) {
   if (!c.pclmulqdq) return Isa::portable;
   return c.vpclmulqdq && c.avx512f ? Isa::vpclmul : Isa::clmul;
 }
+
+Isa active_isa() { return best_isa(cpu::active()); }
 
 const Ops& ops(const Field& f) {
   switch (active_isa()) {

@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "dstu/base/bytes.hpp"
+#include "dstu/cpu/features.hpp"
 #include "dstu/gf2m/field.hpp"
 
 namespace dstu::gf2m {
@@ -32,9 +33,12 @@ enum class Isa : std::uint8_t {
 /// Name of an Isa ("portable", "clmul", "vpclmul").
 const char* isa_name(Isa isa);
 
-/// The best ISA cpu::active() allows now: vpclmul needs vpclmulqdq, avx512f and
-/// pclmulqdq; clmul needs pclmulqdq. A field may still use a lower one: ops(f).isa
-/// says which kernels a field actually runs.
+/// The best ISA the features f allow: vpclmul needs vpclmulqdq, avx512f and
+/// pclmulqdq; clmul needs pclmulqdq. The one place that decides.
+Isa best_isa(const cpu::Features& f);
+
+/// best_isa(cpu::active()). A field may still use a lower one: ops(f).isa says which
+/// kernels a field actually runs.
 Isa active_isa();
 
 /// One field's kernels on one ISA. Pointers take the field first, then outputs, then
