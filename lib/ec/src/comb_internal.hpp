@@ -2,6 +2,7 @@
 // split (parallel_mul.cpp).
 #pragma once
 
+#include "dstu/base/wipe.hpp"
 #include "dstu/ec/scalar.hpp"
 #include "ld.hpp"
 #include "precomputed.hpp"
@@ -23,6 +24,7 @@ void select_entry(const CombTable& t, std::size_t u, typename K::Fe& x, typename
     x[i] = buf[i];
     y[i] = buf[t.words + i];
   }
+  secure_wipe(buf, sizeof buf);  // which entry was selected follows the secret digit
 }
 
 /// q = sum over the columns j in [from, to) of 2^(j - from) T[u_j], where u_j is

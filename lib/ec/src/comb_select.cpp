@@ -70,11 +70,14 @@ __attribute__((target("avx512f"))) void select_avx512(const Word* xy, std::size_
     }
     index = _mm512_add_epi64(index, step);
   }
-  // The horizontal OR through memory (gcc 12's _mm512_reduce_or_epi64 trips -Werror).
-  alignas(64) Word lanes[8];
+  // The horizontal OR in registers, so the selected entry is not left on the stack.
+  // The zero-masked extracts: gcc 12's unmasked ones (and _mm512_reduce_or_epi64,
+  // _mm512_castsi512_si256) start from an undefined vector and trip -Werror.
   for (std::size_t p = 0; p < S; ++p) {
-    _mm512_store_si512(lanes, acc[p]);
-    out[p] = lanes[0] | lanes[1] | lanes[2] | lanes[3] | lanes[4] | lanes[5] | lanes[6] | lanes[7];
+    const __m256i low = _mm512_maskz_extracti64x4_epi64(0xF, acc[p], 0);
+    const __m256i quad = _mm256_or_si256(low, _mm512_maskz_extracti64x4_epi64(0xF, acc[p], 1));
+    const __m128i half = _mm_or_si128(_mm256_extracti128_si256(quad, 0), _mm256_extracti128_si256(quad, 1));
+    out[p] = static_cast<Word>(_mm_cvtsi128_si64(half) | _mm_extract_epi64(half, 1));
   }
 }
 
