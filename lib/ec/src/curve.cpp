@@ -71,8 +71,8 @@ const Curve& Curve::named(std::string_view key) {
   // Each curve (and so its field's tables) is built on its first use only: a process
   // that verifies with dstu257 never pays for the other nine.
   const auto& specs = detail::named_curve_specs();
-  static std::array<std::once_flag, 10> once;
-  static std::array<std::unique_ptr<Curve>, 10> curves;
+  static std::array<std::once_flag, detail::kNamedCurves> once;
+  static std::array<std::unique_ptr<Curve>, detail::kNamedCurves> curves;
   for (std::size_t i = 0; i < specs.size(); ++i) {
     if (specs[i].name != key && specs[i].oid != key) continue;
     std::call_once(once[i], [&] { curves[i].reset(new Curve(Named{}, specs[i])); });

@@ -8,8 +8,8 @@
 
 namespace dstu::ec::detail {
 
-const std::array<CurveSpec, 10>& named_curve_specs() {
-  static const std::array<CurveSpec, 10> specs = {{
+const std::array<CurveSpec, kNamedCurves>& named_curve_specs() {
+  static const std::array<CurveSpec, kNamedCurves> specs = {{
       {"dstu163", "1.2.804.2.1.1.1.1.3.1.1.2.0", {163, 7, 6, 3, 0}, 1,
        "5FF6108462A2DC8210AB403925E638A19C1455D21", "400000000000000000002BEC12BE2262D39BCF14D",
        "2E2F85F5DD74CE983A5C4237229DAF8A3F35823BE", "3826F008A8C51D7B95284D9D03FF0E00CE2CD723A", 2},

@@ -2,11 +2,15 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 
 #include "dstu/ec/curve.hpp"
 
 namespace dstu::ec::detail {
 
-const std::array<CurveSpec, 10>& named_curve_specs();
+/// DSTU 4145 names ten curves (spec-digest §1.2).
+inline constexpr std::size_t kNamedCurves = 10;
+
+const std::array<CurveSpec, kNamedCurves>& named_curve_specs();
 
 }  // namespace dstu::ec::detail
