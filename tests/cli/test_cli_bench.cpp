@@ -1,6 +1,10 @@
 // CLI transcripts of `dstu bench`: the JSON schema and the readable table.
 #include <doctest/doctest.h>
 
+#include <set>
+#include <string>
+#include <tuple>
+
 #include <nlohmann/json.hpp>
 
 #include "transcript.hpp"
@@ -41,4 +45,32 @@ TEST_CASE("bench without --json prints a table") {
   REQUIRE(r.status == 0);
   CHECK(r.out.find("median") != std::string::npos);
   CHECK(r.out.find("mul_comba_2x") != std::string::npos);
+}
+
+TEST_CASE("bench field --quick --json measures each field once per kernel set") {
+  const auto r = run_dstu({"bench", "field", "--quick", "--json"});
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  REQUIRE(j["schema"] == "dstu-bench/1");
+  CHECK(j["context"].contains("cpu_path"));
+  std::set<std::tuple<std::string, int, std::string>> seen;
+  std::set<int> portable_mul, fast_mul, parallel_mul;
+  for (const auto& rec : j["results"]) {
+    REQUIRE(rec["suite"] == "field");
+    const std::string name = rec["name"], path = rec["params"]["path"];
+    const int m = rec["params"]["m"];
+    INFO(name << " m=" << m << " path=" << path);
+    CHECK((path == "vpclmul" || path == "clmul" || path == "portable" || path == "openmp"));
+    CHECK(seen.insert({name, m, path}).second);  // no (operation, field, kernel set) twice
+    CHECK(rec["median"].get<double>() > 0);
+    if (name == "mul" && path == "portable") portable_mul.insert(m);
+    if (name == "mul" && (path == "clmul" || path == "vpclmul")) fast_mul.insert(m);
+    if (name == "mul_parallel") parallel_mul.insert(m);
+  }
+  const std::set<int> dstu_fields{163, 167, 173, 179, 191, 233, 257, 307, 367, 431};
+  CHECK(portable_mul == dstu_fields);
+  CHECK(parallel_mul == dstu_fields);
+  if (j["context"]["features"].get<std::string>().find("pclmulqdq") != std::string::npos) {
+    CHECK(fast_mul == dstu_fields);
+  }
 }
