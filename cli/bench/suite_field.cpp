@@ -18,7 +18,7 @@ void suite_field(const Options& opt, std::vector<Record>& out) {
   const Budget budget{opt.quick ? 5 : 11, std::chrono::microseconds(opt.quick ? 300 : 1000)};
   rng::ChaCha20Drbg rng(5, 0);
   std::vector<std::string> paths{"native"};
-  if (gf2m::best_isa(cpu::detected()) == gf2m::Isa::vpclmul) {
+  if (cpu::vpclmul_kernels(cpu::detected())) {
     paths.push_back("native,-vpclmulqdq");  // the PCLMULQDQ kernels
   }
   paths.push_back("portable");

@@ -188,7 +188,7 @@ std::vector<double> run_family(const g::Field& f, const Family& k) {
 
 void compare_vpclmul(const std::vector<int>& degrees) {
   const auto& c = dstu::cpu::detected();
-  if (!(c.vpclmulqdq && c.avx512f && c.pclmulqdq)) {
+  if (!dstu::cpu::vpclmul_kernels(c)) {
     std::printf("# perf_gf2m --vpclmul: this CPU has no vpclmulqdq + avx512f\n");
     return;
   }

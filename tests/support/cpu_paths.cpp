@@ -2,15 +2,13 @@
 
 #include <sstream>
 
-#include "dstu/gf2m/ops.hpp"
-
 namespace dstu::test {
 
 std::vector<std::string> cpu_paths(bool thorough) {
   std::vector<std::string> paths{"native", "portable"};
   // Kernels that need VPCLMULQDQ (with AVX-512F) replace the PCLMULQDQ ones where the
   // CPU has them: run the PCLMULQDQ path too, so both are checked on such a machine.
-  if (gf2m::best_isa(cpu::detected()) == gf2m::Isa::vpclmul) paths.push_back("native,-vpclmulqdq");
+  if (cpu::vpclmul_kernels(cpu::detected())) paths.push_back("native,-vpclmulqdq");
   if (!thorough) return paths;
   std::istringstream names(cpu::describe(cpu::detected()));
   std::string name;

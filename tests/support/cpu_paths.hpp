@@ -1,10 +1,10 @@
 // Test support: run a block of checks once per CPU path.
 //
 // for_each_cpu_path(f) calls f(name) with the override set to each path in turn
-// ("native", "portable" and, on a machine with VPCLMULQDQ and AVX-512F, "native,-vpclmulqdq" for
-// the PCLMULQDQ kernels; plus native minus each other single extension the machine
-// has when `thorough` is true), then restores "native". Every KAT runs through it,
-// so the portable kernels are checked on every machine.
+// ("native", "portable" and, where cpu::vpclmul_kernels() holds, "native,-vpclmulqdq"
+// for the PCLMULQDQ kernels; plus native minus each other single extension the
+// machine has when `thorough` is true), then restores "native". Every KAT runs
+// through it, so the portable kernels are checked on every machine.
 #pragma once
 
 #include <string>

@@ -57,7 +57,7 @@ const char* isa_name(Isa isa) {
 
 Isa best_isa(const cpu::Features& c) {
   if (!c.pclmulqdq) return Isa::portable;
-  return c.vpclmulqdq && c.avx512f ? Isa::vpclmul : Isa::clmul;
+  return cpu::vpclmul_kernels(c) ? Isa::vpclmul : Isa::clmul;
 }
 
 Isa active_isa() { return best_isa(cpu::active()); }

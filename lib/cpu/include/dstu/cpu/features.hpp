@@ -30,6 +30,11 @@ struct Features {
   bool gfni = false;
 };
 
+/// The vector carry-less kernels (lib/gf2m's Isa::vpclmul) may run under f: they need
+/// VPCLMULQDQ on ZMM registers, so AVX-512F, and PCLMULQDQ for the rest of the field.
+/// The one place that says so.
+constexpr bool vpclmul_kernels(const Features& f) { return f.vpclmulqdq && f.avx512f && f.pclmulqdq; }
+
 /// What this CPU and OS support (detected once, thread-safe).
 const Features& detected();
 

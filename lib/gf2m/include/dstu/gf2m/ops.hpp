@@ -33,8 +33,8 @@ enum class Isa : std::uint8_t {
 /// Name of an Isa ("portable", "clmul", "vpclmul").
 const char* isa_name(Isa isa);
 
-/// The best ISA the features f allow: vpclmul needs vpclmulqdq, avx512f and
-/// pclmulqdq; clmul needs pclmulqdq. The one place that decides.
+/// The best ISA the features f allow: vpclmul when cpu::vpclmul_kernels(f), clmul
+/// with pclmulqdq, else portable.
 Isa best_isa(const cpu::Features& f);
 
 /// best_isa(cpu::active()). A field may still use a lower one: ops(f).isa says which
