@@ -59,6 +59,9 @@ ct::Mask comb_columns(const FieldOps<K>& f, const CurveFe<K>& cf, const CombTabl
     f.cmov(q.Z, FieldOps<K>::one(), take_entry);
     q_inf &= ~nonzero;
   }
+  secure_wipe(&x, sizeof x);  // the last entry selected and the last sum
+  secure_wipe(&y, sizeof y);
+  secure_wipe(&sum, sizeof sum);
   return q_inf;
 }
 

@@ -24,6 +24,32 @@ void select_portable(const Word* xy, std::size_t planes, std::size_t slots, std:
   }
 }
 
+// The horizontal ORs, on GCC vector types: gcc 12's intrinsics for extracts and
+// shuffles (and _mm512_reduce_or_epi64) start from an undefined vector and trip
+// -Werror=uninitialized.
+using V4 = long long __attribute__((vector_size(32)));
+using V8 = long long __attribute__((vector_size(64)));
+
+__attribute__((target("avx2"))) Word or_lanes(__m256i a) {
+  V4 v = reinterpret_cast<V4>(a);
+  v |= __builtin_shufflevector(v, v, 2, 3, 0, 1);
+  v |= __builtin_shufflevector(v, v, 1, 0, 3, 2);
+  return static_cast<Word>(v[0]);
+}
+
+__attribute__((target("avx512f"))) Word or_lanes(__m512i a) {
+  V8 v = reinterpret_cast<V8>(a);
+  v |= __builtin_shufflevector(v, v, 4, 5, 6, 7, 0, 1, 2, 3);
+  v |= __builtin_shufflevector(v, v, 2, 3, 0, 1, 6, 7, 4, 5);
+  v |= __builtin_shufflevector(v, v, 1, 0, 3, 2, 5, 4, 7, 6);
+  return static_cast<Word>(v[0]);
+}
+
+// Both vector scans keep their accumulators in registers (checked with objdump at -O3):
+// the loops run at least once (slots >= 8), so no zero-trip path joins them in memory;
+// the plane loop is unrolled; and the horizontal OR works on vector values, so the
+// selected entry reaches `out` without a copy on the stack.
+
 /// Planes [First, First + C) with C <= 8 ymm accumulators (AVX2 has 16 registers).
 template <std::size_t First, std::size_t C>
 __attribute__((target("avx2"))) void scan_avx2(const Word* xy, std::size_t slots, std::size_t u, Word* out) {
@@ -32,18 +58,18 @@ __attribute__((target("avx2"))) void scan_avx2(const Word* xy, std::size_t slots
   const __m256i target = _mm256_set1_epi64x(static_cast<long long>(u));
   const __m256i step = _mm256_set1_epi64x(4);
   __m256i index = _mm256_setr_epi64x(0, 1, 2, 3);
-  for (std::size_t e = 0; e < slots; e += 4) {
+  std::size_t e = 0;
+  do {
     const __m256i mask = _mm256_cmpeq_epi64(index, target);
+#pragma GCC unroll 8
     for (std::size_t c = 0; c < C; ++c) {
       const auto* row = reinterpret_cast<const __m256i*>(xy + (First + c) * slots + e);
       acc[c] = _mm256_or_si256(acc[c], _mm256_and_si256(_mm256_load_si256(row), mask));
     }
     index = _mm256_add_epi64(index, step);
-  }
-  for (std::size_t c = 0; c < C; ++c) {
-    const __m128i half = _mm_or_si128(_mm256_castsi256_si128(acc[c]), _mm256_extracti128_si256(acc[c], 1));
-    out[First + c] = static_cast<Word>(_mm_cvtsi128_si64(half) | _mm_extract_epi64(half, 1));
-  }
+    e += 4;
+  } while (e < slots);
+  for (std::size_t c = 0; c < C; ++c) out[First + c] = or_lanes(acc[c]);
 }
 
 template <std::size_t S>
@@ -53,31 +79,37 @@ void select_avx2(const Word* xy, std::size_t slots, std::size_t u, Word* out) {
   if constexpr (S > 16) scan_avx2<16, S - 16>(xy, slots, u, out);
 }
 
-/// All S <= 18 planes at once in zmm accumulators (AVX-512 has 32 registers).
-template <std::size_t S>
-__attribute__((target("avx512f"))) void select_avx512(const Word* xy, std::size_t slots, std::size_t u,
-                                                      Word* out) {
-  __m512i acc[S];
-  for (std::size_t p = 0; p < S; ++p) acc[p] = _mm512_setzero_si512();
+/// Planes [First, First + C) with C <= 14 zmm accumulators (AVX-512 has 32 registers;
+/// gcc keeps up to 14 of them out of memory).
+template <std::size_t First, std::size_t C>
+__attribute__((target("avx512f"))) void scan_avx512(const Word* xy, std::size_t slots, std::size_t u, Word* out) {
+  __m512i acc[C];
+  for (std::size_t c = 0; c < C; ++c) acc[c] = _mm512_setzero_si512();
   const __m512i target = _mm512_set1_epi64(static_cast<long long>(u));
   const __m512i step = _mm512_set1_epi64(8);
   __m512i index = _mm512_setr_epi64(0, 1, 2, 3, 4, 5, 6, 7);
-  for (std::size_t e = 0; e < slots; e += 8) {
+  std::size_t e = 0;
+  do {
     // vpcmpeqq into a mask register, then masked ORs: no branch, every entry read.
     const __mmask8 hit = _mm512_cmpeq_epi64_mask(index, target);
-    for (std::size_t p = 0; p < S; ++p) {
-      acc[p] = _mm512_mask_or_epi64(acc[p], hit, acc[p], _mm512_load_si512(xy + p * slots + e));
+#pragma GCC unroll 14
+    for (std::size_t c = 0; c < C; ++c) {
+      acc[c] = _mm512_mask_or_epi64(acc[c], hit, acc[c], _mm512_load_si512(xy + (First + c) * slots + e));
     }
     index = _mm512_add_epi64(index, step);
-  }
-  // The horizontal OR in registers, so the selected entry is not left on the stack.
-  // The zero-masked extracts: gcc 12's unmasked ones (and _mm512_reduce_or_epi64,
-  // _mm512_castsi512_si256) start from an undefined vector and trip -Werror.
-  for (std::size_t p = 0; p < S; ++p) {
-    const __m256i low = _mm512_maskz_extracti64x4_epi64(0xF, acc[p], 0);
-    const __m256i quad = _mm256_or_si256(low, _mm512_maskz_extracti64x4_epi64(0xF, acc[p], 1));
-    const __m128i half = _mm_or_si128(_mm256_extracti128_si256(quad, 0), _mm256_extracti128_si256(quad, 1));
-    out[p] = static_cast<Word>(_mm_cvtsi128_si64(half) | _mm_extract_epi64(half, 1));
+    e += 8;
+  } while (e < slots);
+  for (std::size_t c = 0; c < C; ++c) out[First + c] = or_lanes(acc[c]);
+}
+
+/// All planes (2 .. 18) in one pass up to 14, in two above.
+template <std::size_t S>
+void select_avx512(const Word* xy, std::size_t slots, std::size_t u, Word* out) {
+  if constexpr (S <= 14) {
+    scan_avx512<0, S>(xy, slots, u, out);
+  } else {
+    scan_avx512<0, S / 2>(xy, slots, u, out);
+    scan_avx512<S / 2, S - S / 2>(xy, slots, u, out);
   }
 }
 
