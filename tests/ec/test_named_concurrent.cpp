@@ -15,42 +15,49 @@
 #include "dstu/ec/scalar.hpp"
 #include "dstu/ec/scalar_mul.hpp"
 #include "dstu/mp/nat.hpp"
+#include "named_curves.hpp"
 
 using dstu::ec::Curve;
 namespace ec = dstu::ec;
 
 namespace {
 
-constexpr std::array<const char*, 10> kNames{"dstu163", "dstu167", "dstu173", "dstu179", "dstu191",
-                                             "dstu233", "dstu257", "dstu307", "dstu367", "dstu431"};
+/// The names, from the curve specifications as text (reading them builds no curve).
+std::array<std::string, dstu::ec::detail::kNamedCurves> names() {
+  std::array<std::string, dstu::ec::detail::kNamedCurves> out;
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = dstu::ec::detail::named_curve_specs()[i].name;
+  return out;
+}
 
 }  // namespace
 
 TEST_CASE("concurrent first use of every named curve yields one object and correct comb results") {
   constexpr std::size_t kThreads = 6;
+  constexpr std::size_t kCurves = dstu::ec::detail::kNamedCurves;
+  const auto curve_names = names();
   const dstu::mp::Nat k = dstu::mp::Nat::from_hex("123456789abcdef0fedcba9876543210");
   std::latch start(kThreads);
-  std::vector<std::array<const Curve*, kNames.size()>> seen(kThreads);
-  std::vector<std::array<ec::AffinePoint, kNames.size()>> products(kThreads);
+  std::vector<std::array<const Curve*, kCurves>> seen(kThreads);
+  std::vector<std::array<ec::AffinePoint, kCurves>> products(kThreads);
   std::vector<std::thread> threads;
   for (std::size_t t = 0; t < kThreads; ++t) {
     threads.emplace_back([&, t] {
       start.arrive_and_wait();
       // Each thread walks the curves from a different start, so first uses collide.
-      for (std::size_t j = 0; j < kNames.size(); ++j) {
-        const std::size_t i = (j + t * 3) % kNames.size();
-        const Curve& c = Curve::named(kNames[i]);
+      for (std::size_t j = 0; j < kCurves; ++j) {
+        const std::size_t i = (j + t * 3) % kCurves;
+        const Curve& c = Curve::named(curve_names[i]);
         seen[t][i] = &c;
         products[t][i] = ec::mul_base(c, ec::scalar_from_nat(k));  // builds the comb table
       }
     });
   }
   for (std::thread& th : threads) th.join();
-  for (std::size_t i = 0; i < kNames.size(); ++i) {
-    const Curve& c = Curve::named(kNames[i]);
+  for (std::size_t i = 0; i < kCurves; ++i) {
+    const Curve& c = Curve::named(curve_names[i]);
     const ec::AffinePoint want = ec::mul_reference_vartime(c, k, c.generator());
     for (std::size_t t = 0; t < kThreads; ++t) {
-      INFO(kNames[i] << " thread " << t);
+      INFO(curve_names[i] << " thread " << t);
       CHECK(seen[t][i] == &c);
       CHECK(ec::same_point(c, products[t][i], want));
     }

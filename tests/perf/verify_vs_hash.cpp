@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -19,6 +20,7 @@
 #include <fstream>
 #include <functional>
 #include <string>
+#include <system_error>
 #include <vector>
 
 #include "dstu/hash/hasher.hpp"
@@ -88,24 +90,31 @@ bool run(const std::string& dstu, const fs::path& dir, long mib, int reps) {
   return all_met;
 }
 
+/// A whole decimal argument in [1, max], or 0.
+long positive(const char* text, long max) {
+  long v = 0;
+  const char* end = text + std::strlen(text);
+  const auto [ptr, ec] = std::from_chars(text, end, v);
+  return ec == std::errc{} && ptr == end && v >= 1 && v <= max ? v : 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  long mib = 1024;
-  int reps = 3;
+  long mib = 1024, reps = 3;
   for (int i = 1; i < argc; i += 2) {
     const bool has_value = i + 1 < argc;
     if (has_value && !std::strcmp(argv[i], "--mib")) {
-      mib = std::atol(argv[i + 1]);
+      mib = positive(argv[i + 1], 1L << 20);
     } else if (has_value && !std::strcmp(argv[i], "--reps")) {
-      reps = std::atoi(argv[i + 1]);
+      reps = positive(argv[i + 1], 1000);
     } else {
       std::fprintf(stderr, "usage: verify_vs_hash [--mib N] [--reps N]\n");
       return 2;
     }
   }
-  if (mib < 1 || reps < 1) {
-    std::fprintf(stderr, "verify_vs_hash: --mib and --reps must be at least 1\n");
+  if (mib == 0 || reps == 0) {
+    std::fprintf(stderr, "verify_vs_hash: --mib takes 1 .. 1048576 and --reps 1 .. 1000\n");
     return 2;
   }
   char tmpl[] = "/tmp/dstu-verify-vs-hash.XXXXXX";
@@ -116,7 +125,7 @@ int main(int argc, char** argv) {
   const fs::path dir = tmpl;
   int status = 0;
   try {
-    status = run(DSTU_BINARY, dir, mib, reps) ? 0 : 1;
+    status = run(DSTU_BINARY, dir, mib, static_cast<int>(reps)) ? 0 : 1;
   } catch (const Failed& f) {
     std::fprintf(stderr, "verify_vs_hash: %s\n", f.what.c_str());
     status = 2;
@@ -124,6 +133,11 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "verify_vs_hash: %s\n", e.what());
     status = 2;
   }
-  fs::remove_all(dir);  // never leave a 1 GiB file behind
+  std::error_code removed;
+  fs::remove_all(dir, removed);  // never leave a 1 GiB file behind
+  if (removed) {
+    std::fprintf(stderr, "verify_vs_hash: cannot remove %s: %s\n", dir.c_str(), removed.message().c_str());
+    status = 2;
+  }
   return status;
 }
