@@ -7,6 +7,7 @@
 #include <cstddef>
 
 #include "cpu_paths.hpp"
+#include "dstu/base/aligned_words.hpp"
 #include "precomputed.hpp"
 #include "test_random.hpp"
 
@@ -23,7 +24,7 @@ CombTable random_table(int words, int window, dstu::test::TestRng& rng) {
   t.planes = 2 * static_cast<std::size_t>(words);
   const std::size_t entries = std::size_t{1} << window;
   t.slots = (entries + 7) / 8 * 8;
-  t.xy = dstu::gf2m::detail::AlignedWords(t.planes * t.slots);
+  t.xy = dstu::AlignedWords(t.planes * t.slots);
   for (std::size_t i = 0; i < t.planes * t.slots; ++i) t.xy.data()[i] = rng.u64();
   for (std::size_t p = 0; p < t.planes; ++p) t.xy.data()[p * t.slots] = 0;  // entry 0 is O
   return t;

@@ -29,7 +29,7 @@ CombTable build_comb_table(const Curve& c, int window) {
   t.planes = 2 * static_cast<std::size_t>(t.words);
   const std::size_t entries = (std::size_t{1} << window) - 1;
   t.slots = (entries + 1 + 7) / 8 * 8;
-  t.xy = gf2m::detail::AlignedWords(t.planes * t.slots);
+  t.xy = AlignedWords(t.planes * t.slots);
   // rows[i] = 2^(i d) G
   std::vector<AffinePoint> rows(window), table(entries + 1);
   rows[0] = c.generator();

@@ -5,6 +5,7 @@
 #include <variant>
 #include <vector>
 
+#include "dstu/base/aligned_words.hpp"
 #include "dstu/ec/curve.hpp"
 #include "dstu/mp/fixed_mod.hpp"
 
@@ -28,7 +29,7 @@ struct CombTable {
   int words = 0;
   std::size_t planes = 0;  ///< 2 * words
   std::size_t slots = 0;   ///< 2^w rounded up to a multiple of 8
-  gf2m::detail::AlignedWords xy;  ///< planes * slots words: xy[p * slots + u]
+  AlignedWords xy;  ///< planes * slots words: xy[p * slots + u]
 };
 
 /// out[0 .. planes) = entry u of the table (x words, then y words) for u in 0 .. 2^w - 1,

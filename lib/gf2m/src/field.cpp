@@ -3,7 +3,6 @@
 // built-in DSTU 4145 fields, each built on first use.
 #include <algorithm>
 #include <array>
-#include <new>
 #include <string>
 
 #include "dstu/base/error.hpp"
@@ -36,28 +35,6 @@ std::vector<Word> words_of(const detail::SlowPoly& p, int n) {
 }  // namespace
 
 std::span<const int> dstu_degrees() { return kDstuDegrees; }
-
-namespace detail {
-
-AlignedWords::AlignedWords(std::size_t n)
-    : p_(static_cast<Word*>(::operator new[](n * sizeof(Word), std::align_val_t{64}))), n_(n) {
-  for (std::size_t i = 0; i < n; ++i) p_[i] = 0;
-}
-
-AlignedWords::AlignedWords(const AlignedWords& other) : AlignedWords(other.n_) {
-  for (std::size_t i = 0; i < n_; ++i) p_[i] = other.p_[i];
-}
-
-AlignedWords& AlignedWords::operator=(const AlignedWords& other) {
-  if (this != &other) *this = AlignedWords(other);
-  return *this;
-}
-
-void AlignedWords::Free::operator()(Word* p) const {
-  ::operator delete[](p, std::align_val_t{64});
-}
-
-}  // namespace detail
 
 const Word* Field::multisquare_rows(unsigned k) const {
   for (const auto& t : multisquare_) {
@@ -205,12 +182,12 @@ void Field::precompute_tables() {
   const auto stride = static_cast<std::size_t>(row_stride());
   if (m_ % 2 == 1) {
     half_trace_one_ = static_cast<Word>(((m_ + 1) / 2) & 1);
-    half_trace_rows_ = detail::AlignedWords(static_cast<std::size_t>((m_ - 1) / 2) * stride);
+    half_trace_rows_ = AlignedWords(static_cast<std::size_t>((m_ - 1) / 2) * stride);
     detail::compute_half_trace_rows(*this, o, half_trace_rows_.data());
   }
   // Tables for the long squaring runs of inversion (built before any inversion runs).
   for (unsigned k : detail::multisquare_runs(m_)) {
-    MultiSquare t{k, detail::AlignedWords(static_cast<std::size_t>(m_) * stride)};
+    MultiSquare t{k, AlignedWords(static_cast<std::size_t>(m_) * stride)};
     detail::compute_multisquare_rows(*this, o, k, t.rows.data());
     multisquare_.push_back(std::move(t));
   }

@@ -21,10 +21,11 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <span>
 #include <string>
 #include <vector>
+
+#include "dstu/base/aligned_words.hpp"
 
 namespace dstu::gf2m {
 
@@ -61,31 +62,6 @@ enum class Reduction {
 const char* reduction_name(Reduction r);
 
 struct Ops;
-
-namespace detail {
-
-/// Words in 64-byte aligned storage (tables read by AVX-512 kernels). Copyable.
-class AlignedWords {
- public:
-  AlignedWords() = default;
-  explicit AlignedWords(std::size_t n);
-  AlignedWords(const AlignedWords& other);
-  AlignedWords& operator=(const AlignedWords& other);
-  AlignedWords(AlignedWords&&) noexcept = default;
-  AlignedWords& operator=(AlignedWords&&) noexcept = default;
-  Word* data() { return p_.get(); }
-  const Word* data() const { return p_.get(); }
-  std::size_t size() const { return n_; }
-
- private:
-  struct Free {
-    void operator()(Word* p) const;
-  };
-  std::unique_ptr<Word[], Free> p_;
-  std::size_t n_ = 0;
-};
-
-}  // namespace detail
 
 /// A binary field: degree, modulus and the precomputed constants the operations use.
 /// Build generic fields once and reuse them: construction runs the irreducibility
@@ -167,10 +143,10 @@ class Field {
   std::vector<int> exponents_;
   std::string name_;
   std::vector<Word> modulus_, trace_mask_, sqrt_x_, barrett_mu_, reduction_rows_;
-  detail::AlignedWords half_trace_rows_;
+  AlignedWords half_trace_rows_;
   struct MultiSquare {
     unsigned k;
-    detail::AlignedWords rows;
+    AlignedWords rows;
   };
   std::vector<MultiSquare> multisquare_;
   const Ops* ops_[3] = {nullptr, nullptr, nullptr};
