@@ -105,14 +105,22 @@ inline std::uint32_t round_vartime_asm(const Gost28147Tables& T, std::uint32_t b
 }
 #endif
 
-/// Each has b_xor_f(b, x) = b xor f(x).
+/// Each has f(b, a, k) = b xor f(a + k): one round of the schedule.
 struct RoundVartime {
   const Gost28147Tables& T;
-  std::uint32_t operator()(std::uint32_t b, std::uint32_t x) const { return xor_f_vartime(T, b, x); }
+  std::uint32_t operator()(std::uint32_t b, std::uint32_t a, const std::uint32_t& k) const {
+#if defined(DSTU_GOST_ROUND_ASM)
+    return round_vartime_asm(T, b, a, k);
+#else
+    return xor_f_vartime(T, b, a + k);
+#endif
+  }
 };
 struct RoundCt {
   const std::uint32_t* anf;
-  std::uint32_t operator()(std::uint32_t b, std::uint32_t x) const { return b ^ f_ct(anf, x); }
+  std::uint32_t operator()(std::uint32_t b, std::uint32_t a, const std::uint32_t& k) const {
+    return b ^ f_ct(anf, a + k);
+  }
 };
 
 /// Key-word index of round r (0..31) for encryption: K0..K7 three times, then K7..K0.
@@ -127,8 +135,8 @@ inline void rounds(const F& f, const std::uint32_t* k, KeyIndex key_index, std::
                    std::uint32_t& b) {
 #pragma GCC unroll 32
   for (int r = 0; r < Rounds; r += 2) {
-    b = f(b, a + k[key_index(r)]);
-    a = f(a, b + k[key_index(r + 1)]);
+    b = f(b, a, k[key_index(r)]);
+    a = f(a, b, k[key_index(r + 1)]);
   }
 }
 
@@ -160,14 +168,14 @@ inline void encrypt4(const F& f, const std::uint32_t (*k)[8], const std::uint64_
 #pragma GCC unroll 32
   for (int r = 0; r < 32; r += 2) {
     const int i = enc_key_index(r), j = enc_key_index(r + 1);
-    b0 = f(b0, a0 + k[0][i]);
-    b1 = f(b1, a1 + k[1][i]);
-    b2 = f(b2, a2 + k[2][i]);
-    b3 = f(b3, a3 + k[3][i]);
-    a0 = f(a0, b0 + k[0][j]);
-    a1 = f(a1, b1 + k[1][j]);
-    a2 = f(a2, b2 + k[2][j]);
-    a3 = f(a3, b3 + k[3][j]);
+    b0 = f(b0, a0, k[0][i]);
+    b1 = f(b1, a1, k[1][i]);
+    b2 = f(b2, a2, k[2][i]);
+    b3 = f(b3, a3, k[3][i]);
+    a0 = f(a0, b0, k[0][j]);
+    a1 = f(a1, b1, k[1][j]);
+    a2 = f(a2, b2, k[2][j]);
+    a3 = f(a3, b3, k[3][j]);
   }
   out[0] = static_cast<std::uint64_t>(b0) | static_cast<std::uint64_t>(a0) << 32;
   out[1] = static_cast<std::uint64_t>(b1) | static_cast<std::uint64_t>(a1) << 32;
@@ -176,36 +184,3 @@ inline void encrypt4(const F& f, const std::uint32_t (*k)[8], const std::uint64_
 }
 
 }  // namespace dstu::hash::detail
-
-#if defined(DSTU_GOST_ROUND_ASM)
-namespace dstu::hash::detail {
-
-/// encrypt4 for the table round, on the assembly round (overload chosen over the
-/// template for RoundVartime).
-inline void encrypt4(const RoundVartime& f, const std::uint32_t (*k)[8], const std::uint64_t* in,
-                     std::uint64_t* out) {
-  const Gost28147Tables& T = f.T;
-  std::uint32_t a0 = static_cast<std::uint32_t>(in[0]), b0 = static_cast<std::uint32_t>(in[0] >> 32);
-  std::uint32_t a1 = static_cast<std::uint32_t>(in[1]), b1 = static_cast<std::uint32_t>(in[1] >> 32);
-  std::uint32_t a2 = static_cast<std::uint32_t>(in[2]), b2 = static_cast<std::uint32_t>(in[2] >> 32);
-  std::uint32_t a3 = static_cast<std::uint32_t>(in[3]), b3 = static_cast<std::uint32_t>(in[3] >> 32);
-#pragma GCC unroll 32
-  for (int r = 0; r < 32; r += 2) {
-    const int i = enc_key_index(r), j = enc_key_index(r + 1);
-    b0 = round_vartime_asm(T, b0, a0, k[0][i]);
-    b1 = round_vartime_asm(T, b1, a1, k[1][i]);
-    b2 = round_vartime_asm(T, b2, a2, k[2][i]);
-    b3 = round_vartime_asm(T, b3, a3, k[3][i]);
-    a0 = round_vartime_asm(T, a0, b0, k[0][j]);
-    a1 = round_vartime_asm(T, a1, b1, k[1][j]);
-    a2 = round_vartime_asm(T, a2, b2, k[2][j]);
-    a3 = round_vartime_asm(T, a3, b3, k[3][j]);
-  }
-  out[0] = static_cast<std::uint64_t>(b0) | static_cast<std::uint64_t>(a0) << 32;
-  out[1] = static_cast<std::uint64_t>(b1) | static_cast<std::uint64_t>(a1) << 32;
-  out[2] = static_cast<std::uint64_t>(b2) | static_cast<std::uint64_t>(a2) << 32;
-  out[3] = static_cast<std::uint64_t>(b3) | static_cast<std::uint64_t>(a3) << 32;
-}
-
-}  // namespace dstu::hash::detail
-#endif
