@@ -68,12 +68,7 @@ AffinePoint comb(K kern, const Curve& c, const Scalar& k, const CombTable& t) {
   ct::Mask q_inf = detail::comb_columns(f, cf, t, e, 0, t.columns, q);
   ct::unpoison(&q_inf, sizeof q_inf);  // set only for k = 0 mod n
   if (q_inf) return AffinePoint::at_infinity();
-  typename K::Fe ax, ay;
-  detail::ld_to_affine(f, ax, ay, q);
-  AffinePoint out;
-  out.x = f.to(ax);
-  out.y = f.to(ay);
-  return out;
+  return detail::ld_affine_point(f, q);
 }
 
 }  // namespace

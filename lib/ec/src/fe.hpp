@@ -52,6 +52,13 @@ struct FieldOps {
     for (std::size_t i = 0; i < words(); ++i) e.w[i] = a[i];
     return e;
   }
+  /// The affine point (x, y) in the library's external form.
+  AffinePoint point(const Fe& x, const Fe& y) const {
+    AffinePoint out;
+    out.x = to(x);
+    out.y = to(y);
+    return out;
+  }
 };
 
 }  // namespace dstu::ec::detail

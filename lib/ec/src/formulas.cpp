@@ -13,16 +13,10 @@ using detail::FieldOps;
 template <class K>
 AffinePoint finish(const FieldOps<K>& f, Coordinates coords, const detail::LdPoint<K>& p) {
   if (f.is_zero_vartime(p.Z)) return AffinePoint::at_infinity();
+  if (coords == Coordinates::lopez_dahab) return detail::ld_affine_point(f, p);
   typename K::Fe x, y;
-  if (coords == Coordinates::lopez_dahab) {
-    detail::ld_to_affine(f, x, y, p);
-  } else {
-    detail::jac_to_affine(f, x, y, p);
-  }
-  AffinePoint out;
-  out.x = f.to(x);
-  out.y = f.to(y);
-  return out;
+  detail::jac_to_affine(f, x, y, p);
+  return f.point(x, y);
 }
 
 template <class K>

@@ -84,9 +84,7 @@ AffinePoint ladder(K kern, const Curve& c, const Scalar& k, const AffinePoint& p
   f.add(neg_y, x, y);
   f.cmov(x0, x, r1_inf);
   f.cmov(y0, neg_y, r1_inf);
-  AffinePoint out;
-  out.x = f.to(x0);
-  out.y = f.to(y0);
+  AffinePoint out = f.point(x0, y0);
   ct::Mask r0_inf = f.zero_mask(r0.Z);
   ct::unpoison(&r0_inf, sizeof r0_inf);  // only for k = 0 mod n: public by then
   out.infinity = r0_inf != 0;

@@ -83,6 +83,14 @@ void ld_to_affine(const FieldOps<K>& f, typename K::Fe& x, typename K::Fe& y, co
   f.mul(y, p.Y, zi2);
 }
 
+/// The affine point of p != O.
+template <class K>
+AffinePoint ld_affine_point(const FieldOps<K>& f, const LdPoint<K>& p) {
+  typename K::Fe x, y;
+  ld_to_affine(f, x, y, p);
+  return f.point(x, y);
+}
+
 // ---- Jacobian-type coordinates x = X / Z^2, y = Y / Z^3 (seed 000, Table 2) ----
 
 template <class K>

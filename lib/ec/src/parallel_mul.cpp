@@ -88,12 +88,7 @@ AffinePoint split_comb(K kern, const Curve& c, const Scalar& k, std::size_t high
   complete_add(f, cf, q, q_inf, low, low_inf, hx, hy, hi_inf);
   ct::unpoison(&q_inf, sizeof q_inf);  // set only for k = 0 mod n
   if (q_inf) return AffinePoint::at_infinity();
-  Fe ax, ay;
-  detail::ld_to_affine(f, ax, ay, q);
-  AffinePoint out;
-  out.x = f.to(ax);
-  out.y = f.to(ay);
-  return out;
+  return detail::ld_affine_point(f, q);
 }
 
 }  // namespace

@@ -99,12 +99,7 @@ void acc_add(const FieldOps<K>& f, const detail::CurveFe<K>& c, Acc<K>& q, const
 template <class K>
 AffinePoint acc_result(const FieldOps<K>& f, const Acc<K>& q) {
   if (q.inf) return AffinePoint::at_infinity();
-  typename K::Fe x, y;
-  detail::ld_to_affine(f, x, y, q.p);
-  AffinePoint out;
-  out.x = f.to(x);
-  out.y = f.to(y);
-  return out;
+  return detail::ld_affine_point(f, q.p);
 }
 
 /// Affine P, 3P, ..., (2^(w-1) - 1) P: LD coordinates converted with one shared
