@@ -39,7 +39,12 @@ class Verify final : public Command {
     sub.add_option("--hash", hash_, "Hash (default: the signature's Hash header, else gost34311)")
         ->check(CLI::IsMember(hash::hasher_names()));
     sub.add_flag("-q,--quiet", quiet_, "Print nothing; the exit status tells");
-    sub.add_flag("--be", big_endian_, "Raw signatures are s_be || r_be (BouncyCastle's GOST3411WITHDSTU4145)");
+    auto* format = sub.add_option("--sig-format", sig_format_,
+                                  "auto (default: armored by its BEGIN line, else raw r_le || s_le), raw, raw-be "
+                                  "(s_be || r_be, BouncyCastle's GOST3411WITHDSTU4145), der or der-be (the same in "
+                                  "a DER OCTET STRING, the JCA form)")
+                       ->check(CLI::IsMember({"auto", "raw", "raw-be", "der", "der-be"}));
+    sub.add_flag("--be", big_endian_, "Same as --sig-format raw-be")->excludes(format);
     sub.add_option("files", files_, "Files to verify ('-' = stdin)")->required();
   }
 
@@ -76,18 +81,14 @@ class Verify final : public Command {
       const std::string& file = files_[i];
       const std::string sig_path = !sig_.empty() ? sig_ : file + ".sig";
       if (sig_.empty() && file == "-") throw_invalid("give the signature of standard input with --sig");
-      const LoadedSignature sig = parse_signature_file(read_file(sig_path), sig_path);
-      if (!sig.curve.empty() && sig.curve != key.curve->name()) {
-        throw_invalid("signature is for curve " + sig.curve + ", the key is on " + key.curve->name());
-      }
+      const SignatureFormat format = parse_signature_format(big_endian_ ? "raw-be" : sig_format_);
+      const LoadedSignature sig = parse_signature_file(read_file(sig_path), sig_path, *key.curve, format);
       if (!hash_.empty() && !sig.hash.empty() && hash_ != sig.hash) {
         throw_invalid("--hash " + hash_ + " but the signature names " + sig.hash);
       }
       o.hash = !hash_.empty() ? hash_ : !sig.hash.empty() ? sig.hash : "gost34311";
-      const bool be = big_endian_ && sig.curve.empty();  // armored signatures are always r_le || s_le
-      const dstu4145::Signature s = dstu4145::decode_signature(*key.curve, sig.octets, be);
       const Bytes digest = digest_file(file, o.hash, key.dke);
-      if (dstu4145::verify_digest(key, digest, s)) {
+      if (dstu4145::verify_digest(key, digest, sig.sig)) {
         o.status = Status::valid;
       } else {
         o.status = Status::invalid;
@@ -101,7 +102,7 @@ class Verify final : public Command {
     return o;
   }
 
-  std::string pub_, sig_, hash_;
+  std::string pub_, sig_, hash_, sig_format_ = "auto";
   std::vector<std::string> files_;
   bool quiet_ = false, big_endian_ = false;
 };

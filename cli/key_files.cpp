@@ -102,12 +102,18 @@ Bytes public_key_file(const dstu4145::PublicKey& key, KeyFormat format) {
   return Bytes(text.begin(), text.end());
 }
 
-LoadedSignature parse_signature_file(const Bytes& data, const std::string& path) {
-  LoadedSignature s;
-  if (!pem::looks_armored(data)) {
-    s.octets = dstu4145::unwrap_octet_string(data);
-    return s;
-  }
+SignatureFormat parse_signature_format(const std::string& s) {
+  if (s == "auto") return SignatureFormat::automatic;
+  if (s == "raw") return SignatureFormat::raw;
+  if (s == "raw-be") return SignatureFormat::raw_be;
+  if (s == "der") return SignatureFormat::der;
+  if (s == "der-be") return SignatureFormat::der_be;
+  throw_invalid("unknown signature format '" + s + "' (auto, raw, raw-be, der or der-be)");
+}
+
+namespace {
+
+LoadedSignature parse_armored_signature(const Bytes& data, const std::string& path, const ec::Curve& curve) {
   pem::Block b;
   try {
     b = pem::decode(std::string(data.begin(), data.end()));
@@ -115,12 +121,55 @@ LoadedSignature parse_signature_file(const Bytes& data, const std::string& path)
     throw_invalid(path + ": " + e.what());
   }
   if (b.label != kSignatureLabel) throw_invalid(path + ": not a DSTU 4145 signature (armor label '" + b.label + "')");
+  LoadedSignature s;
+  s.armored = true;
+  std::string sig_curve;
   for (const auto& [name, value] : b.headers) {
-    if (name == "Curve") s.curve = value;
+    if (name == "Curve") sig_curve = value;
     if (name == "Hash") s.hash = value;
     if (name == "Key-Id") s.key_id = value;
   }
-  s.octets = std::move(b.data);
+  if (!sig_curve.empty() && sig_curve != curve.name()) {
+    throw_invalid(path + ": signature is for curve " + sig_curve + ", the key is on " + curve.name());
+  }
+  // The armor always holds exactly 2 ceil(L(n)/8) octets: any other count is a damaged file.
+  const std::size_t want = dstu4145::raw_signature_lengths(curve).min;
+  if (b.data.size() != want) {
+    throw_invalid(path + ": armored signature holds " + std::to_string(b.data.size()) + " octets; a " + curve.name() +
+                  " signature has " + std::to_string(want) + " (damaged or truncated file?)");
+  }
+  s.sig = dstu4145::decode_signature(curve, b.data);
+  return s;
+}
+
+}  // namespace
+
+LoadedSignature parse_signature_file(const Bytes& data, const std::string& path, const ec::Curve& curve,
+                                     SignatureFormat format) {
+  if (data.empty()) throw_invalid(path + ": the signature file is empty");
+  if (format == SignatureFormat::automatic && pem::looks_armored(data)) {
+    return parse_armored_signature(data, path, curve);
+  }
+  // Unnamed raw signatures have the one length dstu and Ukrainian PKI write; the longer
+  // forms DSTU 4145 allows only when --sig-format says raw.
+  const std::size_t raw = dstu4145::raw_signature_lengths(curve).min;
+  if (format == SignatureFormat::automatic && data.size() != raw) {
+    const bool der_like = data.size() > 2 && data[0] == 0x04 && data[1] + 2u == data.size();
+    throw_invalid(path + ": signature has " + std::to_string(data.size()) + " octets; a raw " + curve.name() +
+                  " signature has " + std::to_string(raw) +
+                  (der_like ? " (for a DER OCTET STRING use --sig-format der)" : ""));
+  }
+  LoadedSignature s;
+  const bool be = format == SignatureFormat::raw_be || format == SignatureFormat::der_be;
+  try {
+    if (format == SignatureFormat::der || format == SignatureFormat::der_be) {
+      s.sig = dstu4145::decode_signature_der(curve, data, be);
+    } else {
+      s.sig = dstu4145::decode_signature(curve, data, be);
+    }
+  } catch (const Error& e) {
+    throw_invalid(path + ": " + e.what() + (pem::looks_armored(data) ? " (the file is armored: drop --sig-format)" : ""));
+  }
   return s;
 }
 

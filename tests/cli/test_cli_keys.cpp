@@ -12,27 +12,12 @@
 #include "transcript.hpp"
 
 namespace fs = std::filesystem;
+using dstu::test::read;
 using dstu::test::run_dstu;
+using dstu::test::TempDir;
+using dstu::test::write;
 
 namespace {
-
-/// A fresh directory for one test, removed afterwards.
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    char tmpl[] = "/tmp/dstu-cli-XXXXXX";
-    path = mkdtemp(tmpl);
-  }
-  ~TempDir() { fs::remove_all(path); }
-  std::string operator/(const std::string& name) const { return (path / name).string(); }
-};
-
-void write(const std::string& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
-
-std::string read(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
 
 unsigned mode_of(const std::string& path) {
   struct stat st {};

@@ -1,11 +1,14 @@
 #include "transcript.hpp"
 
 #include <poll.h>
+#include <stdlib.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <fstream>
+#include <iterator>
 #include <stdexcept>
 #include <thread>
 
@@ -61,7 +64,7 @@ Run run_dstu(const std::vector<std::string>& args, const std::string& input,
   std::thread feeder([fd = in[1], input]() mutable {
     std::size_t done = 0;
     while (done < input.size()) {
-      ssize_t n = write(fd, input.data() + done, input.size() - done);
+      ssize_t n = ::write(fd, input.data() + done, input.size() - done);
       if (n <= 0) break;
       done += static_cast<std::size_t>(n);
     }
@@ -76,7 +79,7 @@ Run run_dstu(const std::vector<std::string>& args, const std::string& input,
     for (int k = 0; k < 2; ++k) {
       int& fd = k == 0 ? fo : fe;
       if (fd < 0 || !(p[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-      ssize_t n = read(fd, buf, sizeof buf);
+      ssize_t n = ::read(fd, buf, sizeof buf);
       if (n <= 0) {
         close_fd(fd);
       } else {
@@ -95,6 +98,25 @@ std::size_t count_lines(const std::string& s) {
   std::size_t n = 0;
   for (char c : s) n += c == '\n';
   return n;
+}
+
+TempDir::TempDir() {
+  char tmpl[] = "/tmp/dstu-cli-XXXXXX";
+  const char* made = ::mkdtemp(tmpl);
+  if (made == nullptr) throw std::runtime_error("mkdtemp failed");
+  path = made;
+}
+
+TempDir::~TempDir() {
+  std::error_code ignored;
+  std::filesystem::remove_all(path, ignored);
+}
+
+void write(const std::string& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
+
+std::string read(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
 }  // namespace dstu::test

@@ -2,6 +2,7 @@
 // standard input, capture its standard output, standard error and exit status.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -20,5 +21,20 @@ Run run_dstu(const std::vector<std::string>& args, const std::string& input = ""
 
 /// Number of lines in s.
 std::size_t count_lines(const std::string& s);
+
+/// A fresh directory under /tmp for one test, removed afterwards.
+struct TempDir {
+  std::filesystem::path path;
+  TempDir();
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  std::string operator/(const std::string& name) const { return (path / name).string(); }
+};
+
+/// Writes (replaces) a file with these bytes.
+void write(const std::string& path, const std::string& bytes);
+/// A whole file's bytes ("" if it cannot be read).
+std::string read(const std::string& path);
 
 }  // namespace dstu::test

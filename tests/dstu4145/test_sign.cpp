@@ -52,7 +52,7 @@ TEST_CASE("signature known answers") {
         CHECK(got.s == want.s);
       }
       if (v.has("SignatureDer")) {
-        const d4::Signature got = d4::decode_signature(c, d4::unwrap_octet_string(v.bytes("SignatureDer")));
+        const d4::Signature got = d4::decode_signature_der(c, v.bytes("SignatureDer"));
         CHECK(got.r == want.r);
         CHECK(got.s == want.s);
       }
@@ -137,6 +137,7 @@ TEST_CASE("negative cases: every bit flipped, r and s out of range, wrong digest
     const d4::PrivateKey stranger = d4::generate_key(c, rng);
     CHECK_FALSE(d4::verify_digest(stranger.public_key(), digest, sig));
     CHECK_THROWS_AS(d4::decode_signature(c, Bytes(octets.begin(), octets.end() - 1)), dstu::Error);
+    CHECK_THROWS_AS(d4::decode_signature(c, Bytes(octets.begin(), octets.end() - 2)), dstu::Error);
     CHECK_THROWS_AS(d4::decode_signature(c, Bytes()), dstu::Error);
     CHECK_THROWS_AS(d4::decode_signature(c, Bytes(1000, 1)), dstu::Error);
   }

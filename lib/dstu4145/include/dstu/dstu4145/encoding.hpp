@@ -1,9 +1,11 @@
 // dstu::dstu4145 — wire forms of signatures and keys (spec digest §1.5-1.6, §2.6, §9).
 //
 // Signatures: the Ukrainian PKI octets r_le || s_le (each half ceil(L(n)/8) bytes on
-// output; any even length split in the middle on input, as UAPKI and BouncyCastle
-// do — BouncyCastle sometimes writes shorter halves), and the big-endian s_be || r_be
-// (the same octets reversed).
+// output; on input the lengths DSTU 4145 allows: L_D a multiple of 16 bits, at least
+// 2 L(n)), the big-endian s_be || r_be (the same octets reversed), and, only when the
+// caller says so, the JCA form of BouncyCastle and jkurwa (a DER OCTET STRING around
+// the octets, whose halves BouncyCastle sometimes writes shorter). The form is never
+// guessed from the octets: a raw signature may begin like DER.
 // Keys: SubjectPublicKeyInfo and PKCS#8 under the little-endian algorithm OID
 // 1.2.804.2.1.1.1.1.3.1.1 (compressed point and d little-endian) as Ukrainian PKI
 // writes them; the big-endian OID ...3.1.1.1.1 with BouncyCastle's private-key form is
@@ -31,13 +33,22 @@ std::size_t signature_half_bytes(const ec::Curve& curve);
 Bytes encode_signature_le(const ec::Curve& curve, const Signature& sig);
 /// s_be || r_be.
 Bytes encode_signature_be(const ec::Curve& curve, const Signature& sig);
-/// From r_le || s_le (or, big_endian, s_be || r_be): any even, nonzero length up to
-/// 2 * (ceil(L(n)/8) + 32) bytes. Throws Error(invalid_input) on an odd or absurd
-/// length; range checks (0 < r, s < n) belong to verification.
+/// The octet lengths a raw signature may have on a curve: even, from 2 * ceil(L(n)/8)
+/// (what encode_signature_* write) to 2 * (ceil(L(n)/8) + 32).
+struct SignatureLengths {
+  std::size_t min, max;
+};
+SignatureLengths raw_signature_lengths(const ec::Curve& curve);
+
+/// From raw r_le || s_le (or, big_endian, s_be || r_be) of a length raw_signature_lengths
+/// allows, split in the middle. Throws Error(invalid_input) on any other length; range
+/// checks (0 < r, s < n) belong to verification. Raw octets are never taken for anything
+/// else: a signature whose octets happen to look like DER is still raw.
 Signature decode_signature(const ec::Curve& curve, std::span<const std::uint8_t> octets, bool big_endian = false);
-/// The octets inside a DER OCTET STRING, if `data` is exactly one such element with an
-/// even content length (the JCA form of BouncyCastle); otherwise data unchanged.
-Bytes unwrap_octet_string(std::span<const std::uint8_t> data);
+/// From the JCA form of BouncyCastle and jkurwa: exactly one DER OCTET STRING holding the
+/// octets, whose halves may be shorter than ceil(L(n)/8) (any even, nonzero length up to
+/// the raw maximum). Only where the caller says the signature is in this form.
+Signature decode_signature_der(const ec::Curve& curve, std::span<const std::uint8_t> der, bool big_endian = false);
 
 /// How a private key file is laid out.
 enum class PrivateKeyForm {

@@ -213,7 +213,13 @@ public final class BcPeer {
             s.update(in);
             der = s.sign();
         }
-        byte[] out = flags.contains("raw") ? ASN1OctetString.getInstance(der).getOctets() : der;
+        byte[] out = der;
+        if (flags.contains("raw")) {
+            // The standard's layout, halves of ceil(L(n)/8) octets, not the JCA octets.
+            BigInteger n = ((org.bouncycastle.jce.interfaces.ECPrivateKey) priv).getParameters().getN();
+            BigInteger[] rs = splitOctets(ASN1OctetString.getInstance(der).getOctets(), le);
+            out = standardOctets(rs[0], rs[1], (n.bitLength() + 7) / 8, le);
+        }
         Files.write(Path.of(need(opt, "out")), out);
         return 0;
     }
@@ -451,6 +457,14 @@ public final class BcPeer {
         byte[] out = new byte[2 * half];
         System.arraycopy(sb, 0, out, half - sb.length, sb.length);
         System.arraycopy(rb, 0, out, 2 * half - rb.length, rb.length);
+        return le ? reverse(out) : out;
+    }
+
+    /** r_le || s_le (or s_be || r_be) with halves of exactly half octets: DSTU 4145's raw layout. */
+    static byte[] standardOctets(BigInteger r, BigInteger s, int half, boolean le) {
+        byte[] out = new byte[2 * half];
+        System.arraycopy(fixed(s, half), 0, out, 0, half);
+        System.arraycopy(fixed(r, half), 0, out, half, half);
         return le ? reverse(out) : out;
     }
 
