@@ -1,27 +1,32 @@
 // dstu::parallel — the one thread team every parallel algorithm shares.
 //
-// The team is an OpenMP thread pool created once, at start-up (init), and reused by
-// every parallel call, as seed 001 concludes: creating threads per operation costs as
-// much as a 1024-bit product. Nested parallelism is off: a parallel algorithm called
-// from inside a team thread runs sequentially on that thread.
+// The team is the help-first pool of pool.hpp: helper threads start on the first call
+// that has work for more than one thread (a command that signs one file never starts
+// one), spin briefly after each job and then sleep, and the caller claims unstarted
+// items itself, so a busy or descheduled second core never makes a call wait for a
+// helper that has not begun. Nested calls (from inside an item) run sequentially.
+// OpenMP remains for the seed-001 Comba variants (lib/mp), which are measured, and
+// for the default team size (OMP_NUM_THREADS).
 #pragma once
 
 #include <omp.h>
 
 #include <cstddef>
-#include <exception>
-#include <mutex>
+#include <type_traits>
+
+#include "dstu/parallel/pool.hpp"
 
 namespace dstu::parallel {
 
-/// Creates (or resizes) the team to `threads` threads and wakes them once.
+/// Sets the team size to `threads` (at least 1). Starts no thread.
 void init(int threads);
 
 /// The team size: what init() set, else OMP_NUM_THREADS, else the number of cores.
 int team_size();
 
-/// True inside a parallel region, where further parallel calls run sequentially.
-inline bool inside_parallel() { return omp_in_parallel() != 0; }
+/// True inside a parallel call's item (or an OpenMP region), where further parallel
+/// calls run sequentially.
+inline bool inside_parallel() { return inside_item() || omp_in_parallel() != 0; }
 
 /// The number of threads a parallel call made now would get (1 when nested).
 inline int available() { return inside_parallel() ? 1 : team_size(); }
@@ -40,53 +45,26 @@ inline Range split_even(std::size_t total, std::size_t parts, std::size_t index)
   return {begin, begin + base + (index < extra ? 1 : 0)};
 }
 
-/// Collects the first exception thrown on any team thread, to rethrow after the join.
-class ExceptionSlot {
- public:
-  template <class F>
-  void run(F&& f) noexcept {
-    try {
-      f();
-    } catch (...) {
-      std::lock_guard lock(mutex_);
-      if (!first_) first_ = std::current_exception();
-    }
-  }
-  void rethrow() {
-    if (first_) std::rethrow_exception(first_);
-  }
-
- private:
-  std::mutex mutex_;
-  std::exception_ptr first_;
-};
-
-/// Calls body(i) for every i in [0, count), spread over up to `threads` team
-/// threads (dynamic schedule), and returns when all are done.
+/// Calls body(i) for every i in [0, count), spread over the caller and up to
+/// `threads` - 1 helpers (items claimed one at a time), and returns when all are done,
+/// rethrowing the first exception.
 template <class F>
 void for_each(std::size_t count, int threads, F&& body) {
-  if (threads <= 1 || count <= 1 || inside_parallel()) {
-    for (std::size_t i = 0; i < count; ++i) body(i);
-    return;
-  }
-  ExceptionSlot slot;
-  const long n = static_cast<long>(count);
-#pragma omp parallel for schedule(dynamic, 1) num_threads(threads)
-  for (long i = 0; i < n; ++i) slot.run([&] { body(static_cast<std::size_t>(i)); });
-  slot.rethrow();
+  using Body = std::remove_reference_t<F>;
+  run_items(count, threads, [](void* ctx, std::size_t i) { (*static_cast<Body*>(ctx))(i); },
+            const_cast<void*>(static_cast<const void*>(&body)));
 }
 
-/// Runs body(thread_index, thread_count) once on each of `threads` team threads.
+/// Runs body(index, threads) for every index in [0, threads): the parts of a split
+/// operation, each on whichever thread claims it first (possibly all on the caller).
 template <class F>
 void on_team(int threads, F&& body) {
   if (threads <= 1 || inside_parallel()) {
     body(0, 1);
     return;
   }
-  ExceptionSlot slot;
-#pragma omp parallel num_threads(threads)
-  slot.run([&] { body(omp_get_thread_num(), omp_get_num_threads()); });
-  slot.rethrow();
+  for_each(static_cast<std::size_t>(threads), threads,
+           [&](std::size_t index) { body(static_cast<int>(index), threads); });
 }
 
 }  // namespace dstu::parallel

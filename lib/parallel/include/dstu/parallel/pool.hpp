@@ -1,0 +1,52 @@
+// dstu::parallel — the helper threads behind every parallel call: started on first
+// use, hot for a short bounded spin after each job, then asleep; the caller claims
+// work itself (help first), so a call never waits for a helper that has not started.
+//
+// A job is `count` independent items. The caller publishes it, wakes sleeping helpers
+// only if there are any, and then claims items one at a time from a shared counter,
+// as do the helpers that arrive. When no item is left the caller waits only for the
+// items helpers have already begun: a helper that is descheduled, or whose core is
+// busy with another process, simply finds nothing left when it runs. Items must not
+// wait for each other (no barriers between them): any item may run on the caller.
+//
+// Jobs live in a few slots; a slot is reused only when no helper is inside it, and
+// when every slot still holds a late helper (or another thread is using the pool)
+// the call runs its items inline. Exceptions from items are rethrown to the caller.
+//
+// A split (at most 4 items per thread) on a machine whose other cores are busy can
+// still lose: a helper preempted inside an item holds the caller for a scheduler time
+// slice, and a helper that only ever arrives late just competes for a core. After
+// either sign the pool runs splits inline for a back-off period (1 ms doubling to
+// 128 ms while the signs repeat); bulk loops keep their helpers.
+#pragma once
+
+#include <cstddef>
+
+namespace dstu::parallel {
+
+/// One item: call(ctx, index).
+using ItemFn = void (*)(void* ctx, std::size_t index);
+
+/// Runs call(ctx, i) for every i in [0, count) on the calling thread and up to
+/// `threads` - 1 helpers, returning when all are done (rethrowing the first exception
+/// an item threw). Inline (sequential, no helper started) when threads <= 1,
+/// count <= 1, or when called from inside an item.
+void run_items(std::size_t count, int threads, ItemFn call, void* ctx);
+
+/// True while the calling thread is running an item of a parallel call.
+bool inside_item();
+
+/// True while splits run inline after signs of busy cores (see above).
+bool splits_backing_off();
+
+/// Helper threads started so far (for tests: 0 until a call needed one).
+int helpers_started();
+
+/// Test hook: while paused, a woken helper stops right after entering a job, as a
+/// helper descheduled at the worst moment would; calls must still complete.
+void pause_helpers_for_testing(bool paused);
+
+/// How long an idle helper spins before it sleeps, in microseconds.
+inline constexpr int kSpinMicroseconds = 100;
+
+}  // namespace dstu::parallel

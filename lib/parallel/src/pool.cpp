@@ -1,0 +1,294 @@
+// The help-first pool (see pool.hpp). Memory orders: a job's fields are written
+// before `open` is stored (release) and read after `open` is loaded (acquire); a
+// slot is rewritten only while no helper is `inside` it (seq_cst with the helper's
+// increment, so a helper either is seen inside or sees `open` false or the new job
+// complete); `done` is released by the item's runner and acquired by the caller.
+#include "dstu/parallel/pool.hpp"
+
+#include <array>
+#include <atomic>
+#include <bit>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace dstu::parallel {
+namespace {
+
+constexpr int kSlots = 4;
+constexpr int kMaxHelpers = 255;
+constexpr std::int64_t kStallNs = 50'000;  // a wait this long means a preempted helper
+constexpr std::size_t kSplitItemsPerThread = 4;
+constexpr int kMissesOf16 = 8;
+constexpr int kCleanCalls = 64;
+constexpr std::int64_t kMinBackoffNs = 1'000'000;
+constexpr std::int64_t kMaxBackoffNs = 128'000'000;
+
+using Clock = std::chrono::steady_clock;
+
+thread_local bool t_inside = false;
+std::atomic<bool> g_paused{false};
+
+inline void cpu_relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+
+/// One published job.
+struct Job {
+  std::atomic<int> inside{0};       // helpers between entering and leaving this slot
+  std::atomic<bool> open{false};    // items may still be claimed
+  std::atomic<std::size_t> next{0};  // next unclaimed item
+  std::atomic<std::size_t> done{0};  // items finished
+  std::atomic<int> joined{0};        // helpers that took part
+  std::size_t count = 0;
+  int helper_limit = 0;
+  ItemFn call = nullptr;
+  void* ctx = nullptr;
+  std::mutex error_lock;
+  std::exception_ptr error;
+
+  /// Claims and runs items until none is left; returns how many it ran.
+  std::size_t work() {
+    std::size_t ran = 0;
+    for (std::size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < count; ++ran) {
+      try {
+        call(ctx, i);
+      } catch (...) {
+        std::lock_guard lock(error_lock);
+        if (!error) error = std::current_exception();
+      }
+      done.fetch_add(1, std::memory_order_release);
+    }
+    return ran;
+  }
+};
+
+class Pool {
+ public:
+  ~Pool() {
+    stop_.store(true);
+    generation_.fetch_add(1);
+    wake_sleepers();
+    for (std::thread& t : helpers_) t.join();
+  }
+
+  void run(std::size_t count, int threads, ItemFn call, void* ctx) {
+    // A split (few items per thread) is what a busy core hurts and what back-off
+    // protects; a bulk loop loses at most one item to a preempted helper.
+    const bool split = count <= kSplitItemsPerThread * static_cast<std::size_t>(threads);
+    std::unique_lock busy(run_lock_, std::try_to_lock);
+    Job* job = busy.owns_lock() && !(split && backing_off()) ? free_slot() : nullptr;
+    if (job == nullptr) return run_inline(count, call, ctx);  // in use, backing off, or late helpers everywhere
+    const int helpers = static_cast<int>(std::min<std::size_t>(count - 1, static_cast<std::size_t>(threads - 1)));
+    start_helpers(std::min(helpers, kMaxHelpers));
+    const bool woke = publish(*job, count, helpers, call, ctx);
+    t_inside = true;
+    const std::size_t ran_here = job->work();
+    t_inside = false;
+    const std::int64_t waited_ns = wait_done(*job);
+    // A helper woken from sleep is late by its wake-up latency: not a sign of a busy core.
+    if (split) note_wait(waited_ns, !woke && ran_here == count);
+    job->open.store(false, std::memory_order_relaxed);
+    std::exception_ptr error = std::move(job->error);
+    job->error = nullptr;
+    busy.unlock();
+    if (error) std::rethrow_exception(error);
+  }
+
+  bool splits_backing_off() {
+    const std::int64_t until = inline_until_ns_.load(std::memory_order_relaxed);
+    const auto now = Clock::now().time_since_epoch();
+    return until != 0 && std::chrono::duration_cast<std::chrono::nanoseconds>(now).count() < until;
+  }
+
+  int started() {
+    std::lock_guard lock(start_lock_);
+    return static_cast<int>(helpers_.size());
+  }
+
+  /// The items in order on the calling thread; like a pooled call, every item runs and
+  /// the first exception is rethrown at the end.
+  static void run_inline(std::size_t count, ItemFn call, void* ctx) {
+    const bool was = t_inside;
+    t_inside = true;
+    std::exception_ptr error;
+    for (std::size_t i = 0; i < count; ++i) {
+      try {
+        call(ctx, i);
+      } catch (...) {
+        if (!error) error = std::current_exception();
+      }
+    }
+    t_inside = was;
+    if (error) std::rethrow_exception(error);
+  }
+
+ private:
+  Job* free_slot() {
+    for (Job& j : slots_) {
+      if (j.inside.load() == 0) return &j;
+    }
+    return nullptr;
+  }
+
+  void start_helpers(int want) {
+    std::lock_guard lock(start_lock_);
+    // The generation is read here, before the job is published, so a helper that is
+    // slow to start still sees this job and any later stop (as a newer generation).
+    while (static_cast<int>(helpers_.size()) < want) {
+      const std::uint32_t seen = generation_.load();
+      helpers_.emplace_back([this, seen] { helper_loop(seen); });
+    }
+  }
+
+  /// Publishes the job; true if helpers were asleep and had to be woken.
+  bool publish(Job& j, std::size_t count, int helpers, ItemFn call, void* ctx) {
+    j.next.store(0, std::memory_order_relaxed);
+    j.done.store(0, std::memory_order_relaxed);
+    j.joined.store(0, std::memory_order_relaxed);
+    j.count = count;
+    j.helper_limit = helpers;
+    j.call = call;
+    j.ctx = ctx;
+    j.open.store(true, std::memory_order_release);
+    current_.store(&j, std::memory_order_release);
+    generation_.fetch_add(1);
+    return wake_sleepers();
+  }
+
+  /// Wakes the helpers asleep in await_generation, if any (seq_cst with their
+  /// increment of sleepers_: either we see them, or they see the new generation).
+  bool wake_sleepers() {
+    if (sleepers_.load() == 0) return false;
+    std::lock_guard lock(sleep_lock_);
+    asleep_.notify_all();
+    return true;
+  }
+
+  /// Waits for the items helpers began, spinning, then yielding; returns how long it
+  /// waited in nanoseconds once that exceeded a short spin (0 otherwise).
+  static std::int64_t wait_done(Job& j) {
+    Clock::time_point start{};
+    for (int spin = 0; j.done.load(std::memory_order_acquire) < j.count; ++spin) {
+      if (spin == 256) start = Clock::now();
+      if (spin < 4096) {
+        cpu_relax();
+      } else {
+        std::this_thread::yield();
+      }
+    }
+    if (start == Clock::time_point{}) return 0;
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count();
+  }
+
+  /// Two signs that the helpers' cores are taken by other work: a helper preempted
+  /// inside an item holds the caller for up to a scheduler time slice (a stall), and
+  /// helpers that mostly arrive after the caller has claimed every item (misses in
+  /// at least half of the last 16 calls) only compete with the caller for a core.
+  /// Either starts a back-off period in which calls run inline and helpers fall
+  /// asleep: 1 ms, doubling while the signs repeat, up to 128 ms; the period halves
+  /// only after 64 calls in a row without a sign. Short items on an idle machine back
+  /// off too, which is right: the caller alone is faster there.
+  void note_wait(std::int64_t waited_ns, bool missed) {
+    recent_misses_ = static_cast<std::uint16_t>((recent_misses_ << 1) | (missed ? 1 : 0));
+    if (waited_ns > kStallNs || std::popcount(recent_misses_) >= kMissesOf16) {
+      recent_misses_ = 0;
+      clean_calls_ = 0;
+      backoff_ns_ = std::min(backoff_ns_ == 0 ? kMinBackoffNs : 2 * backoff_ns_, kMaxBackoffNs);
+      const auto now = Clock::now().time_since_epoch();
+      inline_until_ns_.store(std::chrono::duration_cast<std::chrono::nanoseconds>(now).count() + backoff_ns_,
+                             std::memory_order_relaxed);
+    } else if (backoff_ns_ != 0 && ++clean_calls_ >= kCleanCalls) {
+      clean_calls_ = 0;
+      backoff_ns_ = backoff_ns_ > kMinBackoffNs ? backoff_ns_ / 2 : 0;
+    }
+  }
+
+  /// True while a back-off period is running (reads the clock only then).
+  bool backing_off() {
+    const std::int64_t until = inline_until_ns_.load(std::memory_order_relaxed);
+    if (until == 0) return false;
+    const auto now = Clock::now().time_since_epoch();
+    if (std::chrono::duration_cast<std::chrono::nanoseconds>(now).count() < until) return true;
+    inline_until_ns_.store(0, std::memory_order_relaxed);
+    return false;
+  }
+
+  void helper_loop(std::uint32_t seen) {
+    for (;;) {
+      seen = await_generation(seen);
+      if (stop_.load()) return;
+      Job* j = current_.load(std::memory_order_acquire);
+      if (j == nullptr) continue;
+      j->inside.fetch_add(1);
+      while (g_paused.load(std::memory_order_relaxed)) std::this_thread::yield();
+      if (j->open.load(std::memory_order_acquire) &&
+          j->joined.fetch_add(1, std::memory_order_relaxed) < j->helper_limit) {
+        t_inside = true;
+        j->work();
+        t_inside = false;
+      }
+      j->inside.fetch_sub(1);
+    }
+  }
+
+  /// A generation other than `seen`: spins for kSpinMicroseconds, then sleeps.
+  std::uint32_t await_generation(std::uint32_t seen) {
+    const auto until = Clock::now() + std::chrono::microseconds(kSpinMicroseconds);
+    for (int i = 0;; ++i) {
+      const std::uint32_t g = generation_.load(std::memory_order_acquire);
+      if (g != seen) return g;
+      if ((i & 63) == 63 && Clock::now() > until) break;
+      cpu_relax();
+    }
+    std::unique_lock lock(sleep_lock_);
+    sleepers_.fetch_add(1);
+    asleep_.wait(lock, [&] { return generation_.load() != seen || stop_.load(); });
+    sleepers_.fetch_sub(1);
+    return generation_.load(std::memory_order_acquire);
+  }
+
+  std::mutex run_lock_;    // one job at a time; another caller runs inline
+  std::atomic<std::int64_t> inline_until_ns_{0};  // steady clock; 0 = not backing off
+  std::int64_t backoff_ns_ = 0;                    // under run_lock_
+  std::uint16_t recent_misses_ = 0;                // under run_lock_: 1 bits = calls the caller ran alone
+  int clean_calls_ = 0;                            // under run_lock_: calls since the last sign
+  std::mutex start_lock_;  // helpers_
+  std::vector<std::thread> helpers_;
+  std::array<Job, kSlots> slots_;
+  std::atomic<Job*> current_{nullptr};
+  std::atomic<std::uint32_t> generation_{0};
+  std::atomic<int> sleepers_{0};
+  std::mutex sleep_lock_;
+  std::condition_variable asleep_;
+  std::atomic<bool> stop_{false};
+};
+
+Pool& pool() {
+  static Pool p;
+  return p;
+}
+
+}  // namespace
+
+void run_items(std::size_t count, int threads, ItemFn call, void* ctx) {
+  if (count == 0) return;
+  if (threads <= 1 || count == 1 || t_inside) return Pool::run_inline(count, call, ctx);
+  pool().run(count, threads, call, ctx);
+}
+
+bool inside_item() { return t_inside; }
+
+bool splits_backing_off() { return pool().splits_backing_off(); }
+
+int helpers_started() { return pool().started(); }
+
+void pause_helpers_for_testing(bool paused) { g_paused.store(paused); }
+
+}  // namespace dstu::parallel

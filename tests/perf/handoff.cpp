@@ -1,0 +1,61 @@
+// What one parallel hand-off costs: two items of w ns each, run sequentially, on the
+// help-first pool (lib/parallel) and in an OpenMP parallel region, with the second
+// core idle and with it kept busy by another thread. Medians of 15 samples of 2000
+// calls; the OpenMP wait policy is whatever OMP_WAIT_POLICY says (run it with
+// =active and =passive to compare). Usage: handoff [busy]
+#include <omp.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#include "dstu/parallel/team.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+void work(int ns) {
+  const auto until = Clock::now() + std::chrono::nanoseconds(ns);
+  while (Clock::now() < until) {
+  }
+}
+
+template <class F>
+double median_us(F f) {
+  constexpr int kSamples = 15, kCalls = 2000;
+  std::vector<double> v;
+  for (int s = 0; s < kSamples; ++s) {
+    const auto t = Clock::now();
+    for (int i = 0; i < kCalls; ++i) f();
+    v.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t).count() / kCalls);
+  }
+  std::nth_element(v.begin(), v.begin() + kSamples / 2, v.end());
+  return v[kSamples / 2];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const bool busy = argc > 1 && std::strcmp(argv[1], "busy") == 0;
+  std::atomic<bool> stop{false};
+  std::thread spinner;
+  if (busy) spinner = std::thread([&] { while (!stop.load(std::memory_order_relaxed)) {} });
+  std::printf("second core %s; two items of w ns each; median us per call\n", busy ? "busy" : "idle");
+  std::printf("%8s %10s %10s %10s\n", "w_ns", "sequential", "pool", "openmp");
+  for (int w : {0, 1000, 5000, 20000}) {
+    const double seq = median_us([&] { work(w); work(w); });
+    const double pool = median_us([&] { dstu::parallel::for_each(2, 2, [&](std::size_t) { work(w); }); });
+    const double omp = median_us([&] {
+#pragma omp parallel num_threads(2)
+      work(w);
+    });
+    std::printf("%8d %10.2f %10.2f %10.2f\n", w, seq, pool, omp);
+  }
+  stop = true;
+  if (spinner.joinable()) spinner.join();
+}
