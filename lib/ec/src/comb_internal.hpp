@@ -35,33 +35,38 @@ ct::Mask comb_columns(const FieldOps<K>& f, const CurveFe<K>& cf, const CombTabl
                       std::size_t from, std::size_t to, LdPoint<K>& q) {
   using Fe = typename K::Fe;
   const std::size_t d = t.columns;
-  q = {FieldOps<K>::one(), FieldOps<K>::zero(), FieldOps<K>::zero()};
+  // The sum is kept in a local and stored once at the end: the split comb runs two of
+  // these at once into neighbouring outputs, which would otherwise share cache lines
+  // on every step (false sharing cost the split most of its gain).
+  LdPoint<K> acc{FieldOps<K>::one(), FieldOps<K>::zero(), FieldOps<K>::zero()};
   ct::Mask q_inf = ~ct::Mask{0};
   LdPoint<K> sum;
   Fe x, y;
   for (std::size_t j = to; j-- > from;) {
-    ld_double(f, cf, q, q);
+    ld_double(f, cf, acc, acc);
     std::size_t u = 0;
     for (int i = 0; i < t.window; ++i) {
       const std::size_t pos = static_cast<std::size_t>(i) * d + j;
       if (pos < kScalarLimbs * 64) u |= static_cast<std::size_t>(mp::bit(e, pos)) << i;
     }
     select_entry<K>(t, u, x, y);
-    ld_add_mixed(f, cf, sum, q, x, y);
+    ld_add_mixed(f, cf, sum, acc, x, y);
     const ct::Mask nonzero = ~ct::eq(u, 0);
-    // q = q + T[u] when u != 0 and q != O; q = T[u] when q = O; unchanged when u = 0.
+    // acc = acc + T[u] when u != 0 and q != O; q = T[u] when q = O; unchanged when u = 0.
     const ct::Mask take_sum = nonzero & ~q_inf, take_entry = nonzero & q_inf;
-    f.cmov(q.X, sum.X, take_sum);
-    f.cmov(q.Y, sum.Y, take_sum);
-    f.cmov(q.Z, sum.Z, take_sum);
-    f.cmov(q.X, x, take_entry);
-    f.cmov(q.Y, y, take_entry);
-    f.cmov(q.Z, FieldOps<K>::one(), take_entry);
+    f.cmov(acc.X, sum.X, take_sum);
+    f.cmov(acc.Y, sum.Y, take_sum);
+    f.cmov(acc.Z, sum.Z, take_sum);
+    f.cmov(acc.X, x, take_entry);
+    f.cmov(acc.Y, y, take_entry);
+    f.cmov(acc.Z, FieldOps<K>::one(), take_entry);
     q_inf &= ~nonzero;
   }
   secure_wipe(&x, sizeof x);  // the last entry selected and the last sum
   secure_wipe(&y, sizeof y);
   secure_wipe(&sum, sizeof sum);
+  q = acc;
+  secure_wipe(&acc, sizeof acc);
   return q_inf;
 }
 

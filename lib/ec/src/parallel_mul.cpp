@@ -66,7 +66,7 @@ AffinePoint split_comb(K kern, const Curve& c, const Scalar& k, std::size_t high
   const detail::CombTable& t = c.precomputed().comb;
   const Scalar e = scalar_reduce(c, k);
   const std::size_t d = t.columns, cut = d - high;
-  LdPoint<K> low, hi;
+  LdPoint<K> low;
   ct::Mask low_inf = 0, hi_inf = 0;
   Fe hx{}, hy{};
   parallel::on_team(threads, [&](int index, int count) {
@@ -74,12 +74,15 @@ AffinePoint split_comb(K kern, const Curve& c, const Scalar& k, std::size_t high
       if (part == 0) {
         low_inf = detail::comb_columns(f, cf, t, e, 0, cut, low);
       } else {
-        hi_inf = detail::comb_columns(f, cf, t, e, cut, d, hi);
-        for (std::size_t i = 0; i < cut; ++i) detail::ld_double(f, cf, hi, hi);  // position
+        LdPoint<K> h;  // local: the caller's frame is shared with the other part
+        hi_inf = detail::comb_columns(f, cf, t, e, cut, d, h);
+        for (std::size_t i = 0; i < cut; ++i) detail::ld_double(f, cf, h, h);  // position
         // To affine for the final mixed addition (Z = 1 stands in when it is O).
-        Fe z = hi.Z;
+        Fe z = h.Z;
         f.cmov(z, FieldOps<K>::one(), hi_inf);
-        detail::ld_to_affine(f, hx, hy, {hi.X, hi.Y, z});
+        detail::ld_to_affine(f, hx, hy, {h.X, h.Y, z});
+        secure_wipe(&h, sizeof h);
+        secure_wipe(&z, sizeof z);
       }
     }
   });
