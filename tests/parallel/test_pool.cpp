@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <chrono>
 #include <memory>
 #include <stdexcept>
 #include <thread>
@@ -139,17 +140,19 @@ TEST_CASE("with every core kept busy by other threads, calls stay correct and fi
   for (auto& h : hogs) h.join();
 }
 
-TEST_CASE("splits whose helpers arrive too late back off to inline; bulk loops keep their helpers") {
-  // Items of no work: the caller claims both before a helper arrives (a miss), so
-  // after a handful of calls the pool stops handing splits out.
+TEST_CASE("splits back off to inline after a stall or late helpers; bulk loops keep their helpers") {
+  // A part that runs on a helper takes 200 µs, so the caller waits for it (a stall);
+  // a call whose parts both run on the caller counts as a late helper. Either is a sign.
+  const auto caller = std::this_thread::get_id();
   bool backed_off = false;
-  for (int call = 0; call < 100000 && !backed_off; ++call) {
-    par::for_each(2, 2, [](std::size_t) {});
+  for (int call = 0; call < 1000 && !backed_off; ++call) {
+    par::on_team(2, [&](int, int) {
+      if (std::this_thread::get_id() != caller) std::this_thread::sleep_for(std::chrono::microseconds(200));
+    });
     backed_off = par::splits_backing_off();
   }
   CHECK(backed_off);
   // A bulk loop (many items per thread) is not held back and gets a helper.
-  const auto caller = std::this_thread::get_id();
   std::atomic<int> elsewhere{0};
   par::for_each(64, 2, [&](std::size_t) {
     busy_work(50000);

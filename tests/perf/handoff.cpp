@@ -1,4 +1,4 @@
-// What one parallel hand-off costs: two items of w ns each, run sequentially, on the
+// What one parallel hand-off costs: a split into two parts of w ns each, run sequentially, on the
 // help-first pool (lib/parallel) and in an OpenMP parallel region, with the second
 // core idle and with it kept busy by another thread. Medians of 15 samples of 2000
 // calls; the OpenMP wait policy is whatever OMP_WAIT_POLICY says (run it with
@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
   std::printf("%8s %10s %10s %10s\n", "w_ns", "sequential", "pool", "openmp");
   for (int w : {0, 1000, 5000, 20000}) {
     const double seq = median_us([&] { work(w); work(w); });
-    const double pool = median_us([&] { dstu::parallel::for_each(2, 2, [&](std::size_t) { work(w); }); });
+    const double pool = median_us([&] { dstu::parallel::on_team(2, [&](int, int) { work(w); }); });
     const double omp = median_us([&] {
 #pragma omp parallel num_threads(2)
       work(w);

@@ -22,7 +22,6 @@ namespace {
 constexpr int kSlots = 4;
 constexpr int kMaxHelpers = 255;
 constexpr std::int64_t kStallNs = 50'000;  // a wait this long means a preempted helper
-constexpr std::size_t kSplitItemsPerThread = 4;
 constexpr int kMissesOf16 = 8;
 constexpr int kCleanCalls = 64;
 constexpr std::int64_t kMinBackoffNs = 1'000'000;
@@ -78,10 +77,10 @@ class Pool {
     for (std::thread& t : helpers_) t.join();
   }
 
-  void run(std::size_t count, int threads, ItemFn call, void* ctx) {
-    // A split (few items per thread) is what a busy core hurts and what back-off
-    // protects; a bulk loop loses at most one item to a preempted helper.
-    const bool split = count <= kSplitItemsPerThread * static_cast<std::size_t>(threads);
+  void run(std::size_t count, int threads, ItemFn call, void* ctx, Work work) {
+    // A split is what a busy core hurts and what back-off protects; a bulk loop loses
+    // at most one item to a preempted helper, and never backs off.
+    const bool split = work == Work::split;
     std::unique_lock busy(run_lock_, std::try_to_lock);
     Job* job = busy.owns_lock() && !(split && backing_off()) ? free_slot() : nullptr;
     if (job == nullptr) return run_inline(count, call, ctx);  // in use, backing off, or late helpers everywhere
@@ -277,10 +276,10 @@ Pool& pool() {
 
 }  // namespace
 
-void run_items(std::size_t count, int threads, ItemFn call, void* ctx) {
+void run_items(std::size_t count, int threads, ItemFn call, void* ctx, Work work) {
   if (count == 0) return;
   if (threads <= 1 || count == 1 || t_inside) return Pool::run_inline(count, call, ctx);
-  pool().run(count, threads, call, ctx);
+  pool().run(count, threads, call, ctx, work);
 }
 
 bool inside_item() { return t_inside; }

@@ -13,7 +13,7 @@
 // when every slot still holds a late helper (or another thread is using the pool)
 // the call runs its items inline. Exceptions from items are rethrown to the caller.
 //
-// A split (at most 4 items per thread) on a machine whose other cores are busy can
+// A split on a machine whose other cores are busy can
 // still lose: a helper preempted inside an item holds the caller for a scheduler time
 // slice, and a helper that only ever arrives late just competes for a core. After
 // either sign the pool runs splits inline for a back-off period (1 ms doubling to
@@ -27,11 +27,15 @@ namespace dstu::parallel {
 /// One item: call(ctx, index).
 using ItemFn = void (*)(void* ctx, std::size_t index);
 
+/// What a call's items are: a bulk loop (many independent requests or files) or the
+/// parts of one split operation (as many parts as threads).
+enum class Work { bulk, split };
+
 /// Runs call(ctx, i) for every i in [0, count) on the calling thread and up to
 /// `threads` - 1 helpers, returning when all are done (rethrowing the first exception
 /// an item threw). Inline (sequential, no helper started) when threads <= 1,
-/// count <= 1, or when called from inside an item.
-void run_items(std::size_t count, int threads, ItemFn call, void* ctx);
+/// count <= 1, when called from inside an item, or for a split during a back-off.
+void run_items(std::size_t count, int threads, ItemFn call, void* ctx, Work work);
 
 /// True while the calling thread is running an item of a parallel call.
 bool inside_item();

@@ -52,7 +52,7 @@ template <class F>
 void for_each(std::size_t count, int threads, F&& body) {
   using Body = std::remove_reference_t<F>;
   run_items(count, threads, [](void* ctx, std::size_t i) { (*static_cast<Body*>(ctx))(i); },
-            const_cast<void*>(static_cast<const void*>(&body)));
+            const_cast<void*>(static_cast<const void*>(&body)), Work::bulk);
 }
 
 /// Runs body(index, threads) for every index in [0, threads): the parts of a split
@@ -63,8 +63,10 @@ void on_team(int threads, F&& body) {
     body(0, 1);
     return;
   }
-  for_each(static_cast<std::size_t>(threads), threads,
-           [&](std::size_t index) { body(static_cast<int>(index), threads); });
+  auto part = [&](std::size_t index) { body(static_cast<int>(index), threads); };
+  using Part = decltype(part);
+  run_items(static_cast<std::size_t>(threads), threads,
+            [](void* ctx, std::size_t i) { (*static_cast<Part*>(ctx))(i); }, &part, Work::split);
 }
 
 }  // namespace dstu::parallel
