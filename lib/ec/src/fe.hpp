@@ -2,7 +2,11 @@
 // members, or FieldKernels for generic fields), shared by every algorithm of ec.
 #pragma once
 
+#include <span>
+#include <vector>
+
 #include "dstu/base/ct.hpp"
+#include "dstu/base/wipe.hpp"
 #include "dstu/ec/curve.hpp"
 #include "dstu/gf2m/kernels.hpp"
 
@@ -60,5 +64,28 @@ struct FieldOps {
     return out;
   }
 };
+
+/// z[i] = 1 / z[i] for every i with one inversion (Montgomery's trick: prefix
+/// products, one inverse, then the walk back). Every z[i] must be nonzero. The same
+/// operations whatever the values (constant time); the prefix products are wiped.
+template <class K>
+void batch_invert(const FieldOps<K>& f, std::span<typename K::Fe> z) {
+  using Fe = typename K::Fe;
+  if (z.empty()) return;
+  std::vector<Fe> prefix(z.size());
+  prefix[0] = z[0];
+  for (std::size_t i = 1; i < z.size(); ++i) f.mul(prefix[i], prefix[i - 1], z[i]);
+  Fe inv, zi;
+  f.inv(inv, prefix.back());
+  for (std::size_t i = z.size(); i-- > 1;) {
+    f.mul(zi, inv, prefix[i - 1]);  // 1 / z[i]
+    f.mul(inv, inv, z[i]);          // 1 / (z[0] ... z[i-1])
+    z[i] = zi;
+  }
+  z[0] = inv;
+  secure_wipe(prefix.data(), prefix.size() * sizeof(Fe));
+  secure_wipe(&inv, sizeof inv);
+  secure_wipe(&zi, sizeof zi);
+}
 
 }  // namespace dstu::ec::detail

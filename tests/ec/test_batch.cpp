@@ -1,0 +1,83 @@
+// The batch scalar multiplications against one at a time: every batch size 1..17 and
+// thread count 1..4 on every CPU path, edge scalars (0, n, n - 1, ...) mixed in so
+// that O results and the shared inversion meet them; every named curve once.
+#include <doctest/doctest.h>
+
+#include "cpu_paths.hpp"
+#include "dstu/ec/batch.hpp"
+#include "dstu/ec/point.hpp"
+#include "dstu/ec/scalar.hpp"
+#include "dstu/ec/scalar_mul.hpp"
+#include "dstu/parallel/team.hpp"
+#include "ec_test_util.hpp"
+
+using dstu::ec::Curve;
+using dstu::mp::Nat;
+namespace ec = dstu::ec;
+
+namespace {
+
+/// Checks both batches of `size` requests drawn from `scalars` (starting at `offset`)
+/// against the one-at-a-time functions; returns the number of results compared.
+int check_batches(const Curve& c, const std::vector<Nat>& scalars, const std::vector<ec::AffinePoint>& points,
+                  std::size_t size, std::size_t offset, int threads) {
+  std::vector<ec::DoubleScalar> req;
+  std::vector<ec::Scalar> ks;
+  for (std::size_t i = 0; i < size; ++i) {
+    const std::size_t j = offset + i;
+    req.push_back({&scalars[j % scalars.size()], &scalars[(3 * j + 1) % scalars.size()], &points[j % points.size()]});
+    ks.push_back(ec::scalar_from_nat(scalars[(j + 2) % scalars.size()]));
+  }
+  const std::vector<ec::AffinePoint> dbl = ec::mul_double_batch_vartime(c, req, threads);
+  const std::vector<ec::AffinePoint> base = ec::mul_base_batch(c, ks, threads);
+  REQUIRE(dbl.size() == size);
+  REQUIRE(base.size() == size);
+  int compared = 0;
+  for (std::size_t i = 0; i < size; ++i) {
+    INFO(c.name() << " size=" << size << " threads=" << threads << " i=" << i);
+    CHECK(ec::same_point(c, dbl[i], ec::mul_double_vartime(c, *req[i].s, *req[i].r, *req[i].q)));
+    CHECK(ec::same_point(c, base[i], ec::mul_base(c, ks[i])));
+    compared += 2;
+  }
+  return compared;
+}
+
+}  // namespace
+
+TEST_CASE("batches of 1..17 on 1..4 threads equal one at a time, on every CPU path") {
+  dstu::parallel::init(4);
+  int compared = 0, expected = 0;
+  dstu::test::for_each_cpu_path([&](const std::string& path) {
+    INFO("cpu path " << path);
+    dstu::test::TestRng rng(140);
+    for (const char* name : {"dstu163", "dstu257"}) {
+      const Curve& c = Curve::named(name);
+      const std::vector<Nat> scalars = dstu::test::edge_scalars(c, rng, 6);
+      const std::vector<ec::AffinePoint> points{dstu::test::random_point(c, rng), c.generator(),
+                                                dstu::test::random_point(c, rng)};
+      for (std::size_t size = 1; size <= 17; ++size) {
+        for (int threads = 1; threads <= 4; ++threads) {
+          compared += check_batches(c, scalars, points, size, size * 7 + threads, threads);
+          expected += 2 * static_cast<int>(size);
+        }
+      }
+    }
+  });
+  CHECK(compared == expected);
+  CHECK(expected > 0);
+}
+
+TEST_CASE("every named curve: a batch of 19 on 2 threads equals one at a time") {
+  dstu::test::TestRng rng(141);
+  for (const Curve* c : Curve::all_named()) {
+    const std::vector<Nat> scalars = dstu::test::edge_scalars(*c, rng, 4);
+    const std::vector<ec::AffinePoint> points{dstu::test::random_point(*c, rng), dstu::test::random_point(*c, rng)};
+    CHECK(check_batches(*c, scalars, points, 19, 0, 2) == 38);
+  }
+}
+
+TEST_CASE("an empty batch gives an empty result") {
+  const Curve& c = Curve::named("dstu163");
+  CHECK(ec::mul_double_batch_vartime(c, {}, 2).empty());
+  CHECK(ec::mul_base_batch(c, {}, 2).empty());
+}
