@@ -1,14 +1,66 @@
 // dstu bench sign: DSTU 4145 per curve — keygen, presignature (nonce and e G), sign and
 // verify on one thread (seed 002's table), and signing with the split comb and
 // verification with its two scalar multiplications on two threads against the
-// sequential forms (seed 000 Tables 3-4; V/S is derived from these records).
+// sequential forms (seed 000 Tables 3-4; V/S is derived from these records); and the
+// batches (verify_batch, sign_batch) of kRequests requests on 1 and 2 threads, per
+// request, beside `verify` and `sign` one at a time.
 #include "bench/bench.hpp"
+#include "dstu/dstu4145/batch.hpp"
 #include "dstu/dstu4145/keys.hpp"
 #include "dstu/dstu4145/sign.hpp"
 #include "dstu/ec/scalar_mul.hpp"
 #include "dstu/rng/random.hpp"
 
 namespace dstu::cli::bench {
+namespace {
+
+constexpr std::size_t kRequests = 64;
+
+/// A record of whole batches turned into time per request.
+void per_request(Record& r) {
+  r.min /= kRequests;
+  r.median /= kRequests;
+  r.max /= kRequests;
+  r.iterations *= kRequests;
+}
+
+/// verify_batch and sign_batch of kRequests signatures under one key, per request.
+void batches(const ec::Curve& c, const Json& p0, int max_threads, const Budget& budget, rng::ChaCha20Drbg& rng,
+             std::vector<Record>& out) {
+  Json p = p0;
+  p["requests"] = kRequests;
+  const dstu4145::PrivateKey key = dstu4145::generate_key(c, rng);
+  const dstu4145::PublicKey pub = key.public_key();
+  std::vector<Bytes> digests(kRequests, Bytes(32));
+  for (auto& d : digests) rng.fill(d);
+  const std::vector<std::span<const std::uint8_t>> views(digests.begin(), digests.end());
+  const std::vector<dstu4145::Signature> sigs = dstu4145::sign_batch(key, views, rng, 1);
+  std::vector<dstu4145::VerifyRequest> req;
+  for (std::size_t i = 0; i < kRequests; ++i) req.push_back({&pub, digests[i], &sigs[i]});
+  const Budget per_batch{budget.samples, budget.sample_time * 4};
+  // The baselines: the same requests one at a time (a single repeated signature would
+  // flatter them: its branches are learnt by the predictor).
+  for (Record r : {time_op("sign", "verify", p, 1, "us", per_batch,
+                           [&] {
+                             for (const auto& q : req) keep(dstu4145::verify_digest(*q.key, q.digest, *q.sig));
+                           }),
+                   time_op("sign", "sign", p, 1, "us", per_batch, [&] {
+                     for (const auto& d : views) keep(dstu4145::sign_digest(key, d, rng));
+                   })}) {
+    per_request(r);
+    out.push_back(std::move(r));
+  }
+  for (int t = 1; t <= std::min(max_threads, 2); ++t) {
+    for (Record r : {time_op("sign", "verify_batch", p, t, "us", per_batch, [&] { keep(dstu4145::verify_batch(req, t)); }),
+                     time_op("sign", "sign_batch", p, t, "us", per_batch,
+                             [&] { keep(dstu4145::sign_batch(key, views, rng, t)); })}) {
+      per_request(r);
+      out.push_back(std::move(r));
+    }
+  }
+}
+
+}  // namespace
 
 void suite_sign(const Options& opt, std::vector<Record>& out) {
   rng::ChaCha20Drbg rng(7, 0);
@@ -35,6 +87,7 @@ void suite_sign(const Options& opt, std::vector<Record>& out) {
       out.push_back(time_op("sign", "verify_sequential_msm", p, 1, "us", budget,
                             [&] { keep(ec::mul_double_vartime(*c, sig.s, sig.r, pub.q)); }));
     }
+    batches(*c, p, opt.threads, budget, rng, out);
   }
 }
 

@@ -7,6 +7,7 @@
 #include "dstu/ec/scalar.hpp"
 #include "dstu/ec/scalar_mul.hpp"
 #include "dstu/gf2m/ops.hpp"
+#include "sign_steps.hpp"
 
 namespace dstu::dstu4145 {
 namespace {
@@ -32,38 +33,54 @@ gf2m::Element hash_to_field(const ec::Curve& curve, std::span<const std::uint8_t
   return h;
 }
 
-Signature sign_digest(const PrivateKey& key, std::span<const std::uint8_t> digest, RandomSource& nonce_source) {
+namespace detail {
+
+std::optional<Signature> finish_signature(const PrivateKey& key, const gf2m::Element& h, ec::Scalar& e,
+                                          ec::AffinePoint& big_f) {
   const ec::Curve& c = key.curve();
-  const gf2m::Field& f = c.field();
-  const gf2m::Element h = hash_to_field(c, digest);
-  for (;;) {
-    ec::Scalar e = random_scalar(c, nonce_source);
-    ec::AffinePoint big_r = ec::mul_base(c, e);  // F = x(eP) never 0: eP has odd order
-    gf2m::Element y;
-    gf2m::mul(f, y, h, big_r.x);
-    ec::Scalar r = truncate_to_r(c, y);
-    ec::Scalar s = ec::scalar_add(c, e, ec::scalar_mul(c, key.d(), r));
-    e.wipe();
-    secure_wipe(&big_r, sizeof big_r);
-    secure_wipe(&y, sizeof y);
-    // r and s are the public output: declassify them, then retry on a zero.
-    ct::unpoison(&r, sizeof r);
-    ct::unpoison(&s, sizeof s);
-    if (mp::ct_is_zero(r) || mp::ct_is_zero(s)) continue;
-    return {ec::scalar_to_nat(r), ec::scalar_to_nat(s)};
-  }
+  gf2m::Element y;
+  gf2m::mul(c.field(), y, h, big_f.x);  // F = x(eP) never 0: eP has odd order
+  ec::Scalar r = truncate_to_r(c, y);
+  ec::Scalar s = ec::scalar_add(c, e, ec::scalar_mul(c, key.d(), r));
+  e.wipe();
+  secure_wipe(&big_f, sizeof big_f);
+  secure_wipe(&y, sizeof y);
+  // r and s are the public output: declassify them, then retry on a zero.
+  ct::unpoison(&r, sizeof r);
+  ct::unpoison(&s, sizeof s);
+  if (mp::ct_is_zero(r) || mp::ct_is_zero(s)) return std::nullopt;
+  return Signature{ec::scalar_to_nat(r), ec::scalar_to_nat(s)};
 }
 
-bool verify_digest(const PublicKey& key, std::span<const std::uint8_t> digest, const Signature& sig) {
-  if (key.curve == nullptr) return false;
-  const ec::Curve& c = *key.curve;
+bool in_range(const ec::Curve& c, const Signature& sig) {
   const mp::Nat& n = c.order();
-  if (sig.r.is_zero() || sig.s.is_zero() || sig.r >= n || sig.s >= n) return false;
-  const ec::AffinePoint big_r = ec::mul_double_vartime(c, sig.s, sig.r, key.q);
+  return !sig.r.is_zero() && !sig.s.is_zero() && sig.r < n && sig.s < n;
+}
+
+bool check_point(const ec::Curve& c, std::span<const std::uint8_t> digest, const Signature& sig,
+                 const ec::AffinePoint& big_r) {
   if (big_r.infinity) return false;
   gf2m::Element y;
   gf2m::mul(c.field(), y, hash_to_field(c, digest), big_r.x);
   return ec::scalar_to_nat(truncate_to_r(c, y)) == sig.r;
+}
+
+}  // namespace detail
+
+Signature sign_digest(const PrivateKey& key, std::span<const std::uint8_t> digest, RandomSource& nonce_source) {
+  const ec::Curve& c = key.curve();
+  const gf2m::Element h = hash_to_field(c, digest);
+  for (;;) {
+    ec::Scalar e = random_scalar(c, nonce_source);
+    ec::AffinePoint big_f = ec::mul_base(c, e);
+    if (std::optional<Signature> sig = detail::finish_signature(key, h, e, big_f)) return *sig;
+  }
+}
+
+bool verify_digest(const PublicKey& key, std::span<const std::uint8_t> digest, const Signature& sig) {
+  if (key.curve == nullptr || !detail::in_range(*key.curve, sig)) return false;
+  const ec::Curve& c = *key.curve;
+  return detail::check_point(c, digest, sig, ec::mul_double_vartime(c, sig.s, sig.r, key.q));
 }
 
 }  // namespace dstu::dstu4145
