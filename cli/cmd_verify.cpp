@@ -1,10 +1,19 @@
-// dstu verify: detached signatures of files, checked in parallel on the team.
+// dstu verify: detached signatures of files. Requests (the FILE arguments, then the
+// lines of --batch LIST) are taken a window at a time: the files of a window are read
+// and hashed in parallel on the team, their curve work runs as one verify_batch, and
+// the window's results are printed in input order before the next window is read.
 // Exit 0 if every signature is valid, 1 if any is invalid, 2 on any other error.
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <cstdio>
+#include <optional>
+
+#include "batch_list.hpp"
 #include "command.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/dstu4145/encoding.hpp"
+#include "dstu/dstu4145/batch.hpp"
 #include "dstu/dstu4145/sign.hpp"
 #include "dstu/hash/hasher.hpp"
 #include "dstu/parallel/team.hpp"
@@ -22,10 +31,24 @@ const char* status_name(Status s) {
   return s == Status::valid ? "valid" : s == Status::invalid ? "invalid" : "error";
 }
 
+/// Requests per window: enough to keep every thread busy and amortise the batch,
+/// few enough that results of a long list appear as it is read.
+constexpr std::size_t kWindow = 256;
+
 struct Outcome {
   Status status = Status::error;
   std::string hash;
   std::string reason;
+};
+
+/// A request after its files are read: the outcome so far (an error, or pending the
+/// curve work) and what verification needs.
+struct Prepared {
+  Outcome outcome;
+  bool pending = false;
+  Bytes digest;
+  dstu4145::Signature sig;
+  std::string sig_key_id;
 };
 
 class Verify final : public Command {
@@ -45,64 +68,113 @@ class Verify final : public Command {
                                   "a DER OCTET STRING, the JCA form)")
                        ->check(CLI::IsMember({"auto", "raw", "raw-be", "der", "der-be"}));
     sub.add_flag("--be", big_endian_, "Same as --sig-format raw-be")->excludes(format);
-    sub.add_option("files", files_, "Files to verify ('-' = stdin)")->required();
+    sub.add_option("--batch", list_,
+                   "Read requests from LIST ('-' = stdin), one per line: FILE, or FILE and SIGFILE separated "
+                   "by a TAB or spaces; '#' comments");
+    sub.add_option("files", files_, "Files to verify ('-' = stdin)");
   }
 
   int run(const GlobalOptions& g) override {
-    if (!sig_.empty() && files_.size() != 1) throw UsageError("--sig works with one input file only");
-    if (std::count(files_.begin(), files_.end(), "-") > 1) throw UsageError("standard input can be read once");
+    if (files_.empty() && list_.empty()) throw UsageError("give files to verify, or --batch LIST");
+    if (!sig_.empty() && (files_.size() != 1 || !list_.empty())) {
+      throw UsageError("--sig works with one input file only");
+    }
+    const auto stdin_uses = std::count(files_.begin(), files_.end(), "-") + (list_ == "-" ? 1 : 0);
+    if (stdin_uses > 1) throw UsageError("standard input can be read once");
+    format_ = parse_signature_format(big_endian_ ? "raw-be" : sig_format_);
     const dstu4145::PublicKey key = load_public_key(pub_);
     const std::string key_id = to_hex(dstu4145::key_id(key));
-    std::vector<Outcome> out(files_.size());
-    parallel::for_each(files_.size(), parallel::team_size(), [&](std::size_t i) { out[i] = check(key, key_id, i); });
+    std::vector<ListEntry> window;
+    for (const std::string& file : files_) {
+      window.push_back({file, !sig_.empty() ? sig_ : file + ".sig", ""});
+    }
+    std::optional<BatchList> list;
+    if (!list_.empty()) list.emplace(list_);
     bool invalid = false, error = false;
-    for (std::size_t i = 0; i < files_.size(); ++i) {
-      invalid |= out[i].status == Status::invalid;
-      error |= out[i].status == Status::error;
-      if (g.json) {
-        Json r = {{"file", files_[i]}, {"status", status_name(out[i].status)}, {"curve", key.curve->name()},
-                  {"hash", out[i].hash}, {"key_id", key_id}};
-        if (!out[i].reason.empty()) r["reason"] = out[i].reason;
-        print_json(r);
-      } else if (out[i].status == Status::error) {
-        print_error(files_[i] + ": " + out[i].reason);
-      } else if (!quiet_) {
-        fmt::print("{}: {}{}\n", files_[i], out[i].status == Status::valid ? "OK" : "INVALID",
-                   out[i].reason.empty() ? "" : " (" + out[i].reason + ")");
+    for (;;) {
+      if (list && window.size() < kWindow) list->next(window, kWindow - window.size());
+      if (window.empty()) break;
+      const std::vector<Outcome> out = check_window(key, key_id, window);
+      for (std::size_t i = 0; i < window.size(); ++i) {
+        invalid |= out[i].status == Status::invalid;
+        error |= out[i].status == Status::error;
+        report(g, key, key_id, window[i].file, out[i]);
       }
+      window.clear();
+      if (!list) break;
     }
     return error ? kExitError : invalid ? kExitNegative : kExitOk;
   }
 
  private:
-  Outcome check(const dstu4145::PublicKey& key, const std::string& key_id, std::size_t i) const {
-    Outcome o;
-    try {
-      const std::string& file = files_[i];
-      const std::string sig_path = !sig_.empty() ? sig_ : file + ".sig";
-      if (sig_.empty() && file == "-") throw_invalid("give the signature of standard input with --sig");
-      const SignatureFormat format = parse_signature_format(big_endian_ ? "raw-be" : sig_format_);
-      const LoadedSignature sig = parse_signature_file(read_file(sig_path), sig_path, *key.curve, format);
-      if (!hash_.empty() && !sig.hash.empty() && hash_ != sig.hash) {
-        throw_invalid("--hash " + hash_ + " but the signature names " + sig.hash);
-      }
-      o.hash = !hash_.empty() ? hash_ : !sig.hash.empty() ? sig.hash : "gost34311";
-      const Bytes digest = digest_file(file, o.hash, key.dke);
-      if (dstu4145::verify_digest(key, digest, sig.sig)) {
+  void report(const GlobalOptions& g, const dstu4145::PublicKey& key, const std::string& key_id,
+              const std::string& file, const Outcome& o) const {
+    if (g.json) {
+      Json r = {{"file", file}, {"status", status_name(o.status)}, {"curve", key.curve->name()}, {"hash", o.hash},
+                {"key_id", key_id}};
+      if (!o.reason.empty()) r["reason"] = o.reason;
+      print_json(r);  // one line each (NDJSON), flushed
+    } else if (o.status == Status::error) {
+      print_error(file + ": " + o.reason);
+    } else if (!quiet_) {
+      fmt::print("{}: {}{}\n", file, o.status == Status::valid ? "OK" : "INVALID",
+                 o.reason.empty() ? "" : " (" + o.reason + ")");
+      std::fflush(stdout);
+    }
+  }
+
+  /// Reads and hashes the window's files on the team, then verifies them as one batch.
+  std::vector<Outcome> check_window(const dstu4145::PublicKey& key, const std::string& key_id,
+                                    const std::vector<ListEntry>& window) const {
+    std::vector<Prepared> prep(window.size());
+    parallel::for_each(window.size(), parallel::team_size(), [&](std::size_t i) { prep[i] = prepare(key, window[i]); });
+    std::vector<dstu4145::VerifyRequest> req;
+    std::vector<std::size_t> index;
+    for (std::size_t i = 0; i < prep.size(); ++i) {
+      if (!prep[i].pending) continue;
+      req.push_back({&key, prep[i].digest, &prep[i].sig});
+      index.push_back(i);
+    }
+    const std::vector<std::uint8_t> valid = dstu4145::verify_batch(req, parallel::team_size());
+    std::vector<Outcome> out(prep.size());
+    for (std::size_t i = 0; i < prep.size(); ++i) out[i] = std::move(prep[i].outcome);
+    for (std::size_t j = 0; j < index.size(); ++j) {
+      Outcome& o = out[index[j]];
+      const std::string& sig_key_id = prep[index[j]].sig_key_id;
+      if (valid[j]) {
         o.status = Status::valid;
       } else {
         o.status = Status::invalid;
-        o.reason = !sig.key_id.empty() && sig.key_id != key_id ? "made with another key (Key-Id " + sig.key_id + ")"
+        o.reason = !sig_key_id.empty() && sig_key_id != key_id ? "made with another key (Key-Id " + sig_key_id + ")"
                                                                : "signature does not match";
       }
-    } catch (const std::exception& e) {
-      o.status = Status::error;
-      o.reason = e.what();
     }
-    return o;
+    return out;
   }
 
-  std::string pub_, sig_, hash_, sig_format_ = "auto";
+  Prepared prepare(const dstu4145::PublicKey& key, const ListEntry& entry) const {
+    Prepared p;
+    try {
+      if (!entry.error.empty()) throw_invalid(entry.error);
+      if (entry.file == "-" && sig_.empty()) throw_invalid("give the signature of standard input with --sig");
+      const LoadedSignature sig = parse_signature_file(read_file(entry.sig_path), entry.sig_path, *key.curve, format_);
+      if (!hash_.empty() && !sig.hash.empty() && hash_ != sig.hash) {
+        throw_invalid("--hash " + hash_ + " but the signature names " + sig.hash);
+      }
+      p.outcome.hash = !hash_.empty() ? hash_ : !sig.hash.empty() ? sig.hash : "gost34311";
+      p.digest = digest_file(entry.file, p.outcome.hash, key.dke);
+      p.sig = sig.sig;
+      p.sig_key_id = sig.key_id;
+      p.pending = true;
+    } catch (const std::exception& e) {
+      p.outcome.status = Status::error;
+      p.outcome.reason = e.what();
+    }
+    return p;
+  }
+
+  std::string pub_, sig_, hash_, sig_format_ = "auto", list_;
+  SignatureFormat format_ = SignatureFormat::automatic;
   std::vector<std::string> files_;
   bool quiet_ = false, big_endian_ = false;
 };

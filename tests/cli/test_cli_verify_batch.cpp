@@ -1,0 +1,90 @@
+// dstu verify --batch LIST: requests from a list file or standard input, results in
+// input order (NDJSON with --json), each line's problem reported on its own line
+// without stopping the others; more requests than one window (256) in one run.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "transcript.hpp"
+
+using dstu::test::run_dstu;
+using dstu::test::TempDir;
+using dstu::test::write;
+
+namespace {
+
+/// Signs `count` files f0..f{count-1} in d with key k; returns their paths.
+std::vector<std::string> signed_files(const TempDir& d, int count) {
+  std::vector<std::string> files;
+  std::vector<std::string> args{"sign", "-k", d / "k"};
+  for (int i = 0; i < count; ++i) {
+    files.push_back(d / ("f" + std::to_string(i)));
+    write(files.back(), "file number " + std::to_string(i) + "\n");
+    args.push_back(files.back());
+  }
+  REQUIRE(run_dstu({"keygen", "-o", d / "k"}).status == 0);
+  REQUIRE(run_dstu(args).status == 0);
+  return files;
+}
+
+std::vector<nlohmann::json> records(const std::string& out) {
+  std::vector<nlohmann::json> r;
+  std::istringstream in(out);
+  for (std::string line; std::getline(in, line);) r.push_back(nlohmann::json::parse(line));
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("a list of 300 requests with good, damaged and malformed lines, in order") {
+  TempDir d;
+  const std::vector<std::string> files = signed_files(d, 300);
+  write(files[7], "changed after signing\n");
+  std::string list = "# requests\n\n";
+  for (int i = 0; i < 300; ++i) {
+    if (i == 100) list += files[i] + "\t" + files[101] + ".sig\n";  // another file's signature
+    else if (i == 200) list += files[i] + " " + files[i] + ".sig extra\n";  // malformed
+    else if (i % 2) list += files[i] + " " + files[i] + ".sig\n";
+    else list += files[i] + "\n";
+  }
+  list += d / "missing" + "\n";
+  write(d / "list", list);
+
+  const auto r = run_dstu({"--json", "verify", "-p", d / "k.pub", "--batch", d / "list"});
+  CHECK(r.status == 2);  // errors outrank invalid
+  const auto recs = records(r.out);
+  REQUIRE(recs.size() == 301);
+  for (int i = 0; i < 300; ++i) {
+    INFO("request " << i);
+    CHECK(recs[i]["file"] == files[i]);
+    const std::string want = i == 7 || i == 100 ? "invalid" : i == 200 ? "error" : "valid";
+    CHECK(recs[i]["status"] == want);
+  }
+  CHECK(recs[300]["status"] == "error");
+  CHECK(recs[200]["reason"].get<std::string>().find(":203: more than two fields") != std::string::npos);
+
+  // The same list on standard input, one thread: the same verdicts.
+  const auto one = run_dstu({"--threads", "1", "--json", "verify", "-p", d / "k.pub", "--batch", "-"}, list);
+  CHECK(one.status == 2);
+  const auto recs1 = records(one.out);
+  REQUIRE(recs1.size() == recs.size());
+  for (std::size_t i = 0; i < recs.size(); ++i) CHECK(recs1[i]["status"] == recs[i]["status"]);
+}
+
+TEST_CASE("list and file arguments together; exit 0 when all are valid; usage errors") {
+  TempDir d;
+  const std::vector<std::string> files = signed_files(d, 4);
+  write(d / "list", files[2] + "\n" + files[3] + "\n");
+  const auto r = run_dstu({"verify", "-p", d / "k.pub", files[0], files[1], "--batch", d / "list"});
+  CHECK(r.status == 0);
+  CHECK(dstu::test::count_lines(r.out) == 4);
+  CHECK(r.out.find(files[3] + ": OK") != std::string::npos);
+  // Usage: nothing to verify; --sig with a list; stdin twice; a list that cannot be read.
+  CHECK(run_dstu({"verify", "-p", d / "k.pub"}).status == 2);
+  CHECK(run_dstu({"verify", "-p", d / "k.pub", "--sig", files[0] + ".sig", files[0], "--batch", d / "list"}).status == 2);
+  CHECK(run_dstu({"verify", "-p", d / "k.pub", "-", "--batch", "-"}).status == 2);
+  const auto missing = run_dstu({"verify", "-p", d / "k.pub", "--batch", d / "nope"});
+  CHECK(missing.status == 2);
+  CHECK(dstu::test::count_lines(missing.err) == 1);
+}
