@@ -2,6 +2,8 @@
 // split (parallel_mul.cpp).
 #pragma once
 
+#include <utility>
+
 #include "dstu/base/wipe.hpp"
 #include "dstu/ec/scalar.hpp"
 #include "ld.hpp"
@@ -27,6 +29,32 @@ void select_entry(const CombTable& t, std::size_t u, typename K::Fe& x, typename
   secure_wipe(buf, sizeof buf);  // which entry was selected follows the secret digit
 }
 
+/// Column j of the reduced scalar e: the w-bit digit u_j (bit i = bit i d + j of e).
+inline std::size_t column_digit(const CombTable& t, const Scalar& e, std::size_t j) {
+  std::size_t u = 0;
+  for (int i = 0; i < t.window; ++i) {
+    const std::size_t pos = static_cast<std::size_t>(i) * t.columns + j;
+    if (pos < kScalarLimbs * 64) u |= static_cast<std::size_t>(mp::bit(e, pos)) << i;
+  }
+  return u;
+}
+
+/// acc = acc + T[u] when u != 0 and acc != O; acc = T[u] when acc = O; unchanged when
+/// u = 0 (masked selection; sum = acc + (x, y) computed by the caller).
+template <class K>
+void comb_take(const FieldOps<K>& f, LdPoint<K>& acc, ct::Mask& acc_inf, const LdPoint<K>& sum,
+               const typename K::Fe& x, const typename K::Fe& y, std::size_t u) {
+  const ct::Mask nonzero = ~ct::eq(u, 0);
+  const ct::Mask take_sum = nonzero & ~acc_inf, take_entry = nonzero & acc_inf;
+  f.cmov(acc.X, sum.X, take_sum);
+  f.cmov(acc.Y, sum.Y, take_sum);
+  f.cmov(acc.Z, sum.Z, take_sum);
+  f.cmov(acc.X, x, take_entry);
+  f.cmov(acc.Y, y, take_entry);
+  f.cmov(acc.Z, FieldOps<K>::one(), take_entry);
+  acc_inf &= ~nonzero;
+}
+
 /// q = sum over the columns j in [from, to) of 2^(j - from) T[u_j], where u_j is
 /// column j of the reduced scalar e; returns an all-ones mask when q is O. Constant
 /// time: every column doubles, reads the whole table and adds under masks.
@@ -34,7 +62,6 @@ template <class K>
 ct::Mask comb_columns(const FieldOps<K>& f, const CurveFe<K>& cf, const CombTable& t, const Scalar& e,
                       std::size_t from, std::size_t to, LdPoint<K>& q) {
   using Fe = typename K::Fe;
-  const std::size_t d = t.columns;
   // The sum is kept in a local and stored once at the end: the split comb runs two of
   // these at once into neighbouring outputs, which would otherwise share cache lines
   // on every step (false sharing cost the split most of its gain).
@@ -44,23 +71,10 @@ ct::Mask comb_columns(const FieldOps<K>& f, const CurveFe<K>& cf, const CombTabl
   Fe x, y;
   for (std::size_t j = to; j-- > from;) {
     ld_double(f, cf, acc, acc);
-    std::size_t u = 0;
-    for (int i = 0; i < t.window; ++i) {
-      const std::size_t pos = static_cast<std::size_t>(i) * d + j;
-      if (pos < kScalarLimbs * 64) u |= static_cast<std::size_t>(mp::bit(e, pos)) << i;
-    }
+    const std::size_t u = column_digit(t, e, j);
     select_entry<K>(t, u, x, y);
     ld_add_mixed(f, cf, sum, acc, x, y);
-    const ct::Mask nonzero = ~ct::eq(u, 0);
-    // acc = acc + T[u] when u != 0 and q != O; q = T[u] when q = O; unchanged when u = 0.
-    const ct::Mask take_sum = nonzero & ~q_inf, take_entry = nonzero & q_inf;
-    f.cmov(acc.X, sum.X, take_sum);
-    f.cmov(acc.Y, sum.Y, take_sum);
-    f.cmov(acc.Z, sum.Z, take_sum);
-    f.cmov(acc.X, x, take_entry);
-    f.cmov(acc.Y, y, take_entry);
-    f.cmov(acc.Z, FieldOps<K>::one(), take_entry);
-    q_inf &= ~nonzero;
+    comb_take(f, acc, q_inf, sum, x, y, u);
   }
   secure_wipe(&x, sizeof x);  // the last entry selected and the last sum
   secure_wipe(&y, sizeof y);
@@ -68,6 +82,35 @@ ct::Mask comb_columns(const FieldOps<K>& f, const CurveFe<K>& cf, const CombTabl
   q = acc;
   secure_wipe(&acc, sizeof acc);
   return q_inf;
+}
+
+/// comb_columns over all columns for two scalars at once (qa = ea G, qb = eb G), their
+/// doublings and additions paired (ld_double2, ld_add_mixed2) so the two independent
+/// chains share the multiplier. Constant time in both scalars; returns the O masks.
+template <class K>
+std::pair<ct::Mask, ct::Mask> comb_columns2(const FieldOps<K>& f, const CurveFe<K>& cf, const CombTable& t,
+                                            const Scalar& ea, const Scalar& eb, LdPoint<K>& qa, LdPoint<K>& qb) {
+  using Fe = typename K::Fe;
+  LdPoint<K> a{FieldOps<K>::one(), FieldOps<K>::zero(), FieldOps<K>::zero()}, b = a;
+  ct::Mask a_inf = ~ct::Mask{0}, b_inf = ~ct::Mask{0};
+  LdPoint<K> sa, sb;
+  Fe xa, ya, xb, yb;
+  for (std::size_t j = t.columns; j-- > 0;) {
+    ld_double2(f, cf, a, a, b, b);
+    const std::size_t ua = column_digit(t, ea, j), ub = column_digit(t, eb, j);
+    select_entry<K>(t, ua, xa, ya);
+    select_entry<K>(t, ub, xb, yb);
+    ld_add_mixed2(f, cf, sa, a, xa, ya, sb, b, xb, yb);
+    comb_take(f, a, a_inf, sa, xa, ya, ua);
+    comb_take(f, b, b_inf, sb, xb, yb, ub);
+  }
+  qa = a;
+  qb = b;
+  for (void* p : {static_cast<void*>(&a), static_cast<void*>(&b), static_cast<void*>(&sa), static_cast<void*>(&sb)}) {
+    secure_wipe(p, sizeof(LdPoint<K>));
+  }
+  for (Fe* p : {&xa, &ya, &xb, &yb}) secure_wipe(p, sizeof(Fe));
+  return {a_inf, b_inf};
 }
 
 }  // namespace dstu::ec::detail

@@ -84,7 +84,8 @@ template <class K>
 AffinePoint wnaf_double(K kern, const Curve& curve, const mp::Nat& s, const mp::Nat& r, const AffinePoint& q) {
   const FieldOps<K> f{kern};
   const detail::CurveFe<K> c(f, curve);
-  return detail::acc_result(f, detail::wnaf_double_acc(f, c, curve, s, r, q));
+  const detail::GTable<K> g(f, curve);
+  return detail::acc_result(f, detail::wnaf_double_acc(f, c, g, detail::DoublePlan<K>(f, c, curve, s, r, q)));
 }
 
 }  // namespace

@@ -114,28 +114,72 @@ void add_digit(const FieldOps<K>& f, const CurveFe<K>& c, Acc<K>& q, int d,
   acc_add(f, c, q, xs[idx], ny);
 }
 
-/// s G + r Q as an accumulator (LD coordinates, or O): interleaved wNAF, width 8 over
-/// the precomputed odd multiples of G and width 5 over those of Q.
+/// The odd multiples of G in the kernel's element type (built once per call or chunk).
 template <class K>
-Acc<K> wnaf_double_acc(const FieldOps<K>& f, const CurveFe<K>& c, const Curve& curve, const mp::Nat& s,
-                       const mp::Nat& r, const AffinePoint& qpt) {
-  constexpr int wq = 5;
-  std::vector<typename K::Fe> gx, gy, qx, qy;
-  for (const AffinePoint& g : curve.precomputed().g_odd) {
-    gx.push_back(f.from(g.x));
-    gy.push_back(f.from(g.y));
+struct GTable {
+  std::vector<typename K::Fe> x, y;
+  GTable(const FieldOps<K>& f, const Curve& curve) {
+    for (const AffinePoint& g : curve.precomputed().g_odd) {
+      x.push_back(f.from(g.x));
+      y.push_back(f.from(g.y));
+    }
   }
-  const bool use_q = !qpt.infinity && !r.is_zero();
-  if (use_q) odd_multiples(f, c, curve, qpt, wq, qx, qy);
-  const std::vector<std::int8_t> ds = wnaf(s, kGWindow);
-  const std::vector<std::int8_t> dr = use_q ? wnaf(r, wq) : std::vector<std::int8_t>{};
-  Acc<K> q;
-  for (std::size_t i = std::max(ds.size(), dr.size()); i-- > 0;) {
-    acc_double(f, c, q);
-    if (i < ds.size() && ds[i]) add_digit(f, c, q, ds[i], gx, gy);
+};
+
+/// One request s G + r Q prepared: the wNAF digits of s (width 8, over G's table) and
+/// of r (width 5) and Q's odd multiples.
+template <class K>
+struct DoublePlan {
+  std::vector<std::int8_t> ds, dr;
+  std::vector<typename K::Fe> qx, qy;
+  DoublePlan(const FieldOps<K>& f, const CurveFe<K>& c, const Curve& curve, const mp::Nat& s, const mp::Nat& r,
+             const AffinePoint& q) {
+    constexpr int wq = 5;
+    ds = wnaf(s, kGWindow);
+    if (!q.infinity && !r.is_zero()) {
+      odd_multiples(f, c, curve, q, wq, qx, qy);
+      dr = wnaf(r, wq);
+    }
+  }
+  std::size_t length() const { return std::max(ds.size(), dr.size()); }
+  /// Adds the digits of position i.
+  void add(const FieldOps<K>& f, const CurveFe<K>& c, const GTable<K>& g, Acc<K>& q, std::size_t i) const {
+    if (i < ds.size() && ds[i]) add_digit(f, c, q, ds[i], g.x, g.y);
     if (i < dr.size() && dr[i]) add_digit(f, c, q, dr[i], qx, qy);
   }
+};
+
+/// s G + r Q as an accumulator (LD coordinates, or O): interleaved wNAF.
+template <class K>
+Acc<K> wnaf_double_acc(const FieldOps<K>& f, const CurveFe<K>& c, const GTable<K>& g, const DoublePlan<K>& plan) {
+  Acc<K> q;
+  for (std::size_t i = plan.length(); i-- > 0;) {
+    acc_double(f, c, q);
+    plan.add(f, c, g, q, i);
+  }
   return q;
+}
+
+/// Two requests at once: the doublings of both run paired (ld_double2) while both
+/// are away from O; the additions, which fall at different positions, one by one.
+template <class K>
+void wnaf_double_acc2(const FieldOps<K>& f, const CurveFe<K>& c, const GTable<K>& g, const DoublePlan<K>& pa,
+                      const DoublePlan<K>& pb, Acc<K>& a, Acc<K>& b) {
+  a = {};
+  b = {};
+  const std::size_t la = pa.length(), lb = pb.length();
+  for (std::size_t i = std::max(la, lb); i-- > 0;) {
+    if (!a.inf && !b.inf) {
+      ld_double2(f, c, a.p, a.p, b.p, b.p);
+      a.inf = f.is_zero_vartime(a.p.Z);
+      b.inf = f.is_zero_vartime(b.p.Z);
+    } else {
+      acc_double(f, c, a);
+      acc_double(f, c, b);
+    }
+    if (i < la) pa.add(f, c, g, a, i);
+    if (i < lb) pb.add(f, c, g, b, i);
+  }
 }
 
 }  // namespace dstu::ec::detail

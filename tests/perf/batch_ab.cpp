@@ -1,0 +1,84 @@
+// One thread, the same requests: the batch (two requests interleaved, shared
+// inversion) against one at a time, per curve and CPU path. Rounds alternate A and B
+// so that drift of a noisy host falls on both; each side's median over the rounds is
+// reported, and their ratio (one-at-a-time / batch: > 1 means the batch is faster).
+// Usage: batch_ab [rounds]   (paths: native, native,-vpclmulqdq where VPCLMULQDQ
+// kernels exist, portable)
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "dstu/base/bytes.hpp"
+#include "dstu/cpu/features.hpp"
+#include "dstu/ec/batch.hpp"
+#include "dstu/ec/scalar.hpp"
+#include "dstu/ec/scalar_mul.hpp"
+#include "dstu/rng/random.hpp"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+namespace ec = dstu::ec;
+
+double median(std::vector<double> v) {
+  std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
+  return v[v.size() / 2];
+}
+
+template <class F>
+double us(F f) {
+  const auto t = Clock::now();
+  f();
+  return std::chrono::duration<double, std::micro>(Clock::now() - t).count();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int rounds = argc > 1 ? std::atoi(argv[1]) : 15;
+  constexpr std::size_t kRequests = 64;
+  std::vector<std::string> paths{"native"};
+  if (dstu::cpu::vpclmul_kernels(dstu::cpu::detected())) paths.push_back("native,-vpclmulqdq");
+  paths.push_back("portable");
+  std::printf("%-20s %-8s %-6s %10s %10s %7s\n", "path", "curve", "op", "single_us", "batch_us", "ratio");
+  for (const std::string& path : paths) {
+    dstu::cpu::set_override(path);
+    for (const ec::Curve* c : ec::Curve::all_named()) {
+      dstu::rng::ChaCha20Drbg rng(5, 0);
+      std::vector<ec::Scalar> k(kRequests);
+      std::vector<dstu::mp::Nat> s(kRequests), r(kRequests);
+      const ec::AffinePoint q = ec::mul_base(*c, ec::scalar_from_nat(dstu::mp::Nat(12345)));
+      for (std::size_t i = 0; i < kRequests; ++i) {
+        dstu::Bytes b((c->order_bits() + 7) / 8);
+        rng.fill(b);
+        k[i] = ec::scalar_reduce(*c, ec::scalar_from_nat(dstu::mp::Nat::from_bytes_le(b)));
+        s[i] = ec::scalar_to_nat(k[i]);
+        rng.fill(b);
+        r[i] = dstu::mp::Nat::from_bytes_le(b) % c->order();
+      }
+      std::vector<ec::DoubleScalar> req;
+      for (std::size_t i = 0; i < kRequests; ++i) req.push_back({&s[i], &r[i], &q});
+      std::vector<double> sa, sb, va, vb;
+      volatile std::uint64_t sink = 0;
+      for (int round = 0; round < rounds; ++round) {
+        sa.push_back(us([&] {
+          for (const auto& e : k) sink = sink + ec::mul_base(*c, e).x.w[0];
+        }));
+        sb.push_back(us([&] { sink = sink + ec::mul_base_batch(*c, k, 1)[0].x.w[0]; }));
+        va.push_back(us([&] {
+          for (std::size_t i = 0; i < kRequests; ++i) sink = sink + ec::mul_double_vartime(*c, s[i], r[i], q).x.w[0];
+        }));
+        vb.push_back(us([&] { sink = sink + ec::mul_double_batch_vartime(*c, req, 1)[0].x.w[0]; }));
+      }
+      const double n = kRequests;
+      std::printf("%-20s %-8s %-6s %10.2f %10.2f %7.3f\n", path.c_str(), c->name().c_str(), "base", median(sa) / n,
+                  median(sb) / n, median(sa) / median(sb));
+      std::printf("%-20s %-8s %-6s %10.2f %10.2f %7.3f\n", path.c_str(), c->name().c_str(), "double", median(va) / n,
+                  median(vb) / n, median(va) / median(vb));
+    }
+  }
+  dstu::cpu::set_override("native");
+}
