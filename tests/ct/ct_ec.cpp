@@ -3,6 +3,7 @@
 // private key and the nonce marked secret.
 #include "ct_check.hpp"
 #include "dstu/base/ctgrind.hpp"
+#include "dstu/dstu4145/batch.hpp"
 #include "dstu/dstu4145/keys.hpp"
 #include "dstu/dstu4145/sign.hpp"
 #include "dstu/ec/point.hpp"
@@ -64,11 +65,29 @@ bool keygen_and_sign(const char* name) {
   return d4::verify_digest(pub, digest, sig);
 }
 
+/// sign_batch of three digests (one interleaved pair where the field pairs, and one
+/// alone), the key and every nonce secret, on two threads.
+bool sign_batch(const char* name) {
+  const ec::Curve& c = ec::Curve::named(name);
+  SecretRandom rng;
+  const d4::PrivateKey key = d4::generate_key(c, rng);
+  const d4::PublicKey pub = key.public_key();
+  const std::uint8_t d0[32] = {1}, d1[32] = {2}, d2[32] = {3};
+  const std::span<const std::uint8_t> digests[] = {d0, d1, d2};
+  const std::vector<d4::Signature> sigs = d4::sign_batch(key, digests, rng, 2);
+  bool ok = sigs.size() == 3;
+  for (std::size_t i = 0; ok && i < 3; ++i) ok = d4::verify_digest(pub, digests[i], sigs[i]);
+  return ok;
+}
+
 dstu::ct_check::Register r1("ec: ladder (secret k and P), comb, mod n (dstu163)", [] { return ladder_and_comb("dstu163"); });
 dstu::ct_check::Register r2("ec: ladder (secret k and P), comb, mod n (dstu257)", [] { return ladder_and_comb("dstu257"); });
 dstu::ct_check::Register r3("ec: ladder (secret k and P), comb, mod n (dstu431)", [] { return ladder_and_comb("dstu431"); });
 dstu::ct_check::Register r4("dstu4145: keygen and sign (dstu163)", [] { return keygen_and_sign("dstu163"); });
 dstu::ct_check::Register r5("dstu4145: keygen and sign (dstu257)", [] { return keygen_and_sign("dstu257"); });
 dstu::ct_check::Register r6("dstu4145: keygen and sign (dstu431)", [] { return keygen_and_sign("dstu431"); });
+
+dstu::ct_check::Register r7("dstu4145: sign_batch (dstu163)", [] { return sign_batch("dstu163"); });
+dstu::ct_check::Register r8("dstu4145: sign_batch (dstu257)", [] { return sign_batch("dstu257"); });
 
 }  // namespace
