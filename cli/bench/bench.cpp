@@ -36,31 +36,31 @@ std::vector<double> sample_ns(const Budget& budget, const std::function<void()>&
     ns.push_back(dt / static_cast<double>(batch));
     *total += batch;
   }
-  std::sort(ns.begin(), ns.end());
   return ns;
 }
 
 }  // namespace
 
+void set(Record& r, const stats::Summary& s) {
+  r.min = s.min;
+  r.median = s.median;
+  r.max = s.max;
+}
+
+stats::Summary summary(const Record& r) { return {r.min, r.median, r.max}; }
+
 Record time_op(std::string suite, std::string name, Json params, int threads, const std::string& unit,
                const Budget& budget, const std::function<void()>& op) {
   Record r{std::move(suite), std::move(name), std::move(params), threads, unit};
-  const std::vector<double> ns = sample_ns(budget, op, &r.iterations);
-  const double k = unit_scale(unit);
-  r.min = ns.front() * k;
-  r.median = ns[ns.size() / 2] * k;
-  r.max = ns.back() * k;
+  set(r, stats::scaled(stats::summarize(sample_ns(budget, op, &r.iterations)), unit_scale(unit)));
   return r;
 }
 
 Record throughput(std::string suite, std::string name, Json params, int threads, std::size_t bytes,
                   const Budget& budget, const std::function<void()>& op) {
   Record r{std::move(suite), std::move(name), std::move(params), threads, "MB/s"};
-  const std::vector<double> ns = sample_ns(budget, op, &r.iterations);
-  const double mb = static_cast<double>(bytes) / 1e6;
-  r.min = mb / (ns.back() * 1e-9);  // slowest sample = lowest throughput
-  r.median = mb / (ns[ns.size() / 2] * 1e-9);
-  r.max = mb / (ns.front() * 1e-9);
+  const stats::Summary seconds = stats::scaled(stats::summarize(sample_ns(budget, op, &r.iterations)), 1e-9);
+  set(r, stats::rate(static_cast<double>(bytes) / 1e6, seconds));
   return r;
 }
 

@@ -5,7 +5,8 @@
 //   {"schema":"dstu-bench/1","context":{...},"results":[{suite,name,params,threads,
 //    unit,min,median,max,iterations}]}.
 // Timing is wall-clock (steady_clock) over repeated samples; each sample runs the
-// operation enough times to last about a millisecond.
+// operation enough times to last about a millisecond. min/median/max and derived
+// ratios follow the one rule of dstu::stats (lib/base/stats.hpp).
 #pragma once
 
 #include <chrono>
@@ -13,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "dstu/base/stats.hpp"
 #include "output.hpp"
 
 namespace dstu::cli::bench {
@@ -26,6 +28,10 @@ struct Record {
   double min = 0, median = 0, max = 0;
   std::uint64_t iterations = 0;  ///< operations timed in all
 };
+
+/// A record's figures as a summary, and back.
+stats::Summary summary(const Record& r);
+void set(Record& r, const stats::Summary& s);
 
 struct Options {
   bool quick = false;  ///< CI mode: fewer samples and sizes

@@ -35,13 +35,10 @@ void suite_ec(const Options& opt, std::vector<Record>& out) {
                          [&] { keep(ec::repeated_double(*c, coords, p, kSteps)); });
       Record A = time_op("ec", "add_mixed", params, 1, "ns", budget,
                          [&] { keep(ec::repeated_add(*c, coords, p, q, kSteps)); });
-      for (Record* r : {&D, &A}) {
-        r->min /= kSteps;
-        r->median /= kSteps;
-        r->max /= kSteps;
-      }
-      Record r{"ec", "r_add_over_double", params, 1, "ratio", A.min / D.min, A.median / D.median, A.max / D.max,
-               A.iterations + D.iterations};
+      for (Record* r : {&D, &A}) set(*r, stats::scaled(summary(*r), 1.0 / kSteps));
+      Record r{"ec", "r_add_over_double", params, 1, "ratio"};
+      set(r, stats::ratio(summary(A), summary(D)));  // the ratio of medians
+      r.iterations = A.iterations + D.iterations;
       out.push_back(D);
       out.push_back(A);
       out.push_back(r);

@@ -20,10 +20,7 @@ std::size_t batch_requests(const ec::Curve& c, bool quick) { return !quick && c.
 
 /// A record of whole batches of n requests turned into time per request.
 void per_request(Record& r, std::size_t n) {
-  const double k = static_cast<double>(n);
-  r.min /= k;
-  r.median /= k;
-  r.max /= k;
+  set(r, stats::scaled(summary(r), 1.0 / static_cast<double>(n)));
   r.iterations *= n;
 }
 

@@ -8,10 +8,11 @@
 // --vpclmul instead compares the PCLMULQDQ and VPCLMULQDQ kernels of each field (mul,
 // sqr, and the paired mul2/sqr2 the ladder calls): latency (dependent chain) and
 // throughput (independent chains; ns per call, i.e. per pair for mul2/sqr2).
-// Minimum of 7 timed runs of >= 20 ms each (robust to other load on the machine). "typed" rows call Kernels<P, I>
-// directly (what a templated ec uses); the others go through the catalog
-// (catalog.hpp), the table the CLI's `bench field` uses. Parallel rows use a team of
-// 2 threads (dstu::parallel).
+// Each figure is the median (dstu::stats) of 7 timed runs of >= 20 ms each (--quick: 3
+// of >= 4 ms); --vpclmul alternates the two kernel families over 2 rounds and takes the
+// median of the runs of both. "typed" rows call Kernels<P, I> directly (what a
+// templated ec uses); the others go through the catalog (catalog.hpp), the table the
+// CLI's `bench field` uses. Parallel rows use a team of 2 threads (dstu::parallel).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -19,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "dstu/base/stats.hpp"
 #include "dstu/cpu/features.hpp"
 #include "dstu/gf2m/catalog.hpp"
 #include "dstu/gf2m/kernels.hpp"
@@ -33,9 +35,9 @@ namespace {
 double g_min_seconds = 0.02;
 int g_runs = 7;
 
-/// Median ns per call of body(iterations).
+/// ns per call of body(iterations) in each of g_runs timed runs.
 template <class Body>
-double time_ns(Body&& body) {
+std::vector<double> samples_ns(Body&& body) {
   long n = 1;
   for (;;) {
     const auto t0 = Clock::now();
@@ -51,8 +53,13 @@ double time_ns(Body&& body) {
     runs.push_back(std::chrono::duration<double, std::nano>(Clock::now() - t0).count() /
                    static_cast<double>(n));
   }
-  std::sort(runs.begin(), runs.end());
-  return runs.front();  // the minimum: least disturbed by other load on the machine
+  return runs;
+}
+
+/// Median ns per call of body(iterations).
+template <class Body>
+double time_ns(Body&& body) {
+  return dstu::stats::summarize(samples_ns(body)).median;
 }
 
 g::Element sample(const g::Field& f, std::uint64_t seed) {
@@ -141,49 +148,52 @@ Family vpclmul_family() {
   return {g::mul_vpclmul<P>, g::mul2_vpclmul<P>, g::sqr_vpclmul<P>, g::sqr2_vpclmul<P>};
 }
 
-/// ns per call: mul (latency, throughput of 4 chains), mul2 (latency, throughput of 2
-/// chains), sqr (latency), sqr2 (latency, throughput of 2 chains).
-std::vector<double> run_family(const g::Field& f, const Family& k) {
+/// The samples of ns per call, appended to t[0..6]: mul (latency, throughput of 4
+/// chains), mul2 (latency, throughput of 2 chains), sqr (latency), sqr2 (latency,
+/// throughput of 2 chains).
+void run_family(const g::Field& f, const Family& k, std::vector<double> (&t)[7]) {
   g::Element x[8];
   for (int i = 0; i < 8; ++i) x[i] = sample(f, 10 + static_cast<std::uint64_t>(i));
   g::Word* w[8];
   for (int i = 0; i < 8; ++i) w[i] = x[i].w;
   const g::Word* b = w[7];
-  std::vector<double> t;
-  t.push_back(time_ns([&](long n) {
+  const auto add = [&](std::vector<double>& to, auto&& body) {
+    const std::vector<double> s = samples_ns(body);
+    to.insert(to.end(), s.begin(), s.end());
+  };
+  add(t[0], [&](long n) {
     for (long i = 0; i < n; ++i) k.mul(w[0], w[0], b);
-  }));
-  t.push_back(time_ns([&](long n) {
+  });
+  add(t[1], [&](long n) {
     for (long i = 0; i < n; i += 4) {
       k.mul(w[0], w[0], b);
       k.mul(w[1], w[1], b);
       k.mul(w[2], w[2], b);
       k.mul(w[3], w[3], b);
     }
-  }));
-  t.push_back(time_ns([&](long n) {
+  });
+  add(t[2], [&](long n) {
     for (long i = 0; i < n; ++i) k.mul2(w[0], w[0], b, w[1], w[1], b);
-  }));
-  t.push_back(time_ns([&](long n) {
+  });
+  add(t[3], [&](long n) {
     for (long i = 0; i < n; i += 2) {
       k.mul2(w[0], w[0], b, w[1], w[1], b);
       k.mul2(w[2], w[2], b, w[3], w[3], b);
     }
-  }));
-  t.push_back(time_ns([&](long n) {
+  });
+  add(t[4], [&](long n) {
     for (long i = 0; i < n; ++i) k.sqr(w[0], w[0]);
-  }));
-  t.push_back(time_ns([&](long n) {
+  });
+  add(t[5], [&](long n) {
     for (long i = 0; i < n; ++i) k.sqr2(w[0], w[0], w[1], w[1]);
-  }));
-  t.push_back(time_ns([&](long n) {
+  });
+  add(t[6], [&](long n) {
     for (long i = 0; i < n; i += 2) {
       k.sqr2(w[0], w[0], w[1], w[1]);
       k.sqr2(w[2], w[2], w[3], w[3]);
     }
-  }));
+  });
   g_sink = x[0].w[0] ^ x[1].w[0] ^ x[2].w[0] ^ x[3].w[0];
-  return t;
 }
 
 void compare_vpclmul(const std::vector<int>& degrees) {
@@ -197,18 +207,13 @@ void compare_vpclmul(const std::vector<int>& degrees) {
               "mul2.thr", "sqr.lat", "sqr2.lat", "sqr2.thr", "dispatch");
   for (int m : degrees) {
     const g::Field& f = g::Field::dstu(m);
-    std::vector<double> cl, vp;
+    std::vector<double> samples[2][7];  // [clmul, vpclmul][column]: the runs of both rounds
     switch (m) {
 #define DSTU_PERF_CASE(F)                                                          \
   case g::F::m:                                                                    \
     for (int rep = 0; rep < 2; ++rep) { /* alternate to even out drift */          \
-      auto a = run_family(f, clmul_family<g::F>());                                \
-      auto b = run_family(f, vpclmul_family<g::F>());                              \
-      if (cl.empty()) { cl = a; vp = b; }                                          \
-      for (std::size_t i = 0; i < a.size(); ++i) {                                 \
-        cl[i] = std::min(cl[i], a[i]);                                             \
-        vp[i] = std::min(vp[i], b[i]);                                             \
-      }                                                                            \
+      run_family(f, clmul_family<g::F>(), samples[0]);                             \
+      run_family(f, vpclmul_family<g::F>(), samples[1]);                           \
     }                                                                              \
     break;
       DSTU_GF2M_FOR_EACH_FIELD(DSTU_PERF_CASE)
@@ -218,7 +223,8 @@ void compare_vpclmul(const std::vector<int>& degrees) {
     }
     const char* chosen = g::isa_name(g::ops(f).isa);
     for (int row = 0; row < 2; ++row) {
-      const auto& t = row == 0 ? cl : vp;
+      double t[7];
+      for (int i = 0; i < 7; ++i) t[i] = dstu::stats::summarize(samples[row][i]).median;
       std::printf("%-5d %-8s %8.2f %8.2f %9.2f %9.2f %8.2f %9.2f %9.2f  %s\n", m, row == 0 ? "clmul" : "vpclmul",
                   t[0], t[1], t[2], t[3], t[4], t[5], t[6], row == 0 ? "" : chosen);
     }

@@ -1,10 +1,10 @@
 // One thread, the same requests: the batch (two requests interleaved, shared
 // inversion) against one at a time, per curve and CPU path. Rounds alternate A and B
 // so that drift of a noisy host falls on both; each side's median over the rounds is
-// reported, and their ratio (one-at-a-time / batch: > 1 means the batch is faster).
+// reported (us per request), and the ratio of the medians (one-at-a-time / batch: > 1
+// means the batch is faster), by the rule of dstu::stats.
 // Usage: batch_ab [rounds]   (paths: native, native,-vpclmulqdq where VPCLMULQDQ
 // kernels exist, portable)
-#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "dstu/base/bytes.hpp"
+#include "dstu/base/stats.hpp"
 #include "dstu/cpu/features.hpp"
 #include "dstu/ec/batch.hpp"
 #include "dstu/ec/scalar.hpp"
@@ -22,11 +23,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 namespace ec = dstu::ec;
-
-double median(std::vector<double> v) {
-  std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
-  return v[v.size() / 2];
-}
+namespace stats = dstu::stats;
 
 template <class F>
 double us(F f) {
@@ -73,11 +70,14 @@ int main(int argc, char** argv) {
         }));
         vb.push_back(us([&] { sink = sink + ec::mul_double_batch_vartime(*c, req, 1)[0].x.w[0]; }));
       }
-      const double n = kRequests;
-      std::printf("%-20s %-8s %-6s %10.2f %10.2f %7.3f\n", path.c_str(), c->name().c_str(), "base", median(sa) / n,
-                  median(sb) / n, median(sa) / median(sb));
-      std::printf("%-20s %-8s %-6s %10.2f %10.2f %7.3f\n", path.c_str(), c->name().c_str(), "double", median(va) / n,
-                  median(vb) / n, median(va) / median(vb));
+      // One line: the medians per request of the single and batch rounds, and their ratio.
+      const auto line = [&](const char* op, const std::vector<double>& single, const std::vector<double>& batch) {
+        const stats::Summary a = stats::summarize(single), b = stats::summarize(batch);
+        std::printf("%-20s %-8s %-6s %10.2f %10.2f %7.3f\n", path.c_str(), c->name().c_str(), op,
+                    a.median / kRequests, b.median / kRequests, stats::ratio(a, b).median);
+      };
+      line("base", sa, sb);
+      line("double", va, vb);
     }
   }
   dstu::cpu::set_override("native");

@@ -1,11 +1,10 @@
 // What one parallel hand-off costs: a split into two parts of w ns each, run sequentially, on the
 // help-first pool (lib/parallel) and in an OpenMP parallel region, with the second
-// core idle and with it kept busy by another thread. Medians of 15 samples of 2000
-// calls; the OpenMP wait policy is whatever OMP_WAIT_POLICY says (run it with
+// core idle and with it kept busy by another thread. Medians (dstu::stats) of 15 samples
+// of 2000 calls; the OpenMP wait policy is whatever OMP_WAIT_POLICY says (run it with
 // =active and =passive to compare). Usage: handoff [busy]
 #include <omp.h>
 
-#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdio>
@@ -13,6 +12,7 @@
 #include <thread>
 #include <vector>
 
+#include "dstu/base/stats.hpp"
 #include "dstu/parallel/team.hpp"
 
 namespace {
@@ -34,8 +34,7 @@ double median_us(F f) {
     for (int i = 0; i < kCalls; ++i) f();
     v.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t).count() / kCalls);
   }
-  std::nth_element(v.begin(), v.begin() + kSamples / 2, v.end());
-  return v[kSamples / 2];
+  return dstu::stats::summarize(v).median;
 }
 
 }  // namespace

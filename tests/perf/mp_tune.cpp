@@ -1,12 +1,12 @@
 // mp_tune: measures the crossovers behind the automatic choices of lib/mp/src/
 // tuning.hpp on this machine and prints them with the timings they come from.
 // A benchmark, not a test. Usage: mp_tune
-#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <functional>
 #include <vector>
 
+#include "dstu/base/stats.hpp"
 #include "dstu/mp/limbs.hpp"
 #include "dstu/mp/modular.hpp"
 #include "dstu/mp/tuning.hpp"
@@ -19,6 +19,7 @@ using Clock = std::chrono::steady_clock;
 using dstu::mp::Limb;
 namespace ln = dstu::mp::ln;
 
+/// Median ns per call of f over 9 samples, each a batch of calls lasting > 0.5 ms.
 double median_ns(const std::function<void()>& f) {
   f();
   long batch = 1;
@@ -34,8 +35,7 @@ double median_ns(const std::function<void()>& f) {
     for (long i = 0; i < batch; ++i) f();
     t.push_back(std::chrono::duration<double, std::nano>(Clock::now() - t0).count() / batch);
   }
-  std::sort(t.begin(), t.end());
-  return t[4];
+  return dstu::stats::summarize(t).median;
 }
 
 std::vector<Limb> limbs(dstu::rng::ChaCha20Drbg& rng, std::size_t n) {

@@ -3,13 +3,12 @@
 // never runs it): it prints times and the ratio; exit 0 target met, 1 missed, 2 error.
 //   1. writes SIZE bytes of pseudo-random data to a temporary file (page cache warm);
 //   2. `dstu keygen`, `dstu sign` with each hash;
-//   3. best of REPS: hash::hash_file in this process (the same code the CLI calls) vs
-//      the whole `dstu verify -q` process (start-up, key and signature parsing, hash,
-//      verification).
+//   3. median of REPS runs (dstu::stats): hash::hash_file in this process (the same code
+//      the CLI calls) vs the whole `dstu verify -q` process (start-up, key and signature
+//      parsing, hash, verification); the ratio is that of the medians.
 // Usage: verify_vs_hash [--mib N] [--reps N]     (default 1024 MiB, 3 repetitions)
 #include <unistd.h>
 
-#include <algorithm>
 #include <charconv>
 #include <chrono>
 #include <cstdint>
@@ -23,6 +22,7 @@
 #include <system_error>
 #include <vector>
 
+#include "dstu/base/stats.hpp"
 #include "dstu/hash/hasher.hpp"
 #include "dstu/rng/random.hpp"
 
@@ -31,14 +31,15 @@ namespace {
 using Clock = std::chrono::steady_clock;
 namespace fs = std::filesystem;
 
-double best_seconds(int reps, const std::function<void()>& f) {
-  double best = 1e300;
+/// Seconds of f over `reps` runs.
+dstu::stats::Summary seconds(int reps, const std::function<void()>& f) {
+  std::vector<double> s;
   for (int i = 0; i < reps; ++i) {
     const auto t0 = Clock::now();
     f();
-    best = std::min(best, std::chrono::duration<double>(Clock::now() - t0).count());
+    s.push_back(std::chrono::duration<double>(Clock::now() - t0).count());
   }
-  return best;
+  return dstu::stats::summarize(s);
 }
 
 struct Failed {
@@ -71,20 +72,21 @@ bool run(const std::string& dstu, const fs::path& dir, long mib, int reps) {
   }
   const std::string d = quoted(dstu);
   must(d + " keygen -o " + quoted(key) + " >/dev/null");
-  std::printf("file: %ld MiB; best of %d; dstu: %s\n", mib, reps, dstu.c_str());
+  std::printf("file: %ld MiB; median of %d; dstu: %s\n", mib, reps, dstu.c_str());
+  const double mb = static_cast<double>(mib) * 1048576.0 / 1e6;  // the file in MB (10^6 bytes)
   bool all_met = true;
   for (const char* name : {"gost34311", "kupyna256"}) {
     const std::string sig = file + "." + name + ".sig";
     must(d + " sign -k " + quoted(key) + " --hash " + name + " -o " + quoted(sig) + " " + quoted(file) + " >/dev/null");
     auto h = dstu::hash::make_hasher(name);
-    const double hash_s = best_seconds(reps, [&] { dstu::hash::hash_file(*h, file); });
-    const double verify_s = best_seconds(reps, [&] {
+    const dstu::stats::Summary hash = seconds(reps, [&] { dstu::hash::hash_file(*h, file); });
+    const dstu::stats::Summary verify = seconds(reps, [&] {
       must(d + " verify -q -p " + quoted(key + ".pub") + " --sig " + quoted(sig) + " " + quoted(file));
     });
-    const double ratio = verify_s / hash_s;
+    const double ratio = dstu::stats::ratio(verify, hash).median;
     all_met = all_met && ratio <= 1.10;
     std::printf("%-10s hash %7.3f s (%6.1f MB/s)   dstu verify %7.3f s   verify/hash %.3f  (target <= 1.10) %s\n",
-                name, hash_s, static_cast<double>(mib) * 1048576.0 / hash_s / 1e6, verify_s, ratio,
+                name, hash.median, dstu::stats::rate(mb, hash).median, verify.median, ratio,
                 ratio <= 1.10 ? "meets target" : "MISSES target");
   }
   return all_met;
