@@ -144,19 +144,26 @@ TEST_CASE("splits back off to inline after a stall or late helpers; bulk loops k
   // A part that runs on a helper takes 200 µs, so the caller waits for it (a stall);
   // a call whose parts both run on the caller counts as a late helper. Either is a sign.
   const auto caller = std::this_thread::get_id();
+  // Calls where the helper had to be woken from sleep show no sign; on a loaded
+  // machine many do, so keep calling for up to 5 s.
   bool backed_off = false;
-  for (int call = 0; call < 1000 && !backed_off; ++call) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  while (!backed_off && std::chrono::steady_clock::now() < deadline) {
     par::on_team(2, [&](int, int) {
       if (std::this_thread::get_id() != caller) std::this_thread::sleep_for(std::chrono::microseconds(200));
     });
     backed_off = par::splits_backing_off();
   }
   CHECK(backed_off);
-  // A bulk loop (many items per thread) is not held back and gets a helper.
+  // A bulk loop (many items per thread) is not held back and gets a helper (given
+  // time to wake one on a loaded machine: up to 2 s of loops).
   std::atomic<int> elsewhere{0};
-  par::for_each(64, 2, [&](std::size_t) {
-    busy_work(50000);
-    if (std::this_thread::get_id() != caller) ++elsewhere;
-  });
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+  while (elsewhere == 0 && std::chrono::steady_clock::now() < until) {
+    par::for_each(64, 2, [&](std::size_t) {
+      busy_work(50000);
+      if (std::this_thread::get_id() != caller) ++elsewhere;
+    });
+  }
   CHECK(elsewhere > 0);
 }

@@ -1,8 +1,10 @@
 // The help-first pool (see pool.hpp). Memory orders: a job's fields are written
 // before `open` is stored (release) and read after `open` is loaded (acquire); a
-// slot is rewritten only while no helper is `inside` it (seq_cst with the helper's
-// increment, so a helper either is seen inside or sees `open` false or the new job
-// complete); `done` is released by the item's runner and acquired by the caller.
+// slot is rewritten only while no helper is `inside` it: `inside` and `open` are
+// seq_cst on both sides (the caller stores open = false before it checks inside; the
+// helper increments inside before it loads open), so a helper either is seen inside
+// or sees `open` false or the new job complete; `done` is released by the item's
+// runner and acquired by the caller.
 #include "dstu/parallel/pool.hpp"
 
 #include <array>
@@ -13,6 +15,7 @@
 #include <cstdint>
 #include <exception>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -84,16 +87,20 @@ class Pool {
     std::unique_lock busy(run_lock_, std::try_to_lock);
     Job* job = busy.owns_lock() && !(split && backing_off()) ? free_slot() : nullptr;
     if (job == nullptr) return run_inline(count, call, ctx);  // in use, backing off, or late helpers everywhere
-    const int helpers = static_cast<int>(std::min<std::size_t>(count - 1, static_cast<std::size_t>(threads - 1)));
-    start_helpers(std::min(helpers, kMaxHelpers));
+    const int wanted = static_cast<int>(std::min<std::size_t>(count - 1, static_cast<std::size_t>(threads - 1)));
+    const int helpers = start_helpers(std::min(wanted, kMaxHelpers));
+    if (helpers == 0) return run_inline(count, call, ctx);  // no thread could be created
     const bool woke = publish(*job, count, helpers, call, ctx);
     t_inside = true;
     const std::size_t ran_here = job->work();
     t_inside = false;
     const std::int64_t waited_ns = wait_done(*job);
-    // A helper woken from sleep is late by its wake-up latency: not a sign of a busy core.
-    if (split) note_wait(waited_ns, !woke && ran_here == count);
-    job->open.store(false, std::memory_order_relaxed);
+    // A helper woken from sleep is late by its wake-up latency: not a sign of a busy
+    // core, neither as a miss nor as a stall.
+    if (split) note_wait(woke ? 0 : waited_ns, !woke && ran_here == count);
+    // seq_cst, as the helper's load after its `inside` increment: a helper that enters
+    // after free_slot() saw the slot empty must see this false, not the old true.
+    job->open.store(false, std::memory_order_seq_cst);
     std::exception_ptr error = std::move(job->error);
     job->error = nullptr;
     busy.unlock();
@@ -136,17 +143,24 @@ class Pool {
     return nullptr;
   }
 
-  void start_helpers(int want) {
+  /// Starts helpers up to `want`; returns how many there are, at most `want` (fewer
+  /// when the system refuses another thread: the call then uses those it has).
+  int start_helpers(int want) {
     std::lock_guard lock(start_lock_);
     // The generation is read here, before the job is published, so a helper that is
     // slow to start still sees this job and any later stop (as a newer generation).
-    while (static_cast<int>(helpers_.size()) < want) {
-      const std::uint32_t seen = generation_.load();
-      helpers_.emplace_back([this, seen] { helper_loop(seen); });
+    try {
+      while (static_cast<int>(helpers_.size()) < want) {
+        const std::uint32_t seen = generation_.load();
+        helpers_.emplace_back([this, seen] { helper_loop(seen); });
+      }
+    } catch (const std::system_error&) {
     }
+    return std::min(want, static_cast<int>(helpers_.size()));
   }
 
-  /// Publishes the job; true if helpers were asleep and had to be woken.
+  /// Publishes the job; true if fewer than `helpers` helpers were awake, so that the
+  /// call's helpers had to be woken (extra idle helpers asleep do not count).
   bool publish(Job& j, std::size_t count, int helpers, ItemFn call, void* ctx) {
     j.next.store(0, std::memory_order_relaxed);
     j.done.store(0, std::memory_order_relaxed);
@@ -158,16 +172,19 @@ class Pool {
     j.open.store(true, std::memory_order_release);
     current_.store(&j, std::memory_order_release);
     generation_.fetch_add(1);
-    return wake_sleepers();
+    const int asleep = wake_sleepers();
+    return static_cast<int>(helpers_.size()) - asleep < helpers;
   }
 
   /// Wakes the helpers asleep in await_generation, if any (seq_cst with their
-  /// increment of sleepers_: either we see them, or they see the new generation).
-  bool wake_sleepers() {
-    if (sleepers_.load() == 0) return false;
+  /// increment of sleepers_: either we see them, or they see the new generation);
+  /// returns how many were asleep.
+  int wake_sleepers() {
+    const int asleep = sleepers_.load();
+    if (asleep == 0) return 0;
     std::lock_guard lock(sleep_lock_);
     asleep_.notify_all();
-    return true;
+    return asleep;
   }
 
   /// Waits for the items helpers began, spinning, then yielding; returns how long it
@@ -226,8 +243,8 @@ class Pool {
       Job* j = current_.load(std::memory_order_acquire);
       if (j == nullptr) continue;
       j->inside.fetch_add(1);
-      while (g_paused.load(std::memory_order_relaxed)) std::this_thread::yield();
-      if (j->open.load(std::memory_order_acquire) &&
+      while (g_paused.load(std::memory_order_relaxed) && !stop_.load()) std::this_thread::yield();
+      if (j->open.load(std::memory_order_seq_cst) &&
           j->joined.fetch_add(1, std::memory_order_relaxed) < j->helper_limit) {
         t_inside = true;
         j->work();
