@@ -8,6 +8,8 @@
 namespace dstu::cli {
 namespace {
 
+constexpr std::size_t kMaxLine = 2 * 4096 + 1;  // two paths of PATH_MAX and a separator
+
 std::string trim(const std::string& s) {
   const auto b = s.find_first_not_of(" \t\r");
   if (b == std::string::npos) return "";
@@ -22,7 +24,7 @@ ListEntry parse_list_line(const std::string& raw, const std::string& where) {
   ListEntry e;
   const auto tab = line.find('\t');
   if (tab != std::string::npos) {
-    e.file = line.substr(0, tab);
+    e.file = trim(line.substr(0, tab));
     e.sig_path = trim(line.substr(tab + 1));
     if (e.sig_path.find('\t') != std::string::npos) e.error = where + ": more than two TAB-separated fields";
   } else {
@@ -37,7 +39,9 @@ ListEntry parse_list_line(const std::string& raw, const std::string& where) {
     }
   }
   if (e.error.empty() && e.file.empty()) e.error = where + ": no file name";
-  if (e.error.empty() && e.file == "-") e.error = where + ": standard input cannot be listed (verify it alone with --sig)";
+  if (e.error.empty() && (e.file == "-" || e.sig_path == "-")) {
+    e.error = where + ": standard input cannot be listed (verify it alone with --sig)";
+  }
   if (e.error.empty() && e.sig_path.empty()) e.sig_path = e.file + ".sig";
   return e;
 }
@@ -62,7 +66,11 @@ bool BatchList::next(std::vector<ListEntry>& out, std::size_t max) {
   while (out.size() - before < max) {
     line.clear();
     int ch;
-    while ((ch = getc_unlocked(in_)) != EOF && ch != '\n') line.push_back(static_cast<char>(ch));
+    bool too_long = false;
+    while ((ch = getc_unlocked(in_)) != EOF && ch != '\n') {
+      if (line.size() < kMaxLine) line.push_back(static_cast<char>(ch));
+      else too_long = true;
+    }
     if (ch == EOF && line.empty()) {
       if (std::ferror(in_)) throw Error(Errc::io, path_ + ": cannot read list");
       break;
@@ -70,7 +78,12 @@ bool BatchList::next(std::vector<ListEntry>& out, std::size_t max) {
     ++line_;
     const std::string t = trim(line);
     if (t.empty() || t[0] == '#') continue;
-    out.push_back(parse_list_line(line, (path_ == "-" ? "standard input" : path_) + ":" + std::to_string(line_)));
+    const std::string where = (path_ == "-" ? "standard input" : path_) + ":" + std::to_string(line_);
+    if (too_long || line.find('\0') != std::string::npos) {
+      out.push_back({"", "", where + (too_long ? ": line longer than 8193 octets" : ": NUL in a line")});
+      continue;
+    }
+    out.push_back(parse_list_line(line, where));
   }
   return out.size() > before;
 }

@@ -4,8 +4,10 @@
 //
 // A line is FILE, or FILE and SIGFILE separated by a TAB, or (when the line has no
 // TAB) by spaces. A path holding spaces needs the TAB form ("FILE<TAB>" when there
-// is no SIGFILE). Empty lines and lines starting with '#' are skipped. Without
-// SIGFILE the signature is FILE.sig.
+// is no SIGFILE); spaces around each field are dropped. Empty lines and lines
+// starting with '#' are skipped. Without SIGFILE the signature is FILE.sig. A line
+// naming standard input, longer than 8193 octets or holding a NUL is an error for
+// that request.
 #pragma once
 
 #include <cstdio>

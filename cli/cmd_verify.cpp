@@ -79,7 +79,8 @@ class Verify final : public Command {
     if (!sig_.empty() && (files_.size() != 1 || !list_.empty())) {
       throw UsageError("--sig works with one input file only");
     }
-    const auto stdin_uses = std::count(files_.begin(), files_.end(), "-") + (list_ == "-" ? 1 : 0);
+    const auto stdin_uses = std::count(files_.begin(), files_.end(), "-") + (list_ == "-" ? 1 : 0) +
+                            (pub_ == "-" ? 1 : 0) + (sig_ == "-" ? 1 : 0);
     if (stdin_uses > 1) throw UsageError("standard input can be read once");
     format_ = parse_signature_format(big_endian_ ? "raw-be" : sig_format_);
     const dstu4145::PublicKey key = load_public_key(pub_);
@@ -91,9 +92,11 @@ class Verify final : public Command {
     std::optional<BatchList> list;
     if (!list_.empty()) list.emplace(list_);
     bool invalid = false, error = false;
+    std::size_t requests = 0;
     for (;;) {
       if (list && window.size() < kWindow) list->next(window, kWindow - window.size());
       if (window.empty()) break;
+      requests += window.size();
       const std::vector<Outcome> out = check_window(key, key_id, window);
       for (std::size_t i = 0; i < window.size(); ++i) {
         invalid |= out[i].status == Status::invalid;
@@ -103,6 +106,8 @@ class Verify final : public Command {
       window.clear();
       if (!list) break;
     }
+    // An empty list verifies nothing: not "all valid" for a script whose list broke.
+    if (requests == 0) throw_invalid((list_ == "-" ? "standard input" : list_) + ": no requests in the list");
     return error ? kExitError : invalid ? kExitNegative : kExitOk;
   }
 

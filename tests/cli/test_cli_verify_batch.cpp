@@ -88,3 +88,29 @@ TEST_CASE("list and file arguments together; exit 0 when all are valid; usage er
   CHECK(missing.status == 2);
   CHECK(dstu::test::count_lines(missing.err) == 1);
 }
+
+TEST_CASE("list edge cases: CRLF, spaces around a TAB, stdin named in a line, an empty list") {
+  TempDir d;
+  const std::vector<std::string> files = signed_files(d, 3);
+  // CRLF line ends and spaces around the TAB are dropped; a '-' SIGFILE or FILE is
+  // an error for its line only, and never reads standard input (which holds the list).
+  const std::string list = files[0] + "\r\n" + files[1] + "  \t " + files[1] + ".sig \r\n" + files[2] + " -\n" +
+                           "-\t" + files[2] + ".sig\n" + files[2] + "\n";
+  const auto r = run_dstu({"--json", "verify", "-p", d / "k.pub", "--batch", "-"}, list);
+  CHECK(r.status == 2);
+  const auto recs = records(r.out);
+  REQUIRE(recs.size() == 5);
+  CHECK(recs[0]["status"] == "valid");
+  CHECK(recs[1]["status"] == "valid");
+  CHECK(recs[2]["status"] == "error");
+  CHECK(recs[3]["status"] == "error");
+  CHECK(recs[4]["status"] == "valid");  // read after the lines naming stdin: nothing was swallowed
+  CHECK(recs[2]["reason"].get<std::string>().find("standard input cannot be listed") != std::string::npos);
+
+  // A list with no request is an error, not "all valid".
+  const auto empty = run_dstu({"verify", "-p", d / "k.pub", "--batch", "-"}, "# nothing\n\n");
+  CHECK(empty.status == 2);
+  CHECK(empty.err.find("no requests") != std::string::npos);
+  // The key and the list cannot both come from standard input.
+  CHECK(run_dstu({"verify", "-p", "-", "--batch", "-"}, "x\n").status == 2);
+}

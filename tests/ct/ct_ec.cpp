@@ -65,18 +65,24 @@ bool keygen_and_sign(const char* name) {
   return d4::verify_digest(pub, digest, sig);
 }
 
-/// sign_batch of three digests (one interleaved pair where the field pairs, and one
-/// alone), the key and every nonce secret, on two threads.
+/// sign_batch of eleven digests (two chunks, so both threads run one; interleaved
+/// pairs where the field pairs, and one request alone), the key and every nonce
+/// secret.
 bool sign_batch(const char* name) {
   const ec::Curve& c = ec::Curve::named(name);
   SecretRandom rng;
   const d4::PrivateKey key = d4::generate_key(c, rng);
   const d4::PublicKey pub = key.public_key();
-  const std::uint8_t d0[32] = {1}, d1[32] = {2}, d2[32] = {3};
-  const std::span<const std::uint8_t> digests[] = {d0, d1, d2};
+  constexpr std::size_t kCount = 11;
+  std::uint8_t bytes[kCount][32] = {};
+  std::vector<std::span<const std::uint8_t>> digests;
+  for (std::size_t i = 0; i < kCount; ++i) {
+    bytes[i][0] = static_cast<std::uint8_t>(i + 1);
+    digests.emplace_back(bytes[i]);
+  }
   const std::vector<d4::Signature> sigs = d4::sign_batch(key, digests, rng, 2);
-  bool ok = sigs.size() == 3;
-  for (std::size_t i = 0; ok && i < 3; ++i) ok = d4::verify_digest(pub, digests[i], sigs[i]);
+  bool ok = sigs.size() == kCount;
+  for (std::size_t i = 0; ok && i < kCount; ++i) ok = d4::verify_digest(pub, digests[i], sigs[i]);
   return ok;
 }
 

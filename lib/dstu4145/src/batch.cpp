@@ -3,6 +3,7 @@
 
 #include <map>
 
+#include "dstu/base/wipe.hpp"
 #include "dstu/ec/batch.hpp"
 #include "dstu/ec/scalar_mul.hpp"
 #include "sign_steps.hpp"
@@ -33,10 +34,16 @@ std::vector<std::uint8_t> verify_batch(std::span<const VerifyRequest> requests, 
 std::vector<Signature> sign_batch(const PrivateKey& key, std::span<const std::span<const std::uint8_t>> digests,
                                   RandomSource& nonce_source, int threads) {
   const ec::Curve& c = key.curve();
-  std::vector<ec::Scalar> nonces;
+  // Nonces and nonce points are wiped however this returns (finish_signature wipes
+  // each one it uses; the allocator and the guard cover an exception on the way).
+  std::vector<ec::Scalar, WipingAllocator<ec::Scalar>> nonces;
   nonces.reserve(digests.size());
   for (std::size_t i = 0; i < digests.size(); ++i) nonces.push_back(random_scalar(c, nonce_source));
   std::vector<ec::AffinePoint> big_f = ec::mul_base_batch(c, nonces, threads);
+  struct Wipe {
+    std::vector<ec::AffinePoint>& points;
+    ~Wipe() { secure_wipe(points.data(), points.size() * sizeof(ec::AffinePoint)); }
+  } wipe_points{big_f};
   std::vector<Signature> out;
   out.reserve(digests.size());
   for (std::size_t i = 0; i < digests.size(); ++i) {

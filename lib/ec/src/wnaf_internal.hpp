@@ -18,7 +18,7 @@ std::vector<std::int8_t> wnaf(const mp::Nat& k, int w);
 /// An LD accumulator that knows when it is O, with exact (variable-time) addition.
 template <class K>
 struct Acc {
-  LdPoint<K> p;
+  LdPoint<K> p{};  // zeros while O (copied and multiplied, then discarded, by the batch)
   bool inf = true;
 };
 
