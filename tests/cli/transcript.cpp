@@ -1,6 +1,8 @@
 #include "transcript.hpp"
 
 #include <poll.h>
+#include <pthread.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -62,6 +64,13 @@ Run run_dstu(const std::vector<std::string>& args, const std::string& input,
   if (rc != 0) throw std::runtime_error("posix_spawn failed");
   // Feed stdin from a thread so a chatty child cannot deadlock us.
   std::thread feeder([fd = in[1], input]() mutable {
+    // A child that exits before reading all its input (a usage error) must not kill
+    // the test with SIGPIPE: blocked in this thread, the write fails with EPIPE and the
+    // pending signal is dropped with the thread.
+    sigset_t pipe;
+    sigemptyset(&pipe);
+    sigaddset(&pipe, SIGPIPE);
+    pthread_sigmask(SIG_BLOCK, &pipe, nullptr);
     std::size_t done = 0;
     while (done < input.size()) {
       ssize_t n = ::write(fd, input.data() + done, input.size() - done);
