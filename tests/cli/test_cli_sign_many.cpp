@@ -1,0 +1,43 @@
+// dstu sign of many files (more than one window of 256): one JSON record per file in
+// input order, a file that cannot be read is an error for itself only, and every
+// signature made in the batch verifies; with --threads 1 and 2.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "transcript.hpp"
+
+using dstu::test::run_dstu;
+using dstu::test::TempDir;
+using dstu::test::write;
+
+TEST_CASE("300 files signed in order; a missing file is its own error; all signatures verify") {
+  for (const char* threads : {"1", "2"}) {
+    INFO("threads " << threads);
+    TempDir d;
+    REQUIRE(run_dstu({"keygen", "-o", d / "k"}).status == 0);
+    std::vector<std::string> args{"--threads", threads, "--json", "sign", "-k", d / "k"};
+    std::string list;
+    for (int i = 0; i < 300; ++i) {
+      const std::string f = d / ("f" + std::to_string(i));
+      if (i != 150) write(f, "file " + std::to_string(i) + "\n");  // f150 does not exist
+      args.push_back(f);
+      if (i != 150) list += f + "\n";
+    }
+    const auto r = run_dstu(args);
+    CHECK(r.status == 2);
+    std::istringstream out(r.out);
+    int n = 0;
+    for (std::string line; std::getline(out, line); ++n) {
+      const auto rec = nlohmann::json::parse(line);
+      CHECK(rec["file"] == d / ("f" + std::to_string(n)));
+      CHECK(rec["status"] == (n == 150 ? "error" : "signed"));
+    }
+    CHECK(n == 300);
+    CHECK(dstu::test::count_lines(r.err) == 1);
+    write(d / "list", list);
+    const auto v = run_dstu({"verify", "-q", "-p", d / "k.pub", "--batch", d / "list"});
+    CHECK(v.status == 0);
+  }
+}
