@@ -1,5 +1,5 @@
-// dstu sign: one detached signature per file. Files are taken 256 at a time: hashed
-// in parallel on the team, signed as one sign_batch (nonces drawn in file order from
+// dstu sign: one detached signature per file. Files are taken a window at a time
+// (window.hpp): hashed in parallel on the team, signed as one sign_batch (nonces drawn in file order from
 // one generator), their signature files written in parallel, and their results
 // reported in input order before the next window.
 #include <fmt/core.h>
@@ -19,13 +19,12 @@
 #include "files.hpp"
 #include "key_files.hpp"
 #include "output.hpp"
+#include "window.hpp"
 #include "rng_choice.hpp"
 
 namespace dstu::cli {
 namespace {
 
-/// Files per window: enough to keep every thread busy, few enough to report early.
-constexpr std::size_t kWindow = 256;
 
 class Sign final : public Command {
  public:
@@ -71,8 +70,9 @@ class Sign final : public Command {
     }
     const auto rng = make_rng(rng_);  // nonces drawn on this thread, in file order
     int status = kExitOk;
-    for (std::size_t begin = 0; begin < files_.size(); begin += kWindow) {
-      const std::size_t end = std::min(files_.size(), begin + kWindow);
+    for (std::size_t begin = 0, end = 0; begin < files_.size(); begin = end) {
+      WindowFill fill(parallel::team_size());
+      while (end < files_.size() && !fill.full()) fill.add(files_[end++]);
       const std::vector<std::string> errors = sign_window(key, *rng, key_id, outs, begin, end);
       for (std::size_t i = begin; i < end; ++i) {
         const std::string& error = errors[i - begin];

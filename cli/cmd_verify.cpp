@@ -1,7 +1,8 @@
 // dstu verify: detached signatures of files. Requests (the FILE arguments, then the
-// lines of --batch LIST) are taken a window at a time: the files of a window are read
-// and hashed in parallel on the team, their curve work runs as one verify_batch, and
-// the window's results are printed in input order before the next window is read.
+// lines of --batch LIST) are taken a window at a time (window.hpp): the files of a
+// window are read and hashed in parallel on the team, their curve work runs as one
+// verify_batch, and the window's results are printed in input order before the next
+// window is read.
 // Exit 0 if every signature is valid, 1 if any is invalid, 2 on any other error.
 #include <fmt/core.h>
 
@@ -21,6 +22,7 @@
 #include "files.hpp"
 #include "key_files.hpp"
 #include "output.hpp"
+#include "window.hpp"
 
 namespace dstu::cli {
 namespace {
@@ -30,10 +32,6 @@ enum class Status { valid, invalid, error };
 const char* status_name(Status s) {
   return s == Status::valid ? "valid" : s == Status::invalid ? "invalid" : "error";
 }
-
-/// Requests per window: enough to keep every thread busy and amortise the batch,
-/// few enough that results of a long list appear as it is read.
-constexpr std::size_t kWindow = 256;
 
 struct Outcome {
   Status status = Status::error;
@@ -85,16 +83,20 @@ class Verify final : public Command {
     format_ = parse_signature_format(big_endian_ ? "raw-be" : sig_format_);
     const dstu4145::PublicKey key = load_public_key(pub_);
     const std::string key_id = to_hex(dstu4145::key_id(key));
-    std::vector<ListEntry> window;
-    for (const std::string& file : files_) {
-      window.push_back({file, !sig_.empty() ? sig_ : file + ".sig", ""});
-    }
     std::optional<BatchList> list;
     if (!list_.empty()) list.emplace(list_);
     bool invalid = false, error = false;
-    std::size_t requests = 0;
-    for (;;) {
-      if (list && window.size() < kWindow) list->next(window, kWindow - window.size());
+    std::size_t requests = 0, next_file = 0;
+    std::vector<ListEntry> window;
+    for (;;) {  // the FILE arguments, then the list
+      for (WindowFill fill(parallel::team_size()); !fill.full(); fill.add(window.back().file)) {
+        if (next_file < files_.size()) {
+          const std::string& file = files_[next_file++];
+          window.push_back({file, !sig_.empty() ? sig_ : file + ".sig", ""});
+        } else if (!list || !list->next(window, 1)) {
+          break;
+        }
+      }
       if (window.empty()) break;
       requests += window.size();
       const std::vector<Outcome> out = check_window(key, key_id, window);
@@ -104,7 +106,6 @@ class Verify final : public Command {
         report(g, key, key_id, window[i].file, out[i]);
       }
       window.clear();
-      if (!list) break;
     }
     // An empty list verifies nothing: not "all valid" for a script whose list broke.
     if (requests == 0) throw_invalid((list_ == "-" ? "standard input" : list_) + ": no requests in the list");
