@@ -167,3 +167,28 @@ TEST_CASE("splits back off to inline after a stall or late helpers; bulk loops k
   }
   CHECK(elsewhere > 0);
 }
+
+TEST_CASE("parts of unequal length are not taken for a stall") {
+  // The caller's part takes ~100 µs and the helper's ~180 µs, both computing: the
+  // caller waits ~80 µs each call, which is the parts' imbalance, not a preempted
+  // helper (seen with sG and rQ of a verification at m = 431, which used to back off).
+  // Calibrate the work, then give the machine up to 20 rounds of 40 calls: a round
+  // without a back-off passes (a loaded machine may preempt a helper in some rounds).
+  const auto t0 = std::chrono::steady_clock::now();
+  busy_work(1'000'000);
+  const double ns_per_iteration =
+      std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() / 1e6;
+  const int short_part = static_cast<int>(100'000 / ns_per_iteration), long_part = short_part * 9 / 5;
+  const auto caller = std::this_thread::get_id();
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // outlast an earlier back-off
+  bool clean_round = false;
+  for (int round = 0; round < 20 && !clean_round; ++round) {
+    bool backed_off = false;
+    for (int call = 0; call < 40; ++call) {
+      par::on_team(2, [&](int, int) { busy_work(std::this_thread::get_id() == caller ? short_part : long_part); });
+      backed_off |= par::splits_backing_off();
+    }
+    clean_round = !backed_off;
+  }
+  CHECK(clean_round);
+}

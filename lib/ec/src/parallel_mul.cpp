@@ -102,7 +102,7 @@ std::size_t comb_high_columns(std::size_t d, double r) {
 }
 
 AffinePoint mul_base_parallel(const Curve& c, const Scalar& k, int threads, std::size_t high_columns) {
-  if (threads <= 1 || parallel::inside_parallel()) return mul_base(c, k);
+  if (!parallel::split_now(threads)) return mul_base(c, k);
   const std::size_t d = c.precomputed().comb.columns;
   if (high_columns == 0) high_columns = comb_high_columns(d, detail::kAddOverDouble);
   high_columns = std::min(high_columns, d);
@@ -111,7 +111,7 @@ AffinePoint mul_base_parallel(const Curve& c, const Scalar& k, int threads, std:
 
 AffinePoint mul_double_parallel_vartime(const Curve& c, const mp::Nat& s, const mp::Nat& r, const AffinePoint& q,
                                         int threads) {
-  if (threads <= 1 || parallel::inside_parallel()) return mul_double_vartime(c, s, r, q);
+  if (!parallel::split_now(threads)) return mul_double_vartime(c, s, r, q);
   AffinePoint sg, rq;
   parallel::on_team(threads, [&](int index, int count) {
     for (int part = index; part < 2; part += count) {

@@ -69,7 +69,7 @@ Nat parallel_pow(const Ctx& ctx, const Nat& base, const Nat& exp, int threads) {
 
 Nat powmod_parallel_vartime(const Nat& base, const Nat& exp, const Nat& m, int threads) {
   if (m.is_zero()) throw_invalid("modular exponentiation modulo zero");
-  if (threads <= 1 || !m.is_odd() || m == Nat(1) || exp.bits() < 2 || parallel::inside_parallel()) {
+  if (!parallel::split_now(threads) || !m.is_odd() || m == Nat(1) || exp.bits() < 2) {
     return powmod_sequential_vartime(base, exp, m);
   }
   if (detail::use_ifma(m)) {

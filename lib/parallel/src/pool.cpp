@@ -24,7 +24,7 @@ namespace {
 
 constexpr int kSlots = 4;
 constexpr int kMaxHelpers = 255;
-constexpr std::int64_t kStallNs = 50'000;  // a wait this long means a preempted helper
+constexpr std::int64_t kStallNs = 50'000;  // a wait this much longer than the caller's share: a preempted helper
 constexpr int kMissesOf16 = 8;
 constexpr int kCleanCalls = 64;
 constexpr std::int64_t kMinBackoffNs = 1'000'000;
@@ -92,12 +92,15 @@ class Pool {
     if (helpers == 0) return run_inline(count, call, ctx);  // no thread could be created
     const bool woke = publish(*job, count, helpers, call, ctx);
     t_inside = true;
+    const auto began = split ? Clock::now() : Clock::time_point{};
     const std::size_t ran_here = job->work();
+    const std::int64_t worked_ns =
+        split ? std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - began).count() : 0;
     t_inside = false;
     const std::int64_t waited_ns = wait_done(*job);
     // A helper woken from sleep is late by its wake-up latency: not a sign of a busy
     // core, neither as a miss nor as a stall.
-    if (split) note_wait(woke ? 0 : waited_ns, !woke && ran_here == count);
+    if (split) note_wait(woke ? 0 : waited_ns, worked_ns, !woke && ran_here == count);
     // seq_cst, as the helper's load after its `inside` increment: a helper that enters
     // after free_slot() saw the slot empty must see this false, not the old true.
     job->open.store(false, std::memory_order_seq_cst);
@@ -204,16 +207,18 @@ class Pool {
   }
 
   /// Two signs that the helpers' cores are taken by other work: a helper preempted
-  /// inside an item holds the caller for up to a scheduler time slice (a stall), and
+  /// inside an item holds the caller for up to a scheduler time slice (a stall: a wait
+  /// longer than 50 µs plus twice the caller's own share, so that parts of unequal
+  /// length, such as sG and rQ of a verification, are not mistaken for one), and
   /// helpers that mostly arrive after the caller has claimed every item (misses in
   /// at least half of the last 16 calls) only compete with the caller for a core.
   /// Either starts a back-off period in which calls run inline and helpers fall
   /// asleep: 1 ms, doubling while the signs repeat, up to 128 ms; the period halves
   /// only after 64 calls in a row without a sign. Short items on an idle machine back
   /// off too, which is right: the caller alone is faster there.
-  void note_wait(std::int64_t waited_ns, bool missed) {
+  void note_wait(std::int64_t waited_ns, std::int64_t worked_ns, bool missed) {
     recent_misses_ = static_cast<std::uint16_t>((recent_misses_ << 1) | (missed ? 1 : 0));
-    if (waited_ns > kStallNs || std::popcount(recent_misses_) >= kMissesOf16) {
+    if (waited_ns > kStallNs + 2 * worked_ns || std::popcount(recent_misses_) >= kMissesOf16) {
       recent_misses_ = 0;
       clean_calls_ = 0;
       backoff_ns_ = std::min(backoff_ns_ == 0 ? kMinBackoffNs : 2 * backoff_ns_, kMaxBackoffNs);

@@ -31,6 +31,12 @@ inline bool inside_parallel() { return inside_item() || omp_in_parallel() != 0; 
 /// The number of threads a parallel call made now would get (1 when nested).
 inline int available() { return inside_parallel() ? 1 : team_size(); }
 
+/// True when a split over `threads` would now run on more than one thread: not nested,
+/// and not in a back-off period after signs of busy cores. A split form that gets false
+/// runs its sequential twin instead of its parts one after another, which would cost
+/// more than the twin (one decision, made here for every split form).
+inline bool split_now(int threads) { return threads > 1 && !inside_parallel() && !splits_backing_off(); }
+
 /// A half-open range [begin, end).
 struct Range {
   std::size_t begin = 0;
