@@ -2,6 +2,7 @@
 #include <fmt/core.h>
 
 #include "bench/bench.hpp"
+#include "bench/progress.hpp"
 #include "command.hpp"
 #include "dstu/parallel/team.hpp"
 #include "exit_codes.hpp"
@@ -30,9 +31,11 @@ class Bench final : public Command {
     opt.quick = quick_;
     opt.threads = parallel::team_size();
     std::vector<bench::Record> records;
+    bench::progress::start();
     for (const auto& s : bench::suites()) {
       if (suite_ == "all" || suite_ == s.name) s.run(opt, records);
     }
+    bench::progress::finish();
     bench::report(records, opt, g.json);
     return kExitOk;
   }

@@ -11,6 +11,7 @@ namespace dstu::cli {
 Json version_info() {
   Json j;
   j["version"] = DSTU_VERSION;
+  j["build"] = git_describe();
   j["compiler"] = fmt::format("gcc {}", __VERSION__);
   j["build_type"] = DSTU_BUILD_TYPE;
   j["openmp"] = _OPENMP;
@@ -24,7 +25,7 @@ Json version_info() {
 void print_version(bool json) {
   const Json j = version_info();
   if (json) return print_json(j);
-  fmt::print("dstu {}\n", j["version"].get<std::string>());
+  fmt::print("dstu {} ({})\n", j["version"].get<std::string>(), j["build"].get<std::string>());
   fmt::print("compiler:     {}\n", j["compiler"].get<std::string>());
   fmt::print("build type:   {}\n", j["build_type"].get<std::string>());
   fmt::print("OpenMP:       {} (team of {} threads)\n", j["openmp"].get<int>(), j["threads"].get<int>());

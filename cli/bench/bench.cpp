@@ -1,4 +1,6 @@
 #include "bench/bench.hpp"
+#include "bench/progress.hpp"
+#include "bench/summary.hpp"
 
 #include <fmt/core.h>
 
@@ -51,6 +53,7 @@ stats::Summary summary(const Record& r) { return {r.min, r.median, r.max}; }
 
 Record time_op(std::string suite, std::string name, Json params, int threads, const std::string& unit,
                const Budget& budget, const std::function<void()>& op) {
+  progress::note(suite, name, params);
   Record r{std::move(suite), std::move(name), std::move(params), threads, unit};
   set(r, stats::scaled(stats::summarize(sample_ns(budget, op, &r.iterations)), unit_scale(unit)));
   return r;
@@ -58,6 +61,7 @@ Record time_op(std::string suite, std::string name, Json params, int threads, co
 
 Record throughput(std::string suite, std::string name, Json params, int threads, std::size_t bytes,
                   const Budget& budget, const std::function<void()>& op) {
+  progress::note(suite, name, params);
   Record r{std::move(suite), std::move(name), std::move(params), threads, "MB/s"};
   const stats::Summary seconds = stats::scaled(stats::summarize(sample_ns(budget, op, &r.iterations)), 1e-9);
   set(r, stats::rate(static_cast<double>(bytes) / 1e6, seconds));
@@ -74,8 +78,10 @@ void report(const std::vector<Record>& records, const Options& opt, bool json) {
       results.push_back({{"suite", r.suite}, {"name", r.name}, {"params", r.params},
                          {"threads", r.threads}, {"unit", r.unit}, {"min", r.min},
                          {"median", r.median}, {"max", r.max}, {"iterations", r.iterations}});
+      if (!r.published.empty()) results.back()["published"] = r.published;
     }
     doc["results"] = results;
+    doc["summary"] = summarize_run(records, doc["context"]);
     print_json(doc);
     return;
   }
@@ -91,9 +97,11 @@ void report(const std::vector<Record>& records, const Options& opt, bool json) {
       if (!params.empty()) params += ' ';
       params += it.key() + "=" + (it->is_string() ? it->get<std::string>() : it->dump());
     }
-    fmt::print("{:<6} {:<28} {:<34} {:>3} {:>12.4g} {:>12.4g} {:>12.4g} {:<5}\n", r.suite, r.name, params,
-               r.threads, r.min, r.median, r.max, r.unit);
+    const std::string published = r.published.empty() ? "" : " published " + r.published.dump();
+    fmt::print("{:<6} {:<28} {:<34} {:>3} {:>12.4g} {:>12.4g} {:>12.4g} {:<5}{}\n", r.suite, r.name, params,
+               r.threads, r.min, r.median, r.max, r.unit, published);
   }
+  fmt::print("{}", summary_text(summarize_run(records, ctx)));
 }
 
 const std::vector<SuiteEntry>& suites() {
@@ -103,6 +111,7 @@ const std::vector<SuiteEntry>& suites() {
       {"ec", "D, A, r = A/D (LD, Jacobian), ladder, comb, wNAF, double-scalar per curve", suite_ec},
       {"sign", "DSTU 4145 keygen, presignature, sign, verify per curve; parallel vs sequential", suite_sign},
       {"hash", "GOST 34.311-95, Kupyna-256/384/512, GOST 28147-89 throughput", suite_hash},
+      {"seeds", "every table of the source documents re-measured, each row beside the published figures", suite_seeds},
   };
   return all;
 }

@@ -3,18 +3,24 @@
 // A suite measures library calls and appends Records; the harness times them, and
 // report() prints either a readable table or the JSON document
 //   {"schema":"dstu-bench/1","context":{...},"results":[{suite,name,params,threads,
-//    unit,min,median,max,iterations}]}.
+//    unit,min,median,max,iterations[,published]}]}.
 // Timing is wall-clock (steady_clock) over repeated samples; each sample runs the
 // operation enough times to last about a millisecond. min/median/max and derived
 // ratios follow the one rule of dstu::stats (lib/base/stats.hpp).
 #pragma once
 
+#include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <functional>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "dstu/base/error.hpp"
 #include "dstu/base/stats.hpp"
+#include "dstu/ec/curve.hpp"
+#include "dstu/ec/formulas.hpp"
 #include "output.hpp"
 
 namespace dstu::cli::bench {
@@ -27,6 +33,7 @@ struct Record {
   std::string unit;  ///< "ns", "us", "ms" (time per operation) or "MB/s"
   double min = 0, median = 0, max = 0;
   std::uint64_t iterations = 0;  ///< operations timed in all
+  Json published = Json::object();  ///< the source's figures for this row (suite seeds); omitted when empty
 };
 
 /// A record's figures as a summary, and back.
@@ -60,6 +67,54 @@ Record time_op(std::string suite, std::string name, Json params, int threads, co
 Record throughput(std::string suite, std::string name, Json params, int threads, std::size_t bytes,
                   const Budget& budget, const std::function<void()>& op);
 
+/// The derived record a / b (suite, name and params given): the ratio of the medians,
+/// bounded as dstu::stats::ratio says, unit "ratio", on the larger thread count of the
+/// two, with the operations of both. a and b must be in the same unit.
+inline Record ratio_record(std::string suite, std::string name, Json params, const Record& a, const Record& b) {
+  if (a.unit != b.unit) throw_invalid("bench: a ratio of " + a.unit + " over " + b.unit);
+  Record r{std::move(suite), std::move(name), std::move(params), std::max(a.threads, b.threads), "ratio"};
+  set(r, stats::ratio(summary(a), summary(b)));
+  r.iterations = a.iterations + b.iterations;
+  return r;
+}
+
+/// The first record called `name`, or nullptr.
+inline const Record* find(const std::vector<Record>& records, const std::string& name) {
+  for (const Record& r : records) {
+    if (r.name == name) return &r;
+  }
+  return nullptr;
+}
+
+// ---- Measurements shared by a suite and `seeds`, each defined beside its suite ----
+
+/// Seed 001 Table 1 at one size (suite_mp.cpp): mul_comba, mul_comba_2x and mul_comba_mx
+/// on `threads`, of two random operands of words32 32-bit words, ns per product.
+std::vector<Record> measure_comba(std::size_t words32, int threads, const Budget& budget);
+
+/// Seed 000 Table 1 at one size (suite_mp.cpp): powmod_sequential and powmod_parallel on
+/// `threads`, of a random base, exponent and odd modulus of `bits` bits, ms.
+std::vector<Record> measure_modexp(std::size_t bits, int threads, const Budget& budget);
+
+/// The number d of comb columns (iterations) of the window-8 comb: ceil(L(n) / 8).
+std::size_t comb_iterations(const ec::Curve& c);
+
+/// Seed 000 Table 2 for one curve and coordinate system (suite_ec.cpp): double and
+/// add_mixed (ns per formula) and r_add_over_double = A / D.
+std::vector<Record> measure_formulas(const ec::Curve& c, ec::Coordinates coords, const Budget& budget);
+
+/// One curve's signature operations (suite_sign.cpp), us: keygen, presignature (nonce
+/// and eG), sign and verify on one thread; with threads >= 2 also the split comb
+/// (presignature_parallel) and the two scalar multiplications of verification on two
+/// threads (verify_parallel), each after its sequential twin on the same inputs
+/// (presignature_sequential_comb, verify_sequential_msm).
+std::vector<Record> measure_signature(const ec::Curve& c, int threads, const Budget& budget);
+
+/// Single-core throughput of hash::make_hasher(name) (suite_hash.cpp), MB/s: each call
+/// hashes one message of message_bytes (a multiple of buffer.size()) fed from buffer.
+Record measure_hash(const std::string& name, std::span<const std::uint8_t> buffer, std::size_t message_bytes,
+                    const Budget& budget);
+
 /// The machine and build the numbers were taken on.
 Json context(const Options& opt);
 
@@ -82,5 +137,6 @@ void suite_hash(const Options& opt, std::vector<Record>& out);
 void suite_field(const Options& opt, std::vector<Record>& out);
 void suite_ec(const Options& opt, std::vector<Record>& out);
 void suite_sign(const Options& opt, std::vector<Record>& out);
+void suite_seeds(const Options& opt, std::vector<Record>& out);
 
 }  // namespace dstu::cli::bench

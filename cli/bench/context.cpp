@@ -1,27 +1,61 @@
-// The bench context: which machine, build and settings produced the numbers.
+// The bench context: which machine, system, build and settings produced the numbers,
+// read from Linux's /proc, /sys and uname(2); a fact this machine does not expose is
+// left out rather than guessed.
 #include <fmt/chrono.h>
 #include <fmt/core.h>
+#include <sys/utsname.h>
 
+#include <charconv>
+#include <cmath>
 #include <ctime>
 #include <fstream>
+#include <map>
+#include <optional>
+#include <sstream>
 #include <thread>
 
 #include "bench/bench.hpp"
 #include "dstu/cpu/features.hpp"
+#include "version.hpp"
 
 namespace dstu::cli::bench {
 namespace {
 
-std::string cpu_model() {
-  std::ifstream in("/proc/cpuinfo");
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\"");
+  const auto e = s.find_last_not_of(" \t\"");
+  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+/// "key: value" (or key=value) lines of a file, first occurrence of each key.
+std::map<std::string, std::string> fields(const char* path, char separator) {
+  std::map<std::string, std::string> out;
+  std::ifstream in(path);
   std::string line;
   while (std::getline(in, line)) {
-    if (line.rfind("model name", 0) == 0) {
-      const auto colon = line.find(':');
-      if (colon != std::string::npos) return line.substr(line.find_first_not_of(" \t", colon + 1));
-    }
+    const auto at = line.find(separator);
+    if (at != std::string::npos) out.emplace(trim(line.substr(0, at)), trim(line.substr(at + 1)));
   }
-  return "unknown";
+  return out;
+}
+
+/// The first line of a file, or "".
+std::string first_line(const char* path) {
+  std::ifstream in(path);
+  std::string line;
+  std::getline(in, line);
+  return trim(line);
+}
+
+/// The process's own command line, arguments separated by spaces.
+std::string command_line() {
+  std::ifstream in("/proc/self/cmdline", std::ios::binary);
+  std::stringstream raw;
+  raw << in.rdbuf();
+  std::string s = raw.str();
+  while (!s.empty() && s.back() == '\0') s.pop_back();
+  for (char& c : s) c = c == '\0' ? ' ' : c;
+  return s;
 }
 
 std::string utc_now() {
@@ -31,19 +65,61 @@ std::string utc_now() {
   return fmt::format("{:%Y-%m-%dT%H:%M:%SZ}", tm);
 }
 
+/// The number a field starts with ("2595.1", "24684032 kB"), if it starts with one.
+std::optional<double> leading_number(const std::string& text) {
+  double v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (ec != std::errc{} || end == text.data()) return std::nullopt;
+  return v;
+}
+
+/// Sets j[key] to the field's leading number times scale, if it has one.
+void put_number(Json& j, const char* key, const std::string& text, double scale = 1.0) {
+  if (const auto v = leading_number(text)) j[key] = *v * scale;
+}
+
+/// Sets j[key] to the field's leading number rounded to an integer, if it has one.
+void put_integer(Json& j, const char* key, const std::string& text, double scale = 1.0) {
+  if (const auto v = leading_number(text)) j[key] = std::llround(*v * scale);
+}
+
 }  // namespace
 
 Json context(const Options& opt) {
   Json c;
-  c["cpu_model"] = cpu_model();
+  const auto cpu = fields("/proc/cpuinfo", ':');
+  const auto get = [&](const char* key) {
+    const auto it = cpu.find(key);
+    return it == cpu.end() ? std::string() : it->second;
+  };
+  c["cpu_model"] = get("model name").empty() ? "unknown" : get("model name");
+  if (!get("vendor_id").empty()) c["cpu_vendor"] = get("vendor_id");
+  put_integer(c, "cpu_family", get("cpu family"));
+  put_integer(c, "cpu_model_number", get("model"));
+  put_integer(c, "cpu_stepping", get("stepping"));
+  put_number(c, "cpu_mhz", get("cpu MHz"));  // the current clock, as the kernel last saw it
+  const std::string max_khz = first_line("/sys/devices/system/cpu/cpu0/cpufreq/cpuinfo_max_freq");
+  put_integer(c, "cpu_max_mhz", max_khz, 1e-3);
   c["features"] = cpu::describe(cpu::detected());
   c["cpu_path"] = cpu::override_spec();
   c["cpu_active"] = cpu::describe(cpu::active());
   c["cores"] = std::thread::hardware_concurrency();
   c["threads"] = opt.threads;
+  const auto mem = fields("/proc/meminfo", ':');
+  if (const auto it = mem.find("MemTotal"); it != mem.end()) {
+    put_integer(c, "memory_mib", it->second, 1.0 / 1024);  // "NNN kB"
+  }
+  utsname u{};
+  if (::uname(&u) == 0) {
+    c["kernel"] = fmt::format("{} {} {}", u.sysname, u.release, u.machine);
+  }
+  const auto os = fields("/etc/os-release", '=');
+  if (const auto it = os.find("PRETTY_NAME"); it != os.end()) c["os"] = it->second;
   c["compiler"] = fmt::format("gcc {}", __VERSION__);
   c["build_type"] = DSTU_BUILD_TYPE;
   c["version"] = DSTU_VERSION;
+  c["build"] = git_describe();
+  c["command_line"] = command_line();
   c["quick"] = opt.quick;
   c["date"] = utc_now();
   return c;

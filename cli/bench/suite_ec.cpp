@@ -21,28 +21,32 @@ ec::Scalar random_scalar(const ec::Curve& c, rng::ChaCha20Drbg& rng) {
 
 }  // namespace
 
+std::size_t comb_iterations(const ec::Curve& c) { return (c.order_bits() + ec::kCombWindow - 1) / ec::kCombWindow; }
+
+std::vector<Record> measure_formulas(const ec::Curve& c, ec::Coordinates coords, const Budget& budget) {
+  rng::ChaCha20Drbg rng(6, static_cast<std::uint64_t>(c.m()));
+  const ec::AffinePoint p = ec::mul_base(c, random_scalar(c, rng));
+  const ec::AffinePoint q = ec::mul_base(c, random_scalar(c, rng));
+  constexpr std::size_t kSteps = 256;  // formula applications per timed call
+  const char* tag = coords == ec::Coordinates::lopez_dahab ? "ld" : "jacobian";
+  const Json params = {{"curve", c.name()}, {"coordinates", tag}, {"comb_iterations", comb_iterations(c)}};
+  Record D = time_op("ec", "double", params, 1, "ns", budget, [&] { keep(ec::repeated_double(c, coords, p, kSteps)); });
+  Record A = time_op("ec", "add_mixed", params, 1, "ns", budget,
+                     [&] { keep(ec::repeated_add(c, coords, p, q, kSteps)); });
+  for (Record* r : {&D, &A}) set(*r, stats::scaled(summary(*r), 1.0 / kSteps));
+  Record r = ratio_record("ec", "r_add_over_double", params, A, D);
+  return {std::move(D), std::move(A), std::move(r)};
+}
+
 void suite_ec(const Options& opt, std::vector<Record>& out) {
   rng::ChaCha20Drbg rng(6, 0);
   const Budget budget{opt.quick ? 3 : 9, std::chrono::milliseconds(opt.quick ? 1 : 3)};
-  constexpr std::size_t kSteps = 256;  // formula applications per timed call
   for (const ec::Curve* c : ec::Curve::all_named()) {
+    for (auto coords : {ec::Coordinates::lopez_dahab, ec::Coordinates::jacobian}) {
+      for (Record& r : measure_formulas(*c, coords, budget)) out.push_back(std::move(r));
+    }
     const ec::AffinePoint p = ec::mul_base(*c, random_scalar(*c, rng));
     const ec::AffinePoint q = ec::mul_base(*c, random_scalar(*c, rng));
-    const std::size_t d = (c->order_bits() + ec::kCombWindow - 1) / ec::kCombWindow;
-    for (auto [coords, tag] : {std::pair{ec::Coordinates::lopez_dahab, "ld"}, std::pair{ec::Coordinates::jacobian, "jacobian"}}) {
-      const Json params = {{"curve", c->name()}, {"coordinates", tag}, {"comb_iterations", d}};
-      Record D = time_op("ec", "double", params, 1, "ns", budget,
-                         [&] { keep(ec::repeated_double(*c, coords, p, kSteps)); });
-      Record A = time_op("ec", "add_mixed", params, 1, "ns", budget,
-                         [&] { keep(ec::repeated_add(*c, coords, p, q, kSteps)); });
-      for (Record* r : {&D, &A}) set(*r, stats::scaled(summary(*r), 1.0 / kSteps));
-      Record r{"ec", "r_add_over_double", params, 1, "ratio"};
-      set(r, stats::ratio(summary(A), summary(D)));  // the ratio of medians
-      r.iterations = A.iterations + D.iterations;
-      out.push_back(D);
-      out.push_back(A);
-      out.push_back(r);
-    }
     const Json params = {{"curve", c->name()}, {"m", c->m()}};
     const ec::Scalar k = random_scalar(*c, rng);
     const mp::Nat s = ec::scalar_to_nat(random_scalar(*c, rng)), rr = ec::scalar_to_nat(random_scalar(*c, rng));

@@ -24,24 +24,34 @@ std::vector<mp::Limb> random_limbs(rng::ChaCha20Drbg& rng, std::size_t bits) {
 
 mp::Nat random_nat(rng::ChaCha20Drbg& rng, std::size_t bits) { return mp::Nat::from_limbs(random_limbs(rng, bits)); }
 
+/// A bits-bit odd modulus, a base below it and a bits-bit exponent (measure_modexp's
+/// operands when rng is ChaCha20Drbg(2, bits)).
+struct ModexpOperands {
+  mp::Nat base, exp, mod;
+};
+
+ModexpOperands modexp_operands(rng::ChaCha20Drbg& rng, std::size_t bits) {
+  ModexpOperands x;
+  x.mod = random_nat(rng, bits);
+  x.mod.set_bit(0);
+  x.base = random_nat(rng, bits - 1);
+  x.exp = random_nat(rng, bits);
+  return x;
+}
+
 void comba_table(const Options& opt, std::vector<Record>& out) {
   const std::vector<std::size_t> words = opt.quick ? std::vector<std::size_t>{8, 32, 128, 384}
                                                    : std::vector<std::size_t>{3, 4, 8, 16, 32, 48, 64, 96, 128, 192, 256, 384};
-  rng::ChaCha20Drbg rng(1, 0);
   const Budget budget{opt.quick ? 5 : 11, std::chrono::milliseconds(opt.quick ? 1 : 3)};
   for (std::size_t w : words) {
+    for (Record& r : measure_comba(w, opt.threads, budget)) out.push_back(std::move(r));
+    // Beside the table, on the same operands: the row basecase and the product the
+    // library picks.
+    rng::ChaCha20Drbg rng(1, w);
     const std::size_t bits = 32 * w, n = (bits + 63) / 64;
     const auto a = random_limbs(rng, bits), b = random_limbs(rng, bits);
     std::vector<mp::Limb> r(2 * n), scratch(mp::ln::mul_scratch(n, n) + 1);
     const Json p = {{"words32", w}, {"bits", bits}};
-    out.push_back(time_op("mp", "mul_comba", p, 1, "ns", budget,
-                          [&] { mp::ln::mul_comba(r.data(), a.data(), n, b.data(), n); keep(r); }));
-    out.push_back(time_op("mp", "mul_comba_2x", p, 2, "ns", budget,
-                          [&] { mp::ln::mul_comba_2x(r.data(), a.data(), n, b.data(), n); keep(r); }));
-    out.push_back(time_op("mp", "mul_comba_mx", p, opt.threads, "ns", budget, [&] {
-      mp::ln::mul_comba_mx(r.data(), a.data(), n, b.data(), n, opt.threads);
-      keep(r);
-    }));
     out.push_back(time_op("mp", "mul_basecase", p, 1, "ns", budget,
                           [&] { mp::ln::mul_basecase(r.data(), a.data(), n, b.data(), n); keep(r); }));
     out.push_back(time_op("mp", "mul", p, 1, "ns", budget, [&] {
@@ -54,19 +64,13 @@ void comba_table(const Options& opt, std::vector<Record>& out) {
 void modexp_table(const Options& opt, std::vector<Record>& out) {
   const std::vector<std::size_t> sizes = opt.quick ? std::vector<std::size_t>{1024, 2048}
                                                    : std::vector<std::size_t>{1024, 2048, 3072, 4096};
-  rng::ChaCha20Drbg rng(2, 0);
+  const Budget budget{opt.quick ? 3 : 7, std::chrono::nanoseconds(1)};
   for (std::size_t bits : sizes) {
-    mp::Nat m = random_nat(rng, bits);
-    m.set_bit(0);
-    const mp::Nat base = random_nat(rng, bits - 1), e = random_nat(rng, bits);
-    const Json p = {{"bits", bits}};
-    const Budget budget{opt.quick ? 3 : 7, std::chrono::nanoseconds(1)};
-    out.push_back(time_op("mp", "powmod_sequential", p, 1, "ms", budget,
-                          [&] { keep(mp::powmod_sequential_vartime(base, e, m)); }));
-    out.push_back(time_op("mp", "powmod_parallel", p, opt.threads, "ms", budget,
-                          [&] { keep(mp::powmod_parallel_vartime(base, e, m, opt.threads)); }));
-    out.push_back(time_op("mp", "powmod_consttime", p, 1, "ms", budget,
-                          [&] { keep(mp::powmod(base, e, m, bits)); }));
+    for (Record& r : measure_modexp(bits, opt.threads, budget)) out.push_back(std::move(r));
+    rng::ChaCha20Drbg rng(2, bits);  // the constant-time form on the same operands
+    const ModexpOperands x = modexp_operands(rng, bits);
+    out.push_back(time_op("mp", "powmod_consttime", {{"bits", bits}}, 1, "ms", budget,
+                          [&] { keep(mp::powmod(x.base, x.exp, x.mod, bits)); }));
   }
 }
 
@@ -114,6 +118,32 @@ void prime_table(const Options& opt, std::vector<Record>& out) {
 }
 
 }  // namespace
+
+std::vector<Record> measure_comba(std::size_t words32, int threads, const Budget& budget) {
+  rng::ChaCha20Drbg rng(1, words32);  // comba_table draws the same operands
+  const std::size_t bits = 32 * words32, n = (bits + 63) / 64;
+  const auto a = random_limbs(rng, bits), b = random_limbs(rng, bits);
+  std::vector<mp::Limb> r(2 * n);
+  const Json p = {{"words32", words32}, {"bits", bits}};
+  return {time_op("mp", "mul_comba", p, 1, "ns", budget,
+                  [&] { mp::ln::mul_comba(r.data(), a.data(), n, b.data(), n); keep(r); }),
+          time_op("mp", "mul_comba_2x", p, 2, "ns", budget,
+                  [&] { mp::ln::mul_comba_2x(r.data(), a.data(), n, b.data(), n); keep(r); }),
+          time_op("mp", "mul_comba_mx", p, threads, "ns", budget, [&] {
+            mp::ln::mul_comba_mx(r.data(), a.data(), n, b.data(), n, threads);
+            keep(r);
+          })};
+}
+
+std::vector<Record> measure_modexp(std::size_t bits, int threads, const Budget& budget) {
+  rng::ChaCha20Drbg rng(2, bits);
+  const ModexpOperands x = modexp_operands(rng, bits);
+  const Json p = {{"bits", bits}};
+  return {time_op("mp", "powmod_sequential", p, 1, "ms", budget,
+                  [&] { keep(mp::powmod_sequential_vartime(x.base, x.exp, x.mod)); }),
+          time_op("mp", "powmod_parallel", p, threads, "ms", budget,
+                  [&] { keep(mp::powmod_parallel_vartime(x.base, x.exp, x.mod, threads)); })};
+}
 
 void suite_mp(const Options& opt, std::vector<Record>& out) {
   comba_table(opt, out);

@@ -16,9 +16,13 @@ TEST_CASE("bench mp --quick --json follows dstu-bench/1") {
   REQUIRE(r.status == 0);
   const auto j = nlohmann::json::parse(r.out);
   CHECK(j["schema"] == "dstu-bench/1");
-  for (const char* key : {"cpu_model", "features", "cores", "threads", "compiler", "version", "date"}) {
+  for (const char* key : {"cpu_model", "features", "cores", "threads", "compiler", "version", "build", "kernel",
+                          "command_line", "date"}) {
     CHECK(j["context"].contains(key));
   }
+  CHECK(j["context"]["command_line"].get<std::string>().find("bench mp --quick --json") != std::string::npos);
+  CHECK(j["context"]["kernel"].get<std::string>().rfind("Linux ", 0) == 0);
+  CHECK(j["context"]["memory_mib"].get<long>() > 0);
   REQUIRE(j["results"].size() > 10);
   bool saw_comba = false, saw_modexp = false, saw_prime = false, saw_mont = false;
   for (const auto& rec : j["results"]) {
@@ -73,5 +77,25 @@ TEST_CASE("bench field --quick --json measures each field once per kernel set") 
   CHECK(parallel_mul == dstu_fields);
   if (j["context"]["features"].get<std::string>().find("pclmulqdq") != std::string::npos) {
     CHECK(fast_mul == dstu_fields);
+  }
+}
+
+TEST_CASE("bench hash --quick prints a summary with each hash's throughput, in the table and in JSON") {
+  const auto table = run_dstu({"bench", "hash", "--quick"});
+  REQUIRE(table.status == 0);
+  CHECK(table.out.find("Summary: ") != std::string::npos);
+  CHECK(table.out.find("hash (one thread): gost34311 ") != std::string::npos);
+  const auto r = run_dstu({"bench", "hash", "--quick", "--json"});
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  const auto& s = j["summary"];
+  CHECK(s["cpu"] == j["context"]["cpu_model"]);
+  CHECK(!s.contains("curves"));  // no sign suite, no curve rows
+  for (const char* name : {"gost34311", "kupyna256", "kupyna384", "kupyna512"}) {
+    INFO(name);
+    REQUIRE(s["hash_mb_s"].contains(name));
+    bool same = false;  // the summary's figure is the record's median
+    for (const auto& rec : j["results"]) same |= rec["name"] == name && rec["median"] == s["hash_mb_s"][name];
+    CHECK(same);
   }
 }

@@ -1,0 +1,229 @@
+// dstu bench seeds: the tables of the source documents "000", "001" and "002" (named in
+// seeds_published.cpp) re-measured on this machine, each row beside the published one:
+//   000:T1  modular exponentiation, sequential and by exponent portions, 1024..3072 bits
+//   000:T2  D, A, r = A / D (Jacobian-type), comb iterations d, speed-up S of the split
+//           comb, and S in theory from the measured r and d
+//   000:T3  sign and verify on one thread, V / S              (m = 163 ... 431; the
+//   000:T4  the split comb and the two scalar multiplications  source's m = 571 has no
+//           of verification on two threads, V / S, speed-ups    curve here yet)
+//   001:T1  Modified Comba, Comba 2x and Comba Mx, 3 ... 384 32-bit words
+//   002:#3  public key, presignature, sign, verify per curve
+//   002:#2  hash throughput over 16 KiB messages
+// Every record has params.source and `published`, the source's figures for its row.
+// The measurements are the suites' own (measure_* beside each suite); a row the source
+// derives (r, S, V/S) is the ratio of the medians of two rows of the same table, named
+// in params.of.
+#include <algorithm>
+#include <utility>
+
+#include "bench/bench.hpp"
+#include "bench/seeds_published.hpp"
+#include "dstu/ec/scalar_mul.hpp"
+#include "dstu/rng/random.hpp"
+
+namespace dstu::cli::bench {
+namespace {
+
+namespace pub = published;
+
+/// A measured record as a row of a source table: suite seeds, its name there,
+/// params.source first, the published figures.
+Record row(const Record& measured, const std::string& name, const char* source, const Json& published) {
+  Record r = measured;
+  r.suite = "seeds";
+  r.name = name;
+  r.params = {{"source", source}};
+  r.params.update(measured.params);
+  r.published = published;
+  return r;
+}
+
+/// The named record of `records` (a measurement function's output) as a row.
+Record row(const std::vector<Record>& records, const std::string& measured, const std::string& name,
+           const char* source, const Json& published) {
+  const Record* r = find(records, measured);
+  if (r == nullptr) throw_invalid("bench seeds: no measurement " + measured);
+  return row(*r, name, source, published);
+}
+
+/// The derived row num / den (two rows of one table), with their published row.
+Record derived(const std::string& name, const Record& num, const Record& den) {
+  Json params = num.params;
+  params["of"] = {num.name, den.name};
+  Record r = ratio_record("seeds", name, std::move(params), num, den);
+  r.published = num.published;
+  return r;
+}
+
+/// "000" §4: d comb iterations cost d (D + A) = d D (1 + r) on one core. Split with the
+/// balanced high portion k = (d r - 1 - r) / (1 + 2 r) (before the source rounds it up
+/// for the implementation), the slower part costs D (k r + d + r), so
+/// S = d (1 + r) / (k r + d + r) — at r = 3 the printed 28 d / (16 d + 9).
+double split_comb_speedup(double d, double r) {
+  const double k = (d * r - 1 - r) / (1 + 2 * r);
+  return d * (1 + r) / (k * r + d + r);
+}
+
+/// S in theory from the measured r and our d, as a row beside the measured S.
+Record theoretical_speedup(const Record& r, const Record& d) {
+  Json params = r.params;
+  params.erase("of");
+  params["from"] = {r.name, d.name};
+  Record s{"seeds", "speedup_theoretical", std::move(params), 1, "ratio"};
+  const double at_min = split_comb_speedup(d.median, r.min), at_max = split_comb_speedup(d.median, r.max);
+  set(s, {std::min(at_min, at_max), split_comb_speedup(d.median, r.median), std::max(at_min, at_max)});
+  s.iterations = r.iterations;
+  s.published = r.published;
+  return s;
+}
+
+template <class Row>
+const Row* by_m(const auto& table, int m) {
+  const auto it = std::find_if(table.begin(), table.end(), [m](const Row& x) { return x.m == m; });
+  return it == table.end() ? nullptr : &*it;
+}
+
+Budget op_budget(const Options& opt) { return {opt.quick ? 3 : 9, std::chrono::milliseconds(opt.quick ? 1 : 4)}; }
+
+void modexp_000_t1(const Options& opt, std::vector<Record>& out) {
+  const Budget budget{opt.quick ? 3 : 9, std::chrono::nanoseconds(1)};
+  for (const pub::ModexpRow& p : pub::kModexp000) {
+    const Json published = {{"cpu", pub::kCpu000},
+                            {"powmod_sequential_s", p.sequential_s},
+                            {"powmod_parallel_s", p.parallel_s},
+                            {"speedup", p.speedup}};
+    const std::vector<Record> m = measure_modexp(p.bits, opt.threads, budget);
+    const Record seq = row(m, "powmod_sequential", "powmod_sequential", "000:T1", published);
+    const Record par = row(m, "powmod_parallel", "powmod_parallel", "000:T1", published);
+    out.insert(out.end(), {seq, par, derived("speedup", seq, par)});
+  }
+}
+
+void formulas_000_t2(const ec::Curve& c, const std::vector<Record>& sig, const Budget& budget,
+                     std::vector<Record>& out) {
+  const pub::FormulaRow* p = by_m<pub::FormulaRow>(pub::kFormulas000, c.m());
+  if (p == nullptr) return;
+  const Json published = {{"cpu", pub::kCpu000},
+                          {"double_us", p->double_us},
+                          {"add_mixed_us", p->add_us},
+                          {"r_add_over_double", p->r},
+                          {"comb_iterations", p->comb_iterations},
+                          {"speedup", p->speedup}};
+  // D and A in Jacobian-type coordinates, as the source's table; the library's comb runs
+  // in López–Dahab coordinates, where r is lower (suite ec measures both).
+  const std::vector<Record> f = measure_formulas(c, ec::Coordinates::jacobian, budget);
+  const Record dbl = row(f, "double", "double", "000:T2", published);
+  const Record add = row(f, "add_mixed", "add_mixed", "000:T2", published);
+  const Record r = derived("r_add_over_double", add, dbl);
+  Record d{"seeds", "comb_iterations", {{"source", "000:T2"}, {"curve", c.name()}, {"window", ec::kCombWindow}}, 1,
+           "count"};
+  const double columns = static_cast<double>(comb_iterations(c));
+  set(d, {columns, columns, columns});
+  d.published = published;
+  out.insert(out.end(), {dbl, add, r, d, theoretical_speedup(r, d)});
+  if (find(sig, "presignature_parallel") == nullptr) return;  // one thread: no split comb
+  const Record comb = row(sig, "presignature_sequential_comb", "comb", "000:T2", published);
+  const Record split = row(sig, "presignature_parallel", "comb_parallel", "000:T2", published);
+  out.insert(out.end(), {comb, split, derived("speedup", comb, split)});
+}
+
+void signatures_000_t3(const ec::Curve& c, const std::vector<Record>& sig, std::vector<Record>& out) {
+  const pub::SequentialSignRow* p = by_m<pub::SequentialSignRow>(pub::kSequentialSign000, c.m());
+  if (p == nullptr) return;
+  const Json published = {
+      {"cpu", pub::kCpu000}, {"sign_ms", p->sign_ms}, {"verify_ms", p->verify_ms}, {"v_over_s", p->v_over_s}};
+  const Record s = row(sig, "sign", "sign", "000:T3", published);
+  const Record v = row(sig, "verify", "verify", "000:T3", published);
+  out.insert(out.end(), {s, v, derived("v_over_s", v, s)});
+}
+
+void signatures_000_t4(const ec::Curve& c, const std::vector<Record>& sig, std::vector<Record>& out) {
+  const pub::ParallelSignRow* p = by_m<pub::ParallelSignRow>(pub::kParallelSign000, c.m());
+  if (p == nullptr || find(sig, "presignature_parallel") == nullptr) return;
+  const Json published = {{"cpu", pub::kCpu000},
+                          {"sign_parallel_ms", p->sign_ms},
+                          {"verify_parallel_ms", p->verify_ms},
+                          {"v_over_s", p->v_over_s},
+                          {"speedup_sign", p->speedup_sign},
+                          {"speedup_verify", p->speedup_verify}};
+  const Record s1 = row(sig, "presignature_sequential_comb", "sign_sequential_comb", "000:T4", published);
+  const Record s2 = row(sig, "presignature_parallel", "sign_parallel", "000:T4", published);
+  const Record v1 = row(sig, "verify_sequential_msm", "verify_sequential_msm", "000:T4", published);
+  const Record v2 = row(sig, "verify_parallel", "verify_parallel", "000:T4", published);
+  out.insert(out.end(), {s1, s2, v1, v2, derived("v_over_s", v2, s2), derived("speedup_sign", s1, s2),
+                         derived("speedup_verify", v1, v2)});
+}
+
+/// The verification row is the whole verification on one thread (000:T3's); the
+/// source's ran its two scalar multiplications on two threads, as 000:T4's rows do.
+void signatures_002_3(const ec::Curve& c, const std::vector<Record>& sig, std::vector<Record>& out) {
+  const pub::SignatureRow* p = by_m<pub::SignatureRow>(pub::kSignature002, c.m());
+  if (p == nullptr) return;
+  using Field = double pub::SignatureBuild::*;
+  for (auto [name, field] : {std::pair<const char*, Field>{"keygen", &pub::SignatureBuild::keygen_ms},
+                             {"presignature", &pub::SignatureBuild::presignature_ms},
+                             {"sign", &pub::SignatureBuild::sign_ms},
+                             {"verify", &pub::SignatureBuild::verify_ms}}) {
+    const Json published = {{"cpu", pub::kCpu002}, {"x86_ms", p->x86.*field}, {"x64_ms", p->x64.*field}};
+    out.push_back(row(sig, name, name, "002:#3", published));
+  }
+}
+
+/// 000 Tables 2-4 and 002's #3: one pass over the curves, the rows kept by table.
+void curve_tables(const Options& opt, std::vector<Record>& out) {
+  const Budget budget = op_budget(opt);
+  std::vector<Record> t2, t3, t4, p3;
+  for (const ec::Curve* c : ec::Curve::all_named()) {
+    const std::vector<Record> sig = measure_signature(*c, opt.threads, budget);
+    formulas_000_t2(*c, sig, budget, t2);
+    signatures_000_t3(*c, sig, t3);
+    signatures_000_t4(*c, sig, t4);
+    signatures_002_3(*c, sig, p3);
+  }
+  for (auto* t : {&t2, &t3, &t4, &p3}) out.insert(out.end(), t->begin(), t->end());
+}
+
+void comba_001_t1(const Options& opt, std::vector<Record>& out) {
+  const Budget budget = op_budget(opt);
+  const std::vector<std::size_t> quick{3, 32, 128, 384};
+  for (std::size_t i = 0; i < pub::kCombaWords.size(); ++i) {
+    const std::size_t words = pub::kCombaWords[i];
+    if (opt.quick && std::find(quick.begin(), quick.end(), words) == quick.end()) continue;
+    const std::vector<Record> m = measure_comba(words, opt.threads, budget);
+    using Column = std::array<double, 12> pub::CombaCpu::*;
+    for (auto [name, column] : {std::pair<const char*, Column>{"mul_comba", &pub::CombaCpu::comba},
+                                {"mul_comba_2x", &pub::CombaCpu::comba_2x},
+                                {"mul_comba_mx", &pub::CombaCpu::comba_mx}}) {
+      Json by_cpu = Json::object();
+      for (const pub::CombaCpu& cpu : pub::kComba001) by_cpu[cpu.cpu] = (cpu.*column)[i];
+      out.push_back(row(m, name, name, "001:T1", {{"ms_per_million_products", by_cpu}}));
+    }
+  }
+}
+
+Json hash_build(const pub::HashBuild& b) {
+  Json j = {{"hash_mb_s", b.hash_mb_s}, {"hmac_mb_s", b.hmac_mb_s}};
+  if (b.kmac_mb_s) j["kmac_mb_s"] = *b.kmac_mb_s;
+  return j;
+}
+
+void hash_002_2(const Options& opt, std::vector<Record>& out) {
+  std::vector<std::uint8_t> message(16384);  // the source's 16 kB
+  rng::ChaCha20Drbg(4, 1).fill(message);
+  const Budget budget{opt.quick ? 3 : 9, std::chrono::milliseconds(opt.quick ? 2 : 20)};
+  for (const pub::HashRow& p : pub::kHash002) {
+    const Json published = {{"cpu", pub::kCpu002}, {"x86", hash_build(p.x86)}, {"x64", hash_build(p.x64)}};
+    out.push_back(row(measure_hash(p.hasher, message, message.size(), budget), p.hasher, "002:#2", published));
+  }
+}
+
+}  // namespace
+
+void suite_seeds(const Options& opt, std::vector<Record>& out) {
+  modexp_000_t1(opt, out);
+  curve_tables(opt, out);
+  comba_001_t1(opt, out);
+  hash_002_2(opt, out);
+}
+
+}  // namespace dstu::cli::bench

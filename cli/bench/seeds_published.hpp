@@ -1,0 +1,88 @@
+// The figures printed in the tables `dstu bench seeds` re-measures, as data: one array
+// per source table, rows in the source's order, units in the names. seeds_published.cpp
+// names each source document and table; seeds.cpp puts each row beside its measurement.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <optional>
+
+namespace dstu::cli::bench::published {
+
+// ---- "000": parallel algorithms on DSTU 4145-2002, one two-core machine ----
+
+/// The machine of every table of "000".
+extern const char* const kCpu000;
+
+/// Table 1: modular exponentiation, sequential and by exponent portions on 2 cores.
+struct ModexpRow {
+  std::size_t bits;
+  double sequential_s, parallel_s, speedup;
+};
+extern const std::array<ModexpRow, 3> kModexp000;
+
+/// Table 2: doubling D and mixed addition A (Jacobian-type coordinates), r = A / D, the
+/// comb iterations d for window 8 and the measured speed-up S of the split comb.
+struct FormulaRow {
+  int m;
+  double double_us, add_us, r;
+  int comb_iterations;
+  double speedup;
+};
+extern const std::array<FormulaRow, 10> kFormulas000;
+
+/// Table 3: signing S and verification V, sequential, and V / S.
+struct SequentialSignRow {
+  int m;
+  double sign_ms, verify_ms, v_over_s;
+};
+extern const std::array<SequentialSignRow, 11> kSequentialSign000;
+
+/// Table 4: the same on 2 cores, with the speed-ups Ts / Tp of signing and verification.
+struct ParallelSignRow {
+  int m;
+  double sign_ms, verify_ms, v_over_s, speedup_sign, speedup_verify;
+};
+extern const std::array<ParallelSignRow, 11> kParallelSign000;
+
+// ---- "001": Modified Comba and its parallel forms 2x and Mx, five CPUs ----
+
+/// Table 1's columns: operand lengths in 32-bit words.
+inline constexpr std::array<std::size_t, 12> kCombaWords{3, 4, 8, 16, 32, 48, 64, 96, 128, 192, 256, 384};
+
+/// Table 1, one CPU: ms per 10^6 products (numerically ns per product), by column.
+struct CombaCpu {
+  const char* cpu;
+  std::array<double, 12> comba, comba_2x, comba_mx;
+};
+extern const std::array<CombaCpu, 5> kComba001;
+
+// ---- "002": slides of a C++ cryptographic library, one CPU, x86 and x64 builds ----
+
+/// The machine of the tables of "002".
+extern const char* const kCpu002;
+
+/// Performance #3, one build: DSTU 4145-2002 operations, ms.
+struct SignatureBuild {
+  double keygen_ms, presignature_ms, sign_ms, verify_ms;
+};
+/// Performance #3, one curve (the source's B-m is the DSTU 4145 curve of degree m).
+struct SignatureRow {
+  int m;
+  SignatureBuild x86, x64;
+};
+extern const std::array<SignatureRow, 10> kSignature002;
+
+/// Performance #2, one build: hash, HMAC and KMAC throughput, MB/s (none where "-").
+struct HashBuild {
+  double hash_mb_s, hmac_mb_s;
+  std::optional<double> kmac_mb_s;
+};
+/// Performance #2, one hash, by its hash::make_hasher name.
+struct HashRow {
+  const char* hasher;
+  HashBuild x86, x64;
+};
+extern const std::array<HashRow, 4> kHash002;
+
+}  // namespace dstu::cli::bench::published

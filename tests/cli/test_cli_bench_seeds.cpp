@@ -1,0 +1,210 @@
+// CLI transcript of `dstu bench seeds`: every source table it re-measures is there, each
+// row with params.source and the published figures of its source row, the figures
+// positive and finite, and every derived row (r, S, V/S) the ratio of the medians of
+// the two rows it names in params.of.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <map>
+#include <set>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "transcript.hpp"
+
+using dstu::test::run_dstu;
+using nlohmann::json;
+
+namespace {
+
+/// Every number in a published object is finite and not negative (the source prints
+/// 0 where its timer could not resolve a product), and at least one is positive.
+bool figures_ok(const json& j, bool* positive) {
+  if (j.is_number()) {
+    const double x = j.get<double>();
+    *positive |= x > 0;
+    return std::isfinite(x) && x >= 0;
+  }
+  if (j.is_object() || j.is_array()) {
+    for (const auto& v : j) {
+      if (!figures_ok(v, positive)) return false;
+    }
+    return true;
+  }
+  return j.is_string();
+}
+
+/// The row of a table a record belongs to: its curve, operand size or modulus size.
+std::string row_key(const json& params) {
+  for (const char* key : {"curve", "words32", "bits"}) {
+    if (params.contains(key)) return params[key].dump();
+  }
+  return "";
+}
+
+bool close(double a, double b) { return std::fabs(a - b) <= 1e-12 * std::fabs(b); }
+
+std::set<std::string> names(const std::map<std::string, json>& row) {
+  std::set<std::string> s;
+  for (const auto& [name, rec] : row) s.insert(name);
+  return s;
+}
+
+using Tables = std::map<std::string, std::map<std::string, std::map<std::string, json>>>;
+
+/// source -> row -> name -> record, checking each record on the way.
+Tables read_tables(const json& results) {
+  Tables tables;
+  for (const auto& rec : results) {
+    INFO(rec.dump());
+    REQUIRE(rec["suite"] == "seeds");
+    REQUIRE(rec["params"].contains("source"));
+    REQUIRE(rec.contains("published"));
+    REQUIRE(rec["published"].is_object());
+    bool positive = false;
+    CHECK(figures_ok(rec["published"], &positive));
+    CHECK(positive);
+    for (const char* key : {"min", "median", "max"}) {
+      CHECK(std::isfinite(rec[key].get<double>()));
+      CHECK(rec[key].get<double>() > 0);
+    }
+    CHECK(rec["min"].get<double>() <= rec["median"].get<double>());
+    CHECK(rec["median"].get<double>() <= rec["max"].get<double>());
+    if (rec["unit"] != "count") CHECK(rec["iterations"].get<long>() >= 1);
+    auto& row = tables[rec["params"]["source"]][row_key(rec["params"])];
+    CHECK(row.emplace(rec["name"].get<std::string>(), rec).second);  // no row twice
+  }
+  return tables;
+}
+
+/// A derived row is the ratio of the medians of the two rows of params.of, bounded by
+/// their extreme ratios (dstu::stats::ratio).
+void check_ratios(const Tables& tables) {
+  int derived = 0;
+  for (const auto& [source, rows] : tables) {
+    for (const auto& [key, row] : rows) {
+      for (const auto& [name, rec] : row) {
+        if (!rec["params"].contains("of")) continue;
+        INFO(source << " " << key << " " << name);
+        const std::string a = rec["params"]["of"][0], b = rec["params"]["of"][1];
+        REQUIRE(row.count(a) == 1);
+        REQUIRE(row.count(b) == 1);
+        const json &num = row.at(a), &den = row.at(b);
+        CHECK(rec["unit"] == "ratio");
+        CHECK(num["unit"] == den["unit"]);
+        CHECK(close(rec["median"], num["median"].get<double>() / den["median"].get<double>()));
+        CHECK(close(rec["min"], num["min"].get<double>() / den["max"].get<double>()));
+        CHECK(close(rec["max"], num["max"].get<double>() / den["min"].get<double>()));
+        ++derived;
+      }
+    }
+  }
+  CHECK(derived == 3 + 10 * 2 + 10 * 1 + 10 * 3);  // T1 S; T2 r, S; T3 V/S; T4 V/S and two S
+}
+
+}  // namespace
+
+TEST_CASE("bench seeds --quick --json: every table, each row beside its published figures") {
+  // Two threads, so the parallel rows are measured on a one-core runner too.
+  const auto r = run_dstu({"--threads", "2", "bench", "seeds", "--quick", "--json"});
+  REQUIRE(r.status == 0);
+  const json j = json::parse(r.out);
+  REQUIRE(j["schema"] == "dstu-bench/1");
+  const Tables tables = read_tables(j["results"]);
+  CHECK(tables.size() == 7);
+  check_ratios(tables);
+
+  {  // 000 Table 1: modular exponentiation at 1024, 2048 and 3072 bits
+    const auto& t = tables.at("000:T1");
+    CHECK(t.size() == 3);
+    for (const char* bits : {"1024", "2048", "3072"}) {
+      REQUIRE(t.count(bits) == 1);
+      CHECK(names(t.at(bits)) == std::set<std::string>{"powmod_sequential", "powmod_parallel", "speedup"});
+      const json& p = t.at(bits).at("speedup")["published"];
+      for (const char* key : {"powmod_sequential_s", "powmod_parallel_s", "speedup", "cpu"}) CHECK(p.contains(key));
+    }
+  }
+
+  const std::set<std::string> curves{"dstu163", "dstu167", "dstu173", "dstu179", "dstu191",
+                                     "dstu233", "dstu257", "dstu307", "dstu367", "dstu431"};
+  const auto curve_rows = [&](const std::string& source) {
+    std::set<std::string> s;
+    for (const auto& [key, row] : tables.at(source)) s.insert(json::parse(key).get<std::string>());
+    return s;
+  };
+
+  {  // 000 Table 2: D, A, r, d, S and S in theory on all ten curves
+    CHECK(curve_rows("000:T2") == curves);
+    for (const auto& [key, row] : tables.at("000:T2")) {
+      INFO(key);
+      CHECK(names(row) == std::set<std::string>{"double", "add_mixed", "r_add_over_double", "comb_iterations", "comb",
+                                                "comb_parallel", "speedup", "speedup_theoretical"});
+      for (const char* k : {"double_us", "add_mixed_us", "r_add_over_double", "comb_iterations", "speedup"}) {
+        CHECK(row.at("double")["published"].contains(k));
+      }
+      CHECK(row.at("double")["params"]["coordinates"] == "jacobian");
+      // d = ceil(L(n) / 8) for window 8, and L(n) is within two bits of m.
+      const int m = std::stoi(row.at("comb").at("params")["curve"].get<std::string>().substr(4));
+      const double d = row.at("comb_iterations")["median"], rr = row.at("r_add_over_double")["median"];
+      CHECK(d == std::ceil(d));
+      CHECK(std::fabs(d - m / 8.0) <= 1);
+      // S = d (1 + r) / (k r + d + r), k = (d r - 1 - r) / (1 + 2 r): 28d/(16d+9) at r = 3.
+      const double k = (d * rr - 1 - rr) / (1 + 2 * rr);
+      CHECK(close(row.at("speedup_theoretical")["median"], d * (1 + rr) / (k * rr + d + rr)));
+    }
+  }
+
+  {  // 000 Tables 3 and 4: m = 163 ... 431, and no m = 571
+    CHECK(curve_rows("000:T3") == curves);
+    CHECK(curve_rows("000:T4") == curves);
+    for (const auto& [key, row] : tables.at("000:T3")) {
+      CHECK(names(row) == std::set<std::string>{"sign", "verify", "v_over_s"});
+      for (const char* k : {"sign_ms", "verify_ms", "v_over_s"}) CHECK(row.at("sign")["published"].contains(k));
+    }
+    for (const auto& [key, row] : tables.at("000:T4")) {
+      CHECK(names(row) == std::set<std::string>{"sign_sequential_comb", "sign_parallel", "verify_sequential_msm",
+                                                "verify_parallel", "v_over_s", "speedup_sign", "speedup_verify"});
+      CHECK(row.at("sign_parallel")["threads"] == 2);
+      for (const char* k : {"sign_parallel_ms", "verify_parallel_ms", "v_over_s", "speedup_sign", "speedup_verify"}) {
+        CHECK(row.at("sign_parallel")["published"].contains(k));
+      }
+    }
+  }
+
+  {  // 001 Table 1: Comba, 2x and Mx beside five CPUs
+    const auto& t = tables.at("001:T1");
+    CHECK(t.size() >= 4);
+    CHECK(t.count("3") == 1);
+    CHECK(t.count("384") == 1);
+    for (const auto& [key, row] : t) {
+      CHECK(names(row) == std::set<std::string>{"mul_comba", "mul_comba_2x", "mul_comba_mx"});
+      CHECK(row.at("mul_comba_mx")["published"]["ms_per_million_products"].size() == 5);
+    }
+  }
+
+  {  // 002: the per-curve table and the hash table
+    CHECK(curve_rows("002:#3") == curves);
+    for (const auto& [key, row] : tables.at("002:#3")) {
+      CHECK(names(row) == std::set<std::string>{"keygen", "presignature", "sign", "verify"});
+      CHECK(row.at("keygen")["published"].contains("x86_ms"));
+      CHECK(row.at("keygen")["published"].contains("x64_ms"));
+      // The same measurement as 000 Table 3's signing row.
+      CHECK(row.at("sign")["median"] == tables.at("000:T3").at(key).at("sign")["median"]);
+    }
+    const auto& h = tables.at("002:#2").at("");
+    CHECK(names(h) == std::set<std::string>{"gost34311", "kupyna256", "kupyna384", "kupyna512"});
+    for (const auto& [name, rec] : h) {
+      CHECK(rec["unit"] == "MB/s");
+      CHECK(rec["published"]["x86"].contains("hash_mb_s"));
+      CHECK(rec["published"]["x64"].contains("hash_mb_s"));
+    }
+  }
+}
+
+TEST_CASE("bench seeds --quick prints each row beside its published figures") {
+  const auto r = run_dstu({"--threads", "2", "bench", "seeds", "--quick"});
+  REQUIRE(r.status == 0);
+  CHECK(r.out.find("source=000:T4") != std::string::npos);
+  CHECK(r.out.find("published {") != std::string::npos);
+}
