@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Transcript test of tools/plot-bench on a hand-made dstu-bench/1 fixture.
+
+    test_plot_bench.py PATH/TO/plot-bench
+
+Runs the tool on bench-fixture.json (beside this script) into a temporary directory and
+checks: the expected PNGs and no others, each a valid PNG; the --summary ratios against
+values computed by hand from the fixture's medians; two machines merged as two series;
+bad input exits 2 with one line on stderr and writes no PNG.
+Exit 77 (SKIPPED in ctest) when no Python interpreter here has matplotlib.
+Python 3 standard library only.
+"""
+import json
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+FIXTURE = os.path.join(HERE, "bench-fixture.json")
+SKIP = 77
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+EXPECTED_PNGS = {"speedup.png", "vs_ratio.png", "batch.png", "comba.png", "published.png"}
+CPU = "Intel(R) Core(TM) i5-8250U CPU @ 1.60GHz"
+
+# By hand from the fixture's medians (min and max would give other numbers).
+EXPECTED = {
+    ("speedup", "dstu163", "sign"): 13.0 / 10.0,  # presignature_sequential_comb where present
+    ("speedup", "dstu163", "verify"): 40.0 / 25.0,
+    ("speedup", "dstu163", "verify_batch"): 41.0 / 22.0,
+    ("speedup", "dstu257", "sign"): 30.0 / 20.0,
+    ("speedup", "dstu257", "verify_batch"): 98.0 / 52.0,
+    ("speedup", "dstu431", "verify"): 280.0 / 160.0,
+    ("vs_ratio", "dstu163", "sequential"): 40.0 / 13.0,
+    ("vs_ratio", "dstu257", "sequential"): 96.0 / 30.0,  # else presignature
+    ("vs_ratio", "dstu257", "parallel"): 60.0 / 20.0,
+    ("vs_ratio", "dstu431", "full"): 290.0 / 84.0,
+    ("comba", "128", "Comba 2x"): 3300.0 / 2000.0,
+    ("comba", "8", "Comba Mx"): 24.0 / 1500.0,
+}
+# The fixture's published figures (seed 000, Table 3: ms), in the records' units.
+EXPECTED_PUBLISHED = {"000:T3 sign dstu163": 783.699, "000:T3 verify dstu163": 2421.31, "000:T3 v_over_s dstu163": 3.09}
+
+
+class Check:
+    def __init__(self):
+        self.failed = 0
+
+    def __call__(self, ok, what, detail=""):
+        print(("ok    " if ok else "FAIL  ") + what + ("" if ok or not detail else "\n      " + detail))
+        self.failed += not ok
+        return ok
+
+
+def interpreter_with_matplotlib():
+    """This interpreter, or Debian's /usr/bin/python3 (python3-matplotlib), if it imports matplotlib."""
+    for exe in dict.fromkeys([sys.executable, "/usr/bin/python3"]):
+        if os.access(exe, os.X_OK) and subprocess.run([exe, "-c", "import matplotlib"],
+                                                      capture_output=True).returncode == 0:
+            return exe
+    return None
+
+
+def png_size(path):
+    """(width, height) from the IHDR chunk, or None if the file is not a PNG."""
+    with open(path, "rb") as f:
+        head = f.read(24)
+    if len(head) < 24 or head[:8] != PNG_MAGIC or head[12:16] != b"IHDR":
+        return None
+    return struct.unpack(">II", head[16:24])
+
+
+def check_run_on_fixture(check, run, out):
+    with open(FIXTURE) as f:
+        r = run(["-o", out, "--summary", "-"], stdin=f.read())
+    check(r.returncode == 0, "fixture on stdin: exit 0", r.stderr)
+    pngs = set(os.listdir(out)) if os.path.isdir(out) else set()
+    check(pngs == EXPECTED_PNGS, "fixture: exactly the expected charts", f"got {sorted(pngs)}")
+    for name in sorted(pngs & EXPECTED_PNGS):
+        size = png_size(os.path.join(out, name))
+        check(size is not None and min(size) > 0 and os.path.getsize(os.path.join(out, name)) > 1000,
+              f"{name} is a valid PNG", f"IHDR {size}")
+    return [line.split("\t") for line in r.stdout.splitlines()]
+
+
+def check_summary(check, rows):
+    check(all(len(row) == 5 for row in rows), "summary: five tab-separated fields a line")
+    got = {(row[0], row[2], row[3]): float(row[4]) for row in rows if len(row) == 5}
+    for key, want in EXPECTED.items():
+        check(key in got and abs(got[key] - want) <= 1e-3 * want, f"summary {' '.join(key)} = {want:.4g}",
+              f"got {got.get(key)}")
+    published = {row[2].split(" (")[0]: float(row[4]) for row in rows if len(row) == 5 and row[0] == "published"}
+    for key, want in EXPECTED_PUBLISHED.items():
+        check(abs(published.get(key, 0) - want) <= 1e-3 * want, f"summary published {key} = {want:.4g}",
+              f"got {published.get(key)}")
+    check({row[1] for row in rows} == {CPU}, "summary: one series labelled by cpu_model")
+    curves = [row[2] for row in rows if row[0] == "speedup"]
+    check(curves == sorted(curves, key=lambda c: int(c[4:])), "summary: curves ordered by m",
+          " ".join(curves))
+
+
+def check_merge(check, run, tmp):
+    with open(FIXTURE) as f:
+        doc = json.load(f)
+    doc["context"]["cpu_model"] = "AMD EPYC 7B13"
+    other = os.path.join(tmp, "other.json")
+    with open(other, "w") as f:
+        json.dump(doc, f)
+    r = run(["-o", os.path.join(tmp, "merged"), "--summary", FIXTURE, other])
+    labels = {line.split("\t")[1] for line in r.stdout.splitlines()}
+    check(r.returncode == 0 and labels == {CPU, "AMD EPYC 7B13"}, "two machines: two series",
+          f"exit {r.returncode}, labels {labels}")
+
+
+def check_bad_input(check, run, tmp):
+    cases = {
+        "not-json": "{ this is not json",
+        "wrong-schema": json.dumps({"schema": "dstu-bench/0", "context": {}, "results": []}),
+        "no-plottable-data": json.dumps({"schema": "dstu-bench/1", "context": {"cpu_model": "x", "threads": 1},
+                                         "results": [{"suite": "ec", "name": "ladder", "params": {"curve": "dstu163"},
+                                                      "threads": 1, "unit": "us", "min": 1, "median": 1, "max": 1,
+                                                      "iterations": 1}]}),
+        "record-without-median": json.dumps({"schema": "dstu-bench/1", "context": {},
+                                             "results": [{"suite": "mp", "name": "mul_comba"}]}),
+    }
+    for name, text in cases.items():
+        path, out = os.path.join(tmp, name + ".json"), os.path.join(tmp, "out-" + name)
+        with open(path, "w") as f:
+            f.write(text)
+        r = run(["-o", out, path])
+        lines = r.stderr.splitlines()
+        check(r.returncode == 2 and len(lines) == 1 and lines[0].startswith("plot-bench: error: ") and not r.stdout,
+              f"{name}: exit 2, one-line error", f"exit {r.returncode}, stderr {r.stderr!r}")
+        pngs = [p for p in os.listdir(out) if p.endswith(".png")] if os.path.isdir(out) else []
+        check(not pngs, f"{name}: no PNG written", " ".join(pngs))
+
+
+def main(argv):
+    if len(argv) != 2:
+        print("usage: test_plot_bench.py PATH/TO/plot-bench", file=sys.stderr)
+        return 2
+    tool = argv[1]
+    python = interpreter_with_matplotlib()
+    if python is None:
+        print("SKIPPED: matplotlib not found (Debian: apt-get install python3-matplotlib)")
+        return SKIP
+    check = Check()
+    check(os.access(tool, os.X_OK), "tools/plot-bench is executable")
+
+    def run(args, stdin=""):
+        return subprocess.run([python, tool] + args, input=stdin, capture_output=True, text=True, timeout=120)
+
+    with tempfile.TemporaryDirectory(prefix="plot-bench-") as tmp:
+        check_summary(check, check_run_on_fixture(check, run, os.path.join(tmp, "out")))
+        check_merge(check, run, tmp)
+        check_bad_input(check, run, tmp)
+    print(f"{check.failed} failed" if check.failed else "all passed")
+    return 1 if check.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
