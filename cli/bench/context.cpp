@@ -3,9 +3,13 @@
 // left out rather than guessed.
 #include <fmt/chrono.h>
 #include <fmt/core.h>
+#include <pthread.h>
+#include <sched.h>
 #include <sys/utsname.h>
 
+#include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <ctime>
 #include <fstream>
@@ -13,6 +17,8 @@
 #include <optional>
 #include <sstream>
 #include <thread>
+#include <utility>
+#include <vector>
 
 #include "bench/bench.hpp"
 #include "dstu/cpu/features.hpp"
@@ -83,6 +89,51 @@ void put_integer(Json& j, const char* key, const std::string& text, double scale
   if (const auto v = leading_number(text)) j[key] = std::llround(*v * scale);
 }
 
+/// Operations per second of a dependent multiply chain on the calling thread, over
+/// about 20 ms.
+double chain_rate() {
+  using Clock = std::chrono::steady_clock;
+  std::uint64_t x = 1, done = 0;
+  const auto start = Clock::now();
+  auto elapsed = Clock::duration::zero();
+  while (elapsed < std::chrono::milliseconds(20)) {
+    for (int i = 0; i < 100000; ++i) x = x * 6364136223846793005u + 1;
+    __asm__ volatile("" : "+r"(x));
+    done += 100000;
+    elapsed = Clock::now() - start;
+  }
+  return static_cast<double>(done) / std::chrono::duration<double>(elapsed).count();
+}
+
+/// The speed of each CPU this process may run on (at most 16), relative to the
+/// fastest: a thread pinned on each in turn runs the same chain. On a shared virtual
+/// machine one vCPU may run at a fraction of the other's speed for minutes, which
+/// caps every parallel speed-up measured meanwhile; this makes it visible.
+Json relative_cpu_speed() {
+  cpu_set_t allowed;
+  CPU_ZERO(&allowed);
+  if (::sched_getaffinity(0, sizeof allowed, &allowed) != 0) return nullptr;
+  std::vector<std::pair<int, double>> rates;
+  for (int cpu = 0; cpu < CPU_SETSIZE && rates.size() < 16; ++cpu) {
+    if (!CPU_ISSET(cpu, &allowed)) continue;
+    double rate = 0;
+    std::thread probe([&] {
+      cpu_set_t one;
+      CPU_ZERO(&one);
+      CPU_SET(cpu, &one);
+      if (::pthread_setaffinity_np(::pthread_self(), sizeof one, &one) == 0) rate = chain_rate();
+    });
+    probe.join();
+    if (rate > 0) rates.emplace_back(cpu, rate);
+  }
+  if (rates.empty()) return nullptr;
+  double best = 0;
+  for (const auto& [cpu, rate] : rates) best = std::max(best, rate);
+  Json out = Json::object();
+  for (const auto& [cpu, rate] : rates) out[std::to_string(cpu)] = std::round(rate / best * 100) / 100;
+  return out;
+}
+
 }  // namespace
 
 Json context(const Options& opt) {
@@ -104,6 +155,7 @@ Json context(const Options& opt) {
   c["cpu_path"] = cpu::override_spec();
   c["cpu_active"] = cpu::describe(cpu::active());
   c["cores"] = std::thread::hardware_concurrency();
+  if (Json speed = relative_cpu_speed(); !speed.is_null()) c["cpu_relative_speed"] = speed;
   c["threads"] = opt.threads;
   const auto mem = fields("/proc/meminfo", ':');
   if (const auto it = mem.find("MemTotal"); it != mem.end()) {

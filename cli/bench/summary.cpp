@@ -2,6 +2,8 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+
 namespace dstu::cli::bench {
 namespace {
 
@@ -16,6 +18,7 @@ Json summarize_run(const std::vector<Record>& records, const Json& context) {
   s["cpu_path"] = context.value("cpu_path", "native");
   s["threads"] = context.value("threads", 1);
   s["build"] = context.value("build", "unknown");
+  if (context.contains("cpu_relative_speed")) s["cpu_relative_speed"] = context["cpu_relative_speed"];
   Json curves = Json::array();
   Json hashes = Json::object();
   for (const Record& r : records) {
@@ -44,6 +47,16 @@ std::string summary_text(const Json& s) {
   std::string out = fmt::format("\nSummary: {}, path {}, {} thread(s), build {}\n", s["cpu"].get<std::string>(),
                                 s["cpu_path"].get<std::string>(), s["threads"].get<int>(),
                                 s["build"].get<std::string>());
+  if (s.contains("cpu_relative_speed")) {
+    std::string speeds;
+    double slowest = 1;
+    for (auto it = s["cpu_relative_speed"].begin(); it != s["cpu_relative_speed"].end(); ++it) {
+      speeds += fmt::format("{}cpu {} {:.2f}", speeds.empty() ? "" : ", ", it.key(), it->get<double>());
+      slowest = std::min(slowest, it->get<double>());
+    }
+    out += "  relative CPU speed: " + speeds +
+           (slowest < 0.9 ? " (a slow CPU caps every parallel speed-up of this run)\n" : "\n");
+  }
   if (s.contains("curves")) {
     out += fmt::format("  {:<9} {:>10} {:>10} {:>10} {:>10} {:>16}\n", "curve", "sign µs", "sign/s", "verify µs",
                        "verify/s", "batch verify/s");

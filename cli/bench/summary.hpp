@@ -1,6 +1,7 @@
 // The short summary a person can paste: per curve, DSTU 4145 sign and verify on one
 // thread (µs and operations per second) and batch verification on the whole team;
-// hash throughput; the CPU, path and team it was measured with.
+// hash throughput; the CPU, path and team it was measured with, and each CPU's speed
+// relative to the fastest (a slow one caps every parallel speed-up).
 #pragma once
 
 #include <string>
