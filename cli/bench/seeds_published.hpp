@@ -85,4 +85,33 @@ struct HashRow {
 };
 extern const std::array<HashRow, 4> kHash002;
 
+// ---- "004": F. F. Al-Otaibi, "Trade-off analysis for generic-point parallel elliptic
+// curve scalar multiplication" (thesis), Brainpool prime curves, one four-core machine ----
+
+/// The machine of the thesis's Tables 5.5-5.16.
+extern const char* const kCpu004;
+
+/// Tables 5.5-5.16, one row: the execution time of r requests by each method. The
+/// thesis prints no unit.
+struct MultiRequestRow {
+  std::size_t r;
+  double sequential, postcomputation_10, precomputation_11, pipeline_12, per_request;
+};
+/// One of Tables 5.5-5.16: its number, key size, processors u and rows r = 4 ... 64.
+struct MultiRequestTable {
+  const char* table;
+  int key_bits, u;
+  std::array<MultiRequestRow, 5> rows;
+};
+extern const std::array<MultiRequestTable, 12> kMultiRequest004;
+
+/// Table 5.4, one key size m: total doublings at u = 8 for r = 8, 16, 32 (by_r), columns
+/// [10], [11], [12], New.
+struct DoublingsRow {
+  int m;
+  std::array<std::array<double, 4>, 3> by_r;
+};
+inline constexpr std::array<std::size_t, 3> kDoublingsRequests004{8, 16, 32};
+extern const std::array<DoublingsRow, 4> kDoublings004;
+
 }  // namespace dstu::cli::bench::published

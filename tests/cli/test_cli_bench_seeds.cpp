@@ -35,10 +35,12 @@ bool figures_ok(const json& j, bool* positive) {
   return j.is_string();
 }
 
-/// The row of a table a record belongs to: its curve, operand size or modulus size.
+/// The row of a table a record belongs to: its curve, operand size or modulus size,
+/// and for 004 the number of requests after the curve ("\"dstu257\"/r16").
 std::string row_key(const json& params) {
+  const std::string requests = params.contains("requests") ? "/r" + params["requests"].dump() : "";
   for (const char* key : {"curve", "words32", "bits"}) {
-    if (params.contains(key)) return params[key].dump();
+    if (params.contains(key)) return params[key].dump() + requests;
   }
   return "";
 }
@@ -71,7 +73,8 @@ Tables read_tables(const json& results) {
     }
     CHECK(rec["min"].get<double>() <= rec["median"].get<double>());
     CHECK(rec["median"].get<double>() <= rec["max"].get<double>());
-    if (rec["unit"] != "count") CHECK(rec["iterations"].get<long>() >= 1);
+    const bool model = rec["name"].get<std::string>().rfind("model_", 0) == 0;  // 004's cost model, not timed
+    if (rec["unit"] != "count" && !model) CHECK(rec["iterations"].get<long>() >= 1);
     auto& row = tables[rec["params"]["source"]][row_key(rec["params"])];
     CHECK(row.emplace(rec["name"].get<std::string>(), rec).second);  // no row twice
   }
@@ -100,7 +103,9 @@ void check_ratios(const Tables& tables) {
       }
     }
   }
-  CHECK(derived == 3 + 10 * 2 + 10 * 1 + 10 * 3);  // T1 S; T2 r, S; T3 V/S; T4 V/S and two S
+  // 000: T1 S; T2 r, S; T3 V/S; T4 V/S and two S. 004: four curves, r = 4 and 16, four
+  // methods' speed-ups on u = 1 and 2 and their model speed-ups at u = 2 and 8.
+  CHECK(derived == 3 + 10 * 2 + 10 * 1 + 10 * 3 + 4 * 2 * 4 * 4);
 }
 
 }  // namespace
@@ -112,7 +117,7 @@ TEST_CASE("bench seeds --quick --json: every table, each row beside its publishe
   const json j = json::parse(r.out);
   REQUIRE(j["schema"] == "dstu-bench/1");
   const Tables tables = read_tables(j["results"]);
-  CHECK(tables.size() == 7);
+  CHECK(tables.size() == 7 + 8);
   check_ratios(tables);
 
   {  // 000 Table 1: modular exponentiation at 1024, 2048 and 3072 bits
@@ -200,6 +205,62 @@ TEST_CASE("bench seeds --quick --json: every table, each row beside its publishe
       CHECK(rec["published"]["x64"].contains("hash_mb_s"));
     }
   }
+}
+
+TEST_CASE("bench seeds --quick --json: 004, the thesis's multi-request methods and its cost model") {
+  const auto r = run_dstu({"--threads", "2", "bench", "seeds", "--quick", "--json"});
+  REQUIRE(r.status == 0);
+  const Tables tables = read_tables(json::parse(r.out)["results"]);
+  const std::set<std::string> methods{"postcomputation_10", "precomputation_11", "pipeline_12", "per_request"};
+  std::set<std::string> measured{"sequential"}, model;
+  for (const std::string& m : methods) {
+    for (const char* u : {"_u1", "_u2"}) measured.insert({m + u, "speedup_" + m + u});
+    model.insert({"model_doublings_" + m, "model_speedup_" + m});
+  }
+  model.insert("model_doublings_sequential");
+  std::set<std::string> measured_and_model = measured;
+  measured_and_model.insert(model.begin(), model.end());
+  // The thesis's key sizes, the curve standing for each, its u = 2 and u = 8 tables.
+  const struct {
+    int key_bits;
+    const char *curve, *u2, *u8;
+  } sizes[] = {{160, "dstu163", "004:T5.5", "004:T5.7"},
+               {192, "dstu191", "004:T5.8", "004:T5.10"},
+               {256, "dstu257", "004:T5.11", "004:T5.13"},
+               {512, "dstu431", "004:T5.14", "004:T5.16"}};
+  int checked_5_4 = 0;
+  for (const auto& k : sizes) {
+    INFO(k.curve);
+    REQUIRE(tables.count(k.u2) == 1);
+    REQUIRE(tables.count(k.u8) == 1);
+    const std::string curve = json(k.curve).dump();
+    for (const char* requests : {"/r4", "/r16"}) {
+      const auto& row = tables.at(k.u2).at(curve + requests);
+      CHECK(names(row) == measured_and_model);
+      const json& p = row.at("per_request_u2")["published"];
+      CHECK(p["key_bits"] == k.key_bits);
+      for (const char* u : {"u2", "u4", "u8"}) {
+        for (const char* m : {"sequential", "postcomputation_10", "precomputation_11", "pipeline_12", "per_request"}) {
+          CHECK(p[u][m].get<double>() > 0);
+        }
+      }
+      CHECK(row.at("per_request_u2")["threads"] == 2);
+      CHECK(row.at("per_request_u2")["params"]["key_bits_thesis"] == k.key_bits);
+      CHECK(row.at("model_doublings_per_request")["params"]["u"] == 2);
+      const auto& row8 = tables.at(k.u8).at(curve + requests);
+      CHECK(names(row8) == model);
+      CHECK(row8.at("model_doublings_sequential")["params"]["u"] == 8);
+      // Where Table 5.4 has this key size and r (160 and 256 bits, r = 16), the model
+      // rows are its figures.
+      const json& p8 = row8.at("model_doublings_per_request")["published"];
+      if (!p8.contains("table_5_4_doublings")) continue;
+      for (const std::string& m : methods) {
+        CHECK(row8.at("model_doublings_" + m)["median"] == p8["table_5_4_doublings"][m]);
+        ++checked_5_4;
+      }
+    }
+  }
+  CHECK(checked_5_4 == 2 * 4);
 }
 
 TEST_CASE("bench seeds --quick prints each row beside its published figures") {
