@@ -89,14 +89,14 @@ void put_integer(Json& j, const char* key, const std::string& text, double scale
   if (const auto v = leading_number(text)) j[key] = std::llround(*v * scale);
 }
 
-/// Operations per second of a dependent multiply chain on the calling thread, over
-/// about 20 ms.
+/// Operations of a dependent multiply chain per second of wall-clock time, over about
+/// 30 ms on the calling thread.
 double chain_rate() {
   using Clock = std::chrono::steady_clock;
   std::uint64_t x = 1, done = 0;
   const auto start = Clock::now();
   auto elapsed = Clock::duration::zero();
-  while (elapsed < std::chrono::milliseconds(20)) {
+  while (elapsed < std::chrono::milliseconds(30)) {
     for (int i = 0; i < 100000; ++i) x = x * 6364136223846793005u + 1;
     __asm__ volatile("" : "+r"(x));
     done += 100000;
@@ -106,31 +106,44 @@ double chain_rate() {
 }
 
 /// The speed of each CPU this process may run on (at most 16), relative to the
-/// fastest: a thread pinned on each in turn runs the same chain. On a shared virtual
-/// machine one vCPU may run at a fraction of the other's speed for minutes, which
-/// caps every parallel speed-up measured meanwhile; this makes it visible.
+/// fastest: a thread pinned on each in turn runs the same chain, three rounds after a
+/// warm-up, the median round kept. The rate is per second of wall-clock time, as the
+/// parallel code experiences it: a vCPU that the host runs half the time (seen for
+/// minutes on a shared virtual machine, while the guest's own CPU time says it ran
+/// throughout) shows as 0.5, and so does a CPU that another process keeps busy; either
+/// caps every parallel speed-up measured meanwhile.
 Json relative_cpu_speed() {
   cpu_set_t allowed;
   CPU_ZERO(&allowed);
   if (::sched_getaffinity(0, sizeof allowed, &allowed) != 0) return nullptr;
-  std::vector<std::pair<int, double>> rates;
-  for (int cpu = 0; cpu < CPU_SETSIZE && rates.size() < 16; ++cpu) {
-    if (!CPU_ISSET(cpu, &allowed)) continue;
-    double rate = 0;
-    std::thread probe([&] {
-      cpu_set_t one;
-      CPU_ZERO(&one);
-      CPU_SET(cpu, &one);
-      if (::pthread_setaffinity_np(::pthread_self(), sizeof one, &one) == 0) rate = chain_rate();
-    });
-    probe.join();
-    if (rate > 0) rates.emplace_back(cpu, rate);
+  std::vector<int> cpus;
+  for (int cpu = 0; cpu < CPU_SETSIZE && cpus.size() < 16; ++cpu) {
+    if (CPU_ISSET(cpu, &allowed)) cpus.push_back(cpu);
   }
-  if (rates.empty()) return nullptr;
-  double best = 0;
-  for (const auto& [cpu, rate] : rates) best = std::max(best, rate);
+  std::vector<std::vector<double>> rates(cpus.size());
+  for (int round = 0; round < 4; ++round) {  // round 0 warms up
+    for (std::size_t i = 0; i < cpus.size(); ++i) {
+      double rate = 0;
+      std::thread probe([&] {
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        CPU_SET(cpus[i], &one);
+        if (::pthread_setaffinity_np(::pthread_self(), sizeof one, &one) == 0) rate = chain_rate();
+      });
+      probe.join();
+      if (round > 0 && rate > 0) rates[i].push_back(rate);
+    }
+  }
+  std::vector<double> best(cpus.size(), 0);
+  for (std::size_t i = 0; i < cpus.size(); ++i) {
+    if (!rates[i].empty()) best[i] = stats::summarize(rates[i]).median;
+  }
+  const double fastest = *std::max_element(best.begin(), best.end());
+  if (cpus.empty() || fastest <= 0) return nullptr;
   Json out = Json::object();
-  for (const auto& [cpu, rate] : rates) out[std::to_string(cpu)] = std::round(rate / best * 100) / 100;
+  for (std::size_t i = 0; i < cpus.size(); ++i) {
+    if (best[i] > 0) out[std::to_string(cpus[i])] = std::round(best[i] / fastest * 100) / 100;
+  }
   return out;
 }
 

@@ -24,15 +24,19 @@ TEST_CASE("bench mp --quick --json follows dstu-bench/1") {
   CHECK(j["context"]["command_line"].get<std::string>().find("bench mp --quick --json") != std::string::npos);
   CHECK(j["context"]["kernel"].get<std::string>().rfind("Linux ", 0) == 0);
   CHECK(j["context"]["memory_mib"].get<long>() > 0);
-  // Each CPU's speed relative to the fastest: in (0, 1], the fastest exactly 1.
-  REQUIRE(j["context"].contains("cpu_relative_speed"));
-  double fastest = 0;
-  for (const auto& v : j["context"]["cpu_relative_speed"]) {
-    CHECK(v.get<double>() > 0);
-    CHECK(v.get<double>() <= 1.0);
-    fastest = std::max(fastest, v.get<double>());
+  // Each CPU's speed relative to the fastest: in (0, 1], the fastest exactly 1 (absent
+  // only where threads may not be pinned, as in some containers).
+  if (j["context"].contains("cpu_relative_speed")) {
+    double fastest = 0;
+    for (const auto& v : j["context"]["cpu_relative_speed"]) {
+      CHECK(v.get<double>() > 0);
+      CHECK(v.get<double>() <= 1.0);
+      fastest = std::max(fastest, v.get<double>());
+    }
+    CHECK(fastest == 1.0);
+  } else {
+    MESSAGE("cpu_relative_speed absent: threads cannot be pinned here");
   }
-  CHECK(fastest == 1.0);
   REQUIRE(j["results"].size() > 10);
   bool saw_comba = false, saw_modexp = false, saw_prime = false, saw_mont = false;
   for (const auto& rec : j["results"]) {

@@ -205,6 +205,21 @@ TEST_CASE("bench seeds --quick --json: every table, each row beside its publishe
       CHECK(rec["published"]["x64"].contains("hash_mb_s"));
     }
   }
+
+  {  // One published figure per table, as printed in the sources, on the right row.
+    const auto pub = [&](const char* source, const std::string& key, const char* name) {
+      return tables.at(source).at(key).at(name)["published"];
+    };
+    CHECK(pub("000:T1", "1024", "speedup")["powmod_sequential_s"] == 0.0466112);
+    CHECK(pub("000:T1", "3072", "speedup")["powmod_parallel_s"] == 0.949829);
+    CHECK(pub("000:T2", "\"dstu257\"", "double")["r_add_over_double"] == 2.88197);
+    CHECK(pub("000:T3", "\"dstu163\"", "sign")["sign_ms"] == 0.783699);
+    CHECK(pub("000:T3", "\"dstu431\"", "verify")["verify_ms"] == 15.625);
+    CHECK(pub("000:T4", "\"dstu257\"", "speedup_verify")["speedup_verify"] == 3.06);
+    CHECK(pub("001:T1", "384", "mul_comba_mx")["ms_per_million_products"]["Intel Core i7-2600"] == 13089.0);
+    CHECK(pub("002:#3", "\"dstu257\"", "sign")["x64_ms"] == 0.764);
+    CHECK(pub("002:#2", "", "kupyna256")["x64"]["hash_mb_s"] == 101.79);
+  }
 }
 
 TEST_CASE("bench seeds --quick --json: 004, the thesis's multi-request methods and its cost model") {

@@ -97,17 +97,32 @@ TEST_CASE("ReadAhead follows a slow pipe") {
 }
 
 TEST_CASE("ReadAhead reports a read error after the blocks before it") {
-  const int fd = ::open("/tmp", O_RDONLY | O_DIRECTORY);
-  REQUIRE(fd >= 0);
-  hash::ReadAhead ahead(fd, 4096, 2, "/tmp");
+  {  // a directory: the first read fails
+    const int fd = ::open("/tmp", O_RDONLY | O_DIRECTORY);
+    REQUIRE(fd >= 0);
+    hash::ReadAhead ahead(fd, 4096, 2, "/tmp");
+    CHECK_THROWS_AS(ahead.next(), dstu::Error);
+    ::close(fd);
+  }
+  // A non-blocking pipe holding 10,000 octets and never closed: the data arrives whole
+  // and in order, then the read that would block (EAGAIN) is an I/O error.
+  const Bytes data = random_bytes(10000, 21);
+  int p[2];
+  REQUIRE(::pipe(p) == 0);
+  REQUIRE(::fcntl(p[0], F_SETFL, O_NONBLOCK) == 0);
+  REQUIRE(::write(p[1], data.data(), data.size()) == static_cast<ssize_t>(data.size()));
+  Bytes got;
   try {
-    ahead.next();
+    hash::ReadAhead ahead(p[0], 4096, 2, "the pipe");
+    for (auto block = ahead.next(); !block.empty(); block = ahead.next()) got.insert(got.end(), block.begin(), block.end());
     FAIL("no error");
   } catch (const dstu::Error& e) {
     CHECK(e.code() == dstu::Errc::io);
-    CHECK(std::string(e.what()).find("/tmp: read failed") != std::string::npos);
+    CHECK(std::string(e.what()).find("the pipe: read failed") != std::string::npos);
   }
-  ::close(fd);
+  CHECK(got == data);
+  ::close(p[0]);
+  ::close(p[1]);
 }
 
 TEST_CASE("ReadAhead stopped before the end joins its reader") {

@@ -20,7 +20,10 @@ class ReadAhead {
   /// Starts the reader on fd (not owned, not closed) with `slots` buffers of `chunk`
   /// octets. Throws std::system_error when no thread can be started.
   ReadAhead(int fd, std::size_t chunk, std::size_t slots, std::string what);
-  /// Stops the reader (it finishes at most one read) and joins it.
+  /// Stops the reader (it finishes at most one read) and joins it. Before the end of
+  /// input that read may block: on a pipe whose writer neither writes nor closes, this
+  /// waits for it. hash_fd reaches here early only if Hasher::update throws, which no
+  /// hash does.
   ~ReadAhead();
   ReadAhead(const ReadAhead&) = delete;
   ReadAhead& operator=(const ReadAhead&) = delete;

@@ -32,9 +32,11 @@ inline bool inside_parallel() { return inside_item() || omp_in_parallel() != 0; 
 inline int available() { return inside_parallel() ? 1 : team_size(); }
 
 /// True when a split over `threads` would now run on more than one thread: not nested,
-/// and not in a back-off period after signs of busy cores. A split form that gets false
-/// runs its sequential twin instead of its parts one after another, which would cost
-/// more than the twin (one decision, made here for every split form).
+/// and not in a back-off period after signs of busy cores. A split form whose parts run
+/// one after another would cost more than its sequential twin (the split comb, the two
+/// scalar multiplications of verification, exponent portions) asks this first and runs
+/// the twin on false. The seed-000 field splits (gf2m mul/sqr_parallel), whose parts
+/// inline cost what the twin does, and the OpenMP Comba 2x/Mx do not.
 inline bool split_now(int threads) { return threads > 1 && !inside_parallel() && !splits_backing_off(); }
 
 /// A half-open range [begin, end).
