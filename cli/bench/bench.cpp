@@ -5,6 +5,9 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cmath>
+
+#include "dstu/parallel/pool.hpp"
 
 namespace dstu::cli::bench {
 namespace {
@@ -55,7 +58,16 @@ Record time_op(std::string suite, std::string name, Json params, int threads, co
                const Budget& budget, const std::function<void()>& op) {
   progress::note(suite, name, params);
   Record r{std::move(suite), std::move(name), std::move(params), threads, unit};
+  const parallel::SplitCounts before = parallel::split_counts();
   set(r, stats::scaled(stats::summarize(sample_ns(budget, op, &r.iterations)), unit_scale(unit)));
+  const parallel::SplitCounts after = parallel::split_counts();
+  // A split form may have run its sequential twin (back-off) or all its parts on the
+  // caller: say in how many calls a helper really took a part.
+  if (threads >= 2 && after.calls > before.calls) {
+    const double shared = static_cast<double>(after.shared - before.shared) /
+                          static_cast<double>(after.calls - before.calls);
+    r.params["helped"] = std::round(shared * 100) / 100;
+  }
   return r;
 }
 

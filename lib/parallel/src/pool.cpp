@@ -34,6 +34,7 @@ using Clock = std::chrono::steady_clock;
 
 thread_local bool t_inside = false;
 std::atomic<bool> g_paused{false};
+std::atomic<std::uint64_t> g_split_calls{0}, g_split_shared{0};  // see SplitCounts
 
 inline void cpu_relax() {
 #if defined(__x86_64__) || defined(__i386__)
@@ -100,7 +101,10 @@ class Pool {
     const std::int64_t waited_ns = wait_done(*job);
     // A helper woken from sleep is late by its wake-up latency: not a sign of a busy
     // core, neither as a miss nor as a stall.
-    if (split) note_wait(woke ? 0 : waited_ns, worked_ns, !woke && ran_here == count);
+    if (split) {
+      note_wait(woke ? 0 : waited_ns, worked_ns, !woke && ran_here == count);
+      if (ran_here < count) g_split_shared.fetch_add(1, std::memory_order_relaxed);
+    }
     // seq_cst, as the helper's load after its `inside` increment: a helper that enters
     // after free_slot() saw the slot empty must see this false, not the old true.
     job->open.store(false, std::memory_order_seq_cst);
@@ -305,6 +309,12 @@ void run_items(std::size_t count, int threads, ItemFn call, void* ctx, Work work
 }
 
 bool inside_item() { return t_inside; }
+
+SplitCounts split_counts() {
+  return {g_split_calls.load(std::memory_order_relaxed), g_split_shared.load(std::memory_order_relaxed)};
+}
+
+void note_split_call() { g_split_calls.fetch_add(1, std::memory_order_relaxed); }
 
 bool splits_backing_off() { return pool().splits_backing_off(); }
 

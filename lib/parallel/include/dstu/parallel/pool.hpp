@@ -21,6 +21,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 namespace dstu::parallel {
 
@@ -42,6 +43,19 @@ bool inside_item();
 
 /// True while splits run inline after signs of busy cores (see above).
 bool splits_backing_off();
+
+/// Split operations since the process began: `calls` counts every call of a split form
+/// (each asks split_now once), `shared` those where a helper ran at least one part. A
+/// call that ran its sequential twin, or all its parts on the caller, is not shared;
+/// the bench reports shared / calls beside each parallel row.
+struct SplitCounts {
+  std::uint64_t calls = 0;
+  std::uint64_t shared = 0;
+};
+SplitCounts split_counts();
+
+/// Counts one call of a split form (split_now does).
+void note_split_call();
 
 /// Helper threads started so far (for tests: 0 until a call needed one).
 int helpers_started();

@@ -37,7 +37,10 @@ inline int available() { return inside_parallel() ? 1 : team_size(); }
 /// scalar multiplications of verification, exponent portions) asks this first and runs
 /// the twin on false. The seed-000 field splits (gf2m mul/sqr_parallel), whose parts
 /// inline cost what the twin does, and the OpenMP Comba 2x/Mx do not.
-inline bool split_now(int threads) { return threads > 1 && !inside_parallel() && !splits_backing_off(); }
+inline bool split_now(int threads) {
+  note_split_call();
+  return threads > 1 && !inside_parallel() && !splits_backing_off();
+}
 
 /// A half-open range [begin, end).
 struct Range {
