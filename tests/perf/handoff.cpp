@@ -12,8 +12,8 @@
 #include <thread>
 #include <vector>
 
-#include "dstu/base/stats.hpp"
 #include "dstu/parallel/team.hpp"
+#include "per_call.hpp"
 
 namespace {
 
@@ -27,14 +27,7 @@ void work(int ns) {
 
 template <class F>
 double median_us(F f) {
-  constexpr int kSamples = 15, kCalls = 2000;
-  std::vector<double> v;
-  for (int s = 0; s < kSamples; ++s) {
-    const auto t = Clock::now();
-    for (int i = 0; i < kCalls; ++i) f();
-    v.push_back(std::chrono::duration<double, std::micro>(Clock::now() - t).count() / kCalls);
-  }
-  return dstu::stats::summarize(v).median;
+  return dstu::perf::median_ns_per_call(15, 2000, f) / 1000;  // 15 samples of 2000 calls
 }
 
 }  // namespace

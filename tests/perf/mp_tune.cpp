@@ -6,36 +6,23 @@
 #include <functional>
 #include <vector>
 
-#include "dstu/base/stats.hpp"
 #include "dstu/mp/limbs.hpp"
 #include "dstu/mp/modular.hpp"
 #include "dstu/mp/tuning.hpp"
 #include "dstu/parallel/team.hpp"
 #include "dstu/rng/random.hpp"
+#include "per_call.hpp"
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
 using dstu::mp::Limb;
 namespace ln = dstu::mp::ln;
 
 /// Median ns per call of f over 9 samples, each a batch of calls lasting > 0.5 ms.
 double median_ns(const std::function<void()>& f) {
   f();
-  long batch = 1;
-  for (;;) {
-    const auto t0 = Clock::now();
-    for (long i = 0; i < batch; ++i) f();
-    if (Clock::now() - t0 > std::chrono::microseconds(500)) break;
-    batch *= 2;
-  }
-  std::vector<double> t;
-  for (int s = 0; s < 9; ++s) {
-    const auto t0 = Clock::now();
-    for (long i = 0; i < batch; ++i) f();
-    t.push_back(std::chrono::duration<double, std::nano>(Clock::now() - t0).count() / batch);
-  }
-  return dstu::stats::summarize(t).median;
+  const long calls = dstu::perf::calls_lasting(std::chrono::microseconds(500), f);
+  return dstu::perf::median_ns_per_call(9, calls, f);
 }
 
 std::vector<Limb> limbs(dstu::rng::ChaCha20Drbg& rng, std::size_t n) {

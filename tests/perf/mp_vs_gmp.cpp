@@ -16,13 +16,13 @@
 #include <string>
 #include <vector>
 
-#include "dstu/base/stats.hpp"
 #include "dstu/mp/fixed.hpp"
 #include "dstu/mp/modular.hpp"
 #include "dstu/mp/nat.hpp"
 #include "dstu/mp/prime.hpp"
 #include "dstu/parallel/team.hpp"
 #include "dstu/rng/random.hpp"
+#include "per_call.hpp"
 
 namespace {
 
@@ -37,13 +37,7 @@ void keep(const T& v) {
 /// Median ns per call of f over `samples` samples of `batch` calls.
 double median_ns(int samples, long batch, const std::function<void()>& f) {
   f();
-  std::vector<double> t;
-  for (int s = 0; s < samples; ++s) {
-    const auto t0 = Clock::now();
-    for (long i = 0; i < batch; ++i) f();
-    t.push_back(std::chrono::duration<double, std::nano>(Clock::now() - t0).count() / batch);
-  }
-  return dstu::stats::summarize(t).median;
+  return dstu::perf::median_ns_per_call(samples, batch, f);
 }
 
 struct Row {

@@ -1,0 +1,37 @@
+// The timing loop of the tests/perf programs that time one call at a time: samples of
+// a fixed number of calls, the median time per call (dstu::stats), and how many calls
+// make a sample last long enough.
+#pragma once
+
+#include <chrono>
+#include <vector>
+
+#include "dstu/base/stats.hpp"
+
+namespace dstu::perf {
+
+/// Median nanoseconds per call of f over `samples` samples of `calls` calls each.
+template <class F>
+double median_ns_per_call(int samples, long calls, F&& f) {
+  using Clock = std::chrono::steady_clock;
+  std::vector<double> ns;
+  for (int s = 0; s < samples; ++s) {
+    const auto t0 = Clock::now();
+    for (long i = 0; i < calls; ++i) f();
+    ns.push_back(std::chrono::duration<double, std::nano>(Clock::now() - t0).count() / static_cast<double>(calls));
+  }
+  return stats::summarize(ns).median;
+}
+
+/// The first power of two of calls of f that lasts longer than `at_least`.
+template <class F>
+long calls_lasting(std::chrono::nanoseconds at_least, F&& f) {
+  using Clock = std::chrono::steady_clock;
+  for (long calls = 1;; calls *= 2) {
+    const auto t0 = Clock::now();
+    for (long i = 0; i < calls; ++i) f();
+    if (Clock::now() - t0 > at_least) return calls;
+  }
+}
+
+}  // namespace dstu::perf
