@@ -169,26 +169,27 @@ TEST_CASE("splits back off to inline after a stall or late helpers; bulk loops k
 }
 
 TEST_CASE("parts of unequal length are not taken for a stall") {
-  // The caller's part takes ~300 µs and the helper's ~400 µs, both computing: the
-  // caller waits ~100 µs each call (over the old 50 µs rule), which is the parts'
-  // imbalance, not a preempted helper (seen with sG and rQ of a verification at
-  // m = 431, which used to back off). The margin holds while the helper's CPU runs at
-  // 0.4 of the caller's or faster (a shared VM's second vCPU has run at 0.5).
-  // Calibrate the work, then give the machine up to 20 rounds of 40 calls: a round
-  // without a back-off passes (a loaded machine may preempt a helper in some rounds).
-  const auto t0 = std::chrono::steady_clock::now();
-  busy_work(1'000'000);
-  const double ns_per_iteration =
-      std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() / 1e6;
-  const int short_part = static_cast<int>(300'000 / ns_per_iteration), long_part = short_part * 4 / 3;
+  // The caller's part lasts 300 µs and the helper's 400 µs of wall-clock time, whatever
+  // the speed of the CPU each runs on: the caller waits ~100 µs each call (over the
+  // old 50 µs rule), which is the parts' imbalance, not a preempted helper (seen with
+  // sG and rQ of a verification at m = 431, which used to back off). A loaded machine
+  // may preempt a helper in some rounds: up to 20 rounds of 40 calls, one clean passes.
+  const auto spin_for = [](std::chrono::microseconds d) {
+    const auto until = std::chrono::steady_clock::now() + d;
+    while (std::chrono::steady_clock::now() < until) {
+    }
+  };
   const auto caller = std::this_thread::get_id();
   std::this_thread::sleep_for(std::chrono::milliseconds(300));  // outlast an earlier back-off
   bool clean_round = false;
   for (int round = 0; round < 20 && !clean_round; ++round) {
     bool backed_off = false;
     for (int call = 0; call < 40; ++call) {
-      par::on_team(2, [&](int, int) { busy_work(std::this_thread::get_id() == caller ? short_part : long_part); });
+      par::on_team(2, [&](int, int) {
+        spin_for(std::chrono::microseconds(std::this_thread::get_id() == caller ? 300 : 400));
+      });
       backed_off |= par::splits_backing_off();
+      spin_for(std::chrono::microseconds(20));  // the helper is back to spinning: a hot call
     }
     clean_round = !backed_off;
   }
