@@ -167,31 +167,3 @@ TEST_CASE("splits back off to inline after a stall or late helpers; bulk loops k
   }
   CHECK(elsewhere > 0);
 }
-
-TEST_CASE("parts of unequal length are not taken for a stall") {
-  // The caller's part lasts 300 µs and the helper's 400 µs of wall-clock time, whatever
-  // the speed of the CPU each runs on: the caller waits ~100 µs each call (over the
-  // old 50 µs rule), which is the parts' imbalance, not a preempted helper (seen with
-  // sG and rQ of a verification at m = 431, which used to back off). A loaded machine
-  // may preempt a helper in some rounds: up to 20 rounds of 40 calls, one clean passes.
-  const auto spin_for = [](std::chrono::microseconds d) {
-    const auto until = std::chrono::steady_clock::now() + d;
-    while (std::chrono::steady_clock::now() < until) {
-    }
-  };
-  const auto caller = std::this_thread::get_id();
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // outlast an earlier back-off
-  bool clean_round = false;
-  for (int round = 0; round < 20 && !clean_round; ++round) {
-    bool backed_off = false;
-    for (int call = 0; call < 40; ++call) {
-      par::on_team(2, [&](int, int) {
-        spin_for(std::chrono::microseconds(std::this_thread::get_id() == caller ? 300 : 400));
-      });
-      backed_off |= par::splits_backing_off();
-      spin_for(std::chrono::microseconds(20));  // the helper is back to spinning: a hot call
-    }
-    clean_round = !backed_off;
-  }
-  CHECK(clean_round);
-}

@@ -48,6 +48,18 @@ int main(int argc, char** argv) {
     });
     std::printf("%8d %10.2f %10.2f %10.2f\n", w, seq, pool, omp);
   }
+  // Parts of unequal length (300 and 400 us, the shape of sG and rQ at m = 431) on a
+  // hot team: how many of 400 calls found the splits backing off. The rule itself is
+  // tested deterministically in tests/parallel/test_backoff.cpp; this is what it does
+  // on this machine, where a busy or time-sliced second core makes real stalls.
+  const auto caller = std::this_thread::get_id();
+  int backed_off = 0;
+  for (int call = 0; call < 400; ++call) {
+    dstu::parallel::on_team(2, [&](int, int) { work(std::this_thread::get_id() == caller ? 300000 : 400000); });
+    backed_off += dstu::parallel::splits_backing_off() ? 1 : 0;
+    work(20000);  // the helper is back to spinning: the next call is hot
+  }
+  std::printf("parts of 300 and 400 us: %d of 400 calls found the splits backing off\n", backed_off);
   stop = true;
   if (spinner.joinable()) spinner.join();
 }

@@ -7,9 +7,10 @@
 // runner and acquired by the caller.
 #include "dstu/parallel/pool.hpp"
 
+#include "backoff.hpp"
+
 #include <array>
 #include <atomic>
-#include <bit>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -24,11 +25,6 @@ namespace {
 
 constexpr int kSlots = 4;
 constexpr int kMaxHelpers = 255;
-constexpr std::int64_t kStallNs = 50'000;  // a wait this much longer than the caller's share: a preempted helper
-constexpr int kMissesOf16 = 8;
-constexpr int kCleanCalls = 64;
-constexpr std::int64_t kMinBackoffNs = 1'000'000;
-constexpr std::int64_t kMaxBackoffNs = 128'000'000;
 
 using Clock = std::chrono::steady_clock;
 
@@ -114,11 +110,7 @@ class Pool {
     if (error) std::rethrow_exception(error);
   }
 
-  bool splits_backing_off() {
-    const std::int64_t until = inline_until_ns_.load(std::memory_order_relaxed);
-    const auto now = Clock::now().time_since_epoch();
-    return until != 0 && std::chrono::duration_cast<std::chrono::nanoseconds>(now).count() < until;
-  }
+  bool splits_backing_off() { return backoff_.active(now_ns); }
 
   int started() {
     std::lock_guard lock(start_lock_);
@@ -210,39 +202,16 @@ class Pool {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count();
   }
 
-  /// Two signs that the helpers' cores are taken by other work: a helper preempted
-  /// inside an item holds the caller for up to a scheduler time slice (a stall: a wait
-  /// longer than 50 µs plus twice the caller's own share, so that parts of unequal
-  /// length, such as sG and rQ of a verification, are not mistaken for one), and
-  /// helpers that mostly arrive after the caller has claimed every item (misses in
-  /// at least half of the last 16 calls) only compete with the caller for a core.
-  /// Either starts a back-off period in which calls run inline and helpers fall
-  /// asleep: 1 ms, doubling while the signs repeat, up to 128 ms; the period halves
-  /// only after 64 calls in a row without a sign. Short items on an idle machine back
-  /// off too, which is right: the caller alone is faster there.
+  /// A split call's times go to the back-off rule (backoff.hpp).
   void note_wait(std::int64_t waited_ns, std::int64_t worked_ns, bool missed) {
-    recent_misses_ = static_cast<std::uint16_t>((recent_misses_ << 1) | (missed ? 1 : 0));
-    if (waited_ns > kStallNs + 2 * worked_ns || std::popcount(recent_misses_) >= kMissesOf16) {
-      recent_misses_ = 0;
-      clean_calls_ = 0;
-      backoff_ns_ = std::min(backoff_ns_ == 0 ? kMinBackoffNs : 2 * backoff_ns_, kMaxBackoffNs);
-      const auto now = Clock::now().time_since_epoch();
-      inline_until_ns_.store(std::chrono::duration_cast<std::chrono::nanoseconds>(now).count() + backoff_ns_,
-                             std::memory_order_relaxed);
-    } else if (backoff_ns_ != 0 && ++clean_calls_ >= kCleanCalls) {
-      clean_calls_ = 0;
-      backoff_ns_ = backoff_ns_ > kMinBackoffNs ? backoff_ns_ / 2 : 0;
-    }
+    backoff_.note(waited_ns, worked_ns, missed, now_ns());
   }
 
   /// True while a back-off period is running (reads the clock only then).
-  bool backing_off() {
-    const std::int64_t until = inline_until_ns_.load(std::memory_order_relaxed);
-    if (until == 0) return false;
-    const auto now = Clock::now().time_since_epoch();
-    if (std::chrono::duration_cast<std::chrono::nanoseconds>(now).count() < until) return true;
-    inline_until_ns_.store(0, std::memory_order_relaxed);
-    return false;
+  bool backing_off() { return backoff_.active(now_ns); }
+
+  static std::int64_t now_ns() {
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count();
   }
 
   void helper_loop(std::uint32_t seen) {
@@ -280,10 +249,7 @@ class Pool {
   }
 
   std::mutex run_lock_;    // one job at a time; another caller runs inline
-  std::atomic<std::int64_t> inline_until_ns_{0};  // steady clock; 0 = not backing off
-  std::int64_t backoff_ns_ = 0;                    // under run_lock_
-  std::uint16_t recent_misses_ = 0;                // under run_lock_: 1 bits = calls the caller ran alone
-  int clean_calls_ = 0;                            // under run_lock_: calls since the last sign
+  detail::Backoff backoff_;  // note() under run_lock_
   std::mutex start_lock_;  // helpers_
   std::vector<std::thread> helpers_;
   std::array<Job, kSlots> slots_;
