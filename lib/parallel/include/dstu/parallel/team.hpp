@@ -31,6 +31,9 @@ inline bool inside_parallel() { return inside_item() || omp_in_parallel() != 0; 
 /// The number of threads a parallel call made now would get (1 when nested).
 inline int available() { return inside_parallel() ? 1 : team_size(); }
 
+/// split_now() without counting a call of a split form (for choosers that ask first).
+inline bool can_split(int threads) { return threads > 1 && !inside_parallel() && !splits_backing_off(); }
+
 /// True when a split over `threads` would now run on more than one thread: not nested,
 /// and not in a back-off period after signs of busy cores. A split form whose parts run
 /// one after another would cost more than its sequential twin (the split comb, the two
@@ -39,7 +42,7 @@ inline int available() { return inside_parallel() ? 1 : team_size(); }
 /// inline cost what the twin does, and the OpenMP Comba 2x/Mx do not.
 inline bool split_now(int threads) {
   note_split_call();
-  return threads > 1 && !inside_parallel() && !splits_backing_off();
+  return can_split(threads);
 }
 
 /// A half-open range [begin, end).
