@@ -3,11 +3,14 @@
 // scalar multiplications of verification on two threads against their sequential twins
 // (seed 000 Tables 3-4; `dstu bench seeds` derives V/S and the speed-ups); and the
 // batches (verify_batch, sign_batch) of 64 or 1000 requests on 1 and 2 threads, per
-// request, beside `verify` and `sign` one at a time.
+// request, beside `verify` and `sign` one at a time. `sign` and `verify` are the
+// sequential twins (threads 1); `sign_chosen` and `verify_chosen` the default path on
+// two threads, which splits only where the process measured the split faster.
 #include "bench/bench.hpp"
 #include "dstu/dstu4145/batch.hpp"
 #include "dstu/dstu4145/keys.hpp"
 #include "dstu/dstu4145/sign.hpp"
+#include "dstu/ec/chosen.hpp"
 #include "dstu/ec/scalar_mul.hpp"
 #include "dstu/rng/random.hpp"
 
@@ -17,6 +20,14 @@ namespace {
 /// Requests per batch: 1000 on dstu257 (the target is stated for 1000
 /// signatures there), 64 on the other curves and with --quick.
 std::size_t batch_requests(const ec::Curve& c, bool quick) { return !quick && c.name() == "dstu257" ? 1000 : 64; }
+
+/// What the process chose for a *_chosen row, and the medians it chose on (ns).
+void note_choice(Record& r, const parallel::Calibration& state) {
+  r.params["choice"] = parallel::state_name(state.state());
+  if (state.sequential_median_ns() > 0) {
+    r.params["calibration_ns"] = {{"sequential", state.sequential_median_ns()}, {"split", state.split_median_ns()}};
+  }
+}
 
 /// A record of whole batches of n requests turned into time per request.
 void per_request(Record& r, std::size_t n) {
@@ -44,10 +55,10 @@ void batches(const ec::Curve& c, const Json& p0, const Options& opt, const Budge
   // flatter them: its branches are learnt by the predictor).
   for (Record r : {time_op("sign", "verify", p, 1, "us", per_batch,
                            [&] {
-                             for (const auto& q : req) keep(dstu4145::verify_digest(*q.key, q.digest, *q.sig));
+                             for (const auto& q : req) keep(dstu4145::verify_digest(*q.key, q.digest, *q.sig, 1));
                            }),
                    time_op("sign", "sign", p, 1, "us", per_batch, [&] {
-                     for (const auto& d : views) keep(dstu4145::sign_digest(key, d, rng));
+                     for (const auto& d : views) keep(dstu4145::sign_digest(key, d, rng, 1));
                    })}) {
     per_request(r, requests);
     out.push_back(std::move(r));
@@ -76,10 +87,20 @@ std::vector<Record> measure_signature(const ec::Curve& c, int threads, const Bud
                         [&] { keep(dstu4145::generate_key(c, rng).public_key()); }));
   out.push_back(time_op("sign", "presignature", p, 1, "us", budget,
                         [&] { keep(ec::mul_base(c, dstu4145::random_scalar(c, rng))); }));
-  out.push_back(time_op("sign", "sign", p, 1, "us", budget, [&] { keep(dstu4145::sign_digest(key, digest, rng)); }));
+  out.push_back(time_op("sign", "sign", p, 1, "us", budget, [&] { keep(dstu4145::sign_digest(key, digest, rng, 1)); }));
   out.push_back(time_op("sign", "verify", p, 1, "us", budget,
-                        [&] { keep(dstu4145::verify_digest(pub, digest, sig)); }));
+                        [&] { keep(dstu4145::verify_digest(pub, digest, sig, 1)); }));
   if (threads >= 2) {
+    // The default path on two threads: the split forms only where this process
+    // measured them faster (dstu/ec/chosen.hpp); params.choice says what it chose.
+    Record chosen_sign = time_op("sign", "sign_chosen", p, 2, "us", budget,
+                                 [&] { keep(dstu4145::sign_digest(key, digest, rng, 2)); });
+    note_choice(chosen_sign, ec::chosen_state(ec::ChosenOp::mul_base, c.m()));
+    out.push_back(std::move(chosen_sign));
+    Record chosen_verify = time_op("sign", "verify_chosen", p, 2, "us", budget,
+                                   [&] { keep(dstu4145::verify_digest(pub, digest, sig, 2)); });
+    note_choice(chosen_verify, ec::chosen_state(ec::ChosenOp::mul_double, c.m()));
+    out.push_back(std::move(chosen_verify));
     const ec::Scalar e = dstu4145::random_scalar(c, rng);
     out.push_back(time_op("sign", "presignature_sequential_comb", p, 1, "us", budget,
                           [&] { keep(ec::mul_base(c, e)); }));

@@ -2,6 +2,7 @@
 // for every cut point and 1..4 threads, and the concurrent double-scalar method.
 #include <doctest/doctest.h>
 
+#include "dstu/ec/chosen.hpp"
 #include "dstu/ec/point.hpp"
 #include "dstu/ec/scalar.hpp"
 #include "dstu/ec/scalar_mul.hpp"
@@ -52,5 +53,27 @@ TEST_CASE("concurrent double-scalar = sequential") {
         CHECK(ec::same_point(*c, ec::mul_double_parallel_vartime(*c, s, r, q, t), ec::mul_double_vartime(*c, s, r, q)));
       }
     }
+  }
+}
+
+TEST_CASE("the chosen forms equal the sequential twins through calibration and after it") {
+  // 200 calls per curve: warming, measuring (both forms), and the decided form with
+  // probes; every result equals the twin's whichever form ran.
+  dstu::parallel::init(2);
+  dstu::test::TestRng rng(132);
+  for (const char* name : {"dstu163", "dstu257", "dstu431"}) {
+    const Curve& c = Curve::named(name);
+    const ec::AffinePoint q = dstu::test::random_point(c, rng);
+    for (int call = 0; call < 200; ++call) {
+      const Nat k = Nat::from_limbs(rng.number(c.order_bits())) % c.order();
+      const Nat r = Nat::from_limbs(rng.number(c.order_bits())) % c.order();
+      const ec::Scalar ks = ec::scalar_from_nat(k);
+      INFO(name << " call " << call);
+      CHECK(ec::same_point(c, ec::mul_base_chosen(c, ks, 2), ec::mul_base(c, ks)));
+      CHECK(ec::same_point(c, ec::mul_double_chosen_vartime(c, k, r, q, 2), ec::mul_double_vartime(c, k, r, q)));
+    }
+    const auto base = ec::chosen_state(ec::ChosenOp::mul_base, c.m()).state();
+    CHECK((base == dstu::parallel::Calibration::State::split ||
+           base == dstu::parallel::Calibration::State::sequential));  // calibrated within 200 calls
   }
 }

@@ -3,10 +3,12 @@
 
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/base/error.hpp"
+#include "dstu/ec/chosen.hpp"
 #include "dstu/ec/point.hpp"
 #include "dstu/ec/scalar.hpp"
 #include "dstu/ec/scalar_mul.hpp"
 #include "dstu/gf2m/ops.hpp"
+#include "dstu/parallel/team.hpp"
 #include "sign_steps.hpp"
 
 namespace dstu::dstu4145 {
@@ -67,20 +69,29 @@ bool check_point(const ec::Curve& c, std::span<const std::uint8_t> digest, const
 
 }  // namespace detail
 
-Signature sign_digest(const PrivateKey& key, std::span<const std::uint8_t> digest, RandomSource& nonce_source) {
+Signature sign_digest(const PrivateKey& key, std::span<const std::uint8_t> digest, RandomSource& nonce_source,
+                      int threads) {
   const ec::Curve& c = key.curve();
   const gf2m::Element h = hash_to_field(c, digest);
   for (;;) {
     ec::Scalar e = random_scalar(c, nonce_source);
-    ec::AffinePoint big_f = ec::mul_base(c, e);
+    ec::AffinePoint big_f = ec::mul_base_chosen(c, e, threads);
     if (std::optional<Signature> sig = detail::finish_signature(key, h, e, big_f)) return *sig;
   }
 }
 
-bool verify_digest(const PublicKey& key, std::span<const std::uint8_t> digest, const Signature& sig) {
+Signature sign_digest(const PrivateKey& key, std::span<const std::uint8_t> digest, RandomSource& nonce_source) {
+  return sign_digest(key, digest, nonce_source, parallel::available());
+}
+
+bool verify_digest(const PublicKey& key, std::span<const std::uint8_t> digest, const Signature& sig, int threads) {
   if (key.curve == nullptr || !detail::in_range(*key.curve, sig)) return false;
   const ec::Curve& c = *key.curve;
-  return detail::check_point(c, digest, sig, ec::mul_double_vartime(c, sig.s, sig.r, key.q));
+  return detail::check_point(c, digest, sig, ec::mul_double_chosen_vartime(c, sig.s, sig.r, key.q, threads));
+}
+
+bool verify_digest(const PublicKey& key, std::span<const std::uint8_t> digest, const Signature& sig) {
+  return verify_digest(key, digest, sig, parallel::available());
 }
 
 }  // namespace dstu::dstu4145

@@ -6,6 +6,7 @@
 #include "dstu/base/wipe.hpp"
 #include "dstu/mp/modular.hpp"
 #include "dstu/parallel/team.hpp"
+#include "dstu/parallel/choice.hpp"
 #include "tuning.hpp"
 #include "mont_ifma.hpp"
 #include "window.hpp"
@@ -47,11 +48,15 @@ Nat powmod_sequential_vartime(const Nat& base, const Nat& exp, const Nat& m) {
 
 Nat powmod_vartime(const Nat& base, const Nat& exp, const Nat& m) {
   const int threads = parallel::available();
-  if (threads > 1 && m.is_odd() && m.bits() >= tuning::kPowmodParallelBits &&
-      exp.bits() >= tuning::kPowmodParallelBits) {
-    return powmod_parallel_vartime(base, exp, m, threads);
+  if (!m.is_odd() || m.bits() < tuning::kPowmodParallelBits || exp.bits() < tuning::kPowmodParallelBits) {
+    return powmod_sequential_vartime(base, exp, m);
   }
-  return powmod_sequential_vartime(base, exp, m);
+  // Exponent portions on the team only where this process measured them faster, per
+  // 256-bit size class of the modulus (dstu/parallel/choice.hpp).
+  static auto* choices = new parallel::ChoiceTable<64>;  // never destroyed: used until the last thread ends
+  return choices->of(m.bits() / 256).run(
+      threads, [&] { return powmod_sequential_vartime(base, exp, m); },
+      [&] { return powmod_parallel_vartime(base, exp, m, threads); });
 }
 
 namespace {

@@ -9,8 +9,8 @@
 
 namespace dstu::mp::tuning {
 
-/// Moduli and exponents of at least this many bits are exponentiated by
-/// powmod_parallel_vartime when the team is free.
+/// Moduli and exponents of at least this many bits may be exponentiated by
+/// powmod_parallel_vartime, where the process measures it faster (powmod_vartime).
 inline constexpr std::size_t kPowmodParallelBits = 384;
 /// Odd moduli of at least this many bits are exponentiated with the AVX-512 IFMA
 /// kernels when the CPU has them.

@@ -22,11 +22,21 @@ gf2m::Element hash_to_field(const ec::Curve& curve, std::span<const std::uint8_t
 
 /// Signs a digest (§12): nonce e uniform in [1, n-1] from `nonce_source`, F = x(e G),
 /// y = h F, r = y truncated to L(n) - 1 bits, s = e + d r mod n, retried if r or s is
-/// 0. Constant time in d and e.
+/// 0. Constant time in d and e. e G by ec::mul_base_chosen over `threads`: the split
+/// comb only once this process has measured it faster (dstu/ec/chosen.hpp); threads =
+/// 1 is the sequential twin. The same nonces are drawn either way.
+Signature sign_digest(const PrivateKey& key, std::span<const std::uint8_t> digest, RandomSource& nonce_source,
+                      int threads);
+
+/// sign_digest over the threads a call made now would get (parallel::available()).
 Signature sign_digest(const PrivateKey& key, std::span<const std::uint8_t> digest, RandomSource& nonce_source);
 
 /// Verifies (§13): 0 < r, s < n; R = s G + r Q != O; r == trunc(h x(R)). The public key
-/// must already be valid (valid_public_key). Variable time (public data).
+/// must already be valid (valid_public_key). Variable time (public data). s G + r Q by
+/// ec::mul_double_chosen_vartime over `threads` (1: the sequential twin).
+bool verify_digest(const PublicKey& key, std::span<const std::uint8_t> digest, const Signature& sig, int threads);
+
+/// verify_digest over the threads a call made now would get (parallel::available()).
 bool verify_digest(const PublicKey& key, std::span<const std::uint8_t> digest, const Signature& sig);
 
 }  // namespace dstu::dstu4145
