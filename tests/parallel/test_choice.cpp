@@ -55,7 +55,7 @@ TEST_CASE("the split form is chosen only when its median is 5 % below the twin's
   for (int call = 0; call < Cal::kProbeEvery - 1; ++call) {
     bool timed = true;
     CHECK(faster.next(&timed) == Cal::Form::split);
-    CHECK_FALSE(timed);
+    CHECK(timed == ((call + 1) % Cal::kCheckEvery == 0));
   }
   Cal marginal;  // 4 % faster: not worth a second core
   calibrate(marginal, 10'000, 9'600);
@@ -86,12 +86,12 @@ TEST_CASE("the decision is on medians: a few outliers (a cold helper, a preempti
   CHECK(c.state() == Cal::State::split);
 }
 
-TEST_CASE("once decided, one call in kProbeEvery probes the other form and the next confirms the chosen one") {
+TEST_CASE("once decided, one call in kCheckEvery is timed in the chosen form and one in kProbeEvery in the other") {
   Cal c;
   calibrate(c, 10'000, 6'000);
   REQUIRE(c.state() == Cal::State::split);
-  int probes = 0, confirms = 0;
-  for (int call = 0; call < 10 * Cal::kProbeEvery + 1; ++call) {  // the last probe is call 10 kProbeEvery - 1
+  int probes = 0, checks = 0;
+  for (int call = 0; call < 10 * Cal::kProbeEvery; ++call) {
     bool timed = false;
     const Cal::Form f = c.next(&timed);
     if (!timed) {
@@ -100,23 +100,22 @@ TEST_CASE("once decided, one call in kProbeEvery probes the other form and the n
     }
     if (f == Cal::Form::sequential) {
       ++probes;
+      CHECK(call % Cal::kProbeEvery == Cal::kProbeEvery - 1);
       c.record(f, 10'000);
     } else {
-      ++confirms;
+      ++checks;
       c.record(f, 6'000);
     }
   }
   CHECK(probes == 10);
-  CHECK(confirms == 10);
+  CHECK(checks == 10 * (Cal::kProbeEvery / Cal::kCheckEvery - 1));
   CHECK(c.state() == Cal::State::split);
 }
 
-TEST_CASE("a decision is remade when the machine changes: the split slows down, then recovers") {
+TEST_CASE("a split that slows down is dropped within kSamples / 2 + 1 checks, and taken back when fast again") {
   Cal c;
   calibrate(c, 10'000, 6'000);
   REQUIRE(c.state() == Cal::State::split);
-  // The second core becomes slow: the split now takes 14 µs. Within kSamples probes
-  // (half of the window, plus one) the choice goes back to the twin.
   const auto drive = [&](std::int64_t sequential_ns, std::int64_t split_ns, Cal::State until) {
     int calls = 0;
     while (c.state() != until && calls < 100 * Cal::kProbeEvery) {
@@ -127,13 +126,29 @@ TEST_CASE("a decision is remade when the machine changes: the split slows down, 
     }
     return calls;
   };
+  // The second core becomes slow: the split now takes 14 µs.
   const int to_sequential = drive(10'000, 14'000, Cal::State::sequential);
   CHECK(c.state() == Cal::State::sequential);
-  CHECK(to_sequential <= (Cal::kSamples / 2 + 1) * (Cal::kProbeEvery + 1));
+  CHECK(to_sequential <= (Cal::kSamples / 2 + 1) * Cal::kCheckEvery);
   CHECK(c.split_median_ns() == 14'000);
-  // And back once the split is fast again.
-  drive(10'000, 6'000, Cal::State::split);
+  // Fast again: taken back once probes fill half of the split's window.
+  const int to_split = drive(10'000, 6'000, Cal::State::split);
   CHECK(c.state() == Cal::State::split);
+  CHECK(to_split <= (Cal::kSamples / 2 + 1) * Cal::kProbeEvery);
+  CHECK(to_split > Cal::kProbeEvery);  // one fast probe does not outweigh the window
+}
+
+TEST_CASE("a kept twin is not dropped for a split that stays slower") {
+  Cal c;
+  calibrate(c, 10'000, 12'000);
+  REQUIRE(c.state() == Cal::State::sequential);
+  for (int call = 0; call < 20 * Cal::kProbeEvery; ++call) {
+    bool timed = false;
+    const Cal::Form f = c.next(&timed);
+    if (timed) c.record(f, f == Cal::Form::split ? 12'000 : 10'000);
+    if (!timed) CHECK(f == Cal::Form::sequential);
+  }
+  CHECK(c.state() == Cal::State::sequential);
 }
 
 TEST_CASE("measuring alternates the two forms") {

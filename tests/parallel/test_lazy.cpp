@@ -29,6 +29,24 @@ TEST_CASE("helpers start on the first call with work for more than one thread") 
   CHECK(ran == 154);
 }
 
+TEST_CASE("wake_helpers starts what a split over that many threads would use, and nothing nested") {
+  // Runs after the case above in the same process: 3 helpers exist.
+  par::wake_helpers(1, 100);
+  CHECK(par::helpers_started() == 3);
+  par::for_each(2, 2, [&](std::size_t) { par::wake_helpers(8, 100); });  // inside an item: nothing
+  CHECK(par::helpers_started() == 3);
+  par::wake_helpers(6, 2000);
+  CHECK(par::helpers_started() == 5);
+  // Woken with no job, the helpers leave the last job alone: later calls still run
+  // every item exactly once.
+  for (int round = 0; round < 50; ++round) {
+    par::wake_helpers(6, 50);
+    std::atomic<int> hits{0};
+    par::for_each(37, 6, [&](std::size_t) { ++hits; });
+    CHECK(hits == 37);
+  }
+}
+
 // A helper thread that begins running only after exit() has started must still see
 // the stop: a process that makes one parallel call and exits at once must be gone
 // within a few seconds (before the fix it hung about once in 40 runs).

@@ -32,18 +32,13 @@ Calibration::Form Calibration::next(bool* timed) {
     case State::split:
     case State::sequential: {
       const Form chosen = state_ == State::split ? Form::split : Form::sequential;
-      const Form other = state_ == State::split ? Form::sequential : Form::split;
-      if (confirm_) {  // the chosen form, timed right after the probe
-        confirm_ = false;
-        ++calls_;
+      if (++calls_ == kProbeEvery) {
+        calls_ = 0;
         *timed = true;
-        return chosen;
+        return chosen == Form::split ? Form::sequential : Form::split;
       }
-      if (++calls_ < kProbeEvery) return chosen;
-      calls_ = 0;
-      confirm_ = true;
-      *timed = true;
-      return other;
+      *timed = calls_ % kCheckEvery == 0;
+      return chosen;
     }
   }
   return Form::sequential;
@@ -52,10 +47,8 @@ Calibration::Form Calibration::next(bool* timed) {
 void Calibration::record(Form form, std::int64_t ns) {
   if (state_ == State::warming) return;
   (form == Form::split ? split_ : sequential_).add(ns);
-  if (state_ == State::measuring && (split_.size < kSamples || sequential_.size < kSamples)) return;
-  // Decided: remake the decision once the chosen form's confirming sample is in.
-  const Form chosen = state_ == State::split ? Form::split : Form::sequential;
-  if (state_ == State::measuring || form == chosen) decide();
+  if (split_.size < kSamples || sequential_.size < kSamples) return;  // still measuring
+  decide();
 }
 
 void Calibration::decide() {

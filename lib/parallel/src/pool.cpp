@@ -112,6 +112,19 @@ class Pool {
 
   bool splits_backing_off() { return backoff_.active(now_ns); }
 
+  void wake(int threads, int max_wait_us) {
+    start_helpers(std::min(threads - 1, kMaxHelpers));
+    // A new generation with no new job: each helper looks at the last job (closed or
+    // in use by another caller, which it may then join), and spins again.
+    generation_.fetch_add(1);
+    wake_sleepers();
+    const auto until = Clock::now() + std::chrono::microseconds(max_wait_us);
+    for (int i = 0; sleepers_.load() > 0; ++i) {
+      if ((i & 63) == 63 && Clock::now() > until) break;
+      cpu_relax();
+    }
+  }
+
   int started() {
     std::lock_guard lock(start_lock_);
     return static_cast<int>(helpers_.size());
@@ -275,6 +288,11 @@ void run_items(std::size_t count, int threads, ItemFn call, void* ctx, Work work
 }
 
 bool inside_item() { return t_inside; }
+
+void wake_helpers(int threads, int max_wait_us) {
+  if (threads <= 1 || t_inside) return;
+  pool().wake(threads, max_wait_us);
+}
 
 SplitCounts split_counts() {
   return {g_split_calls.load(std::memory_order_relaxed), g_split_shared.load(std::memory_order_relaxed)};

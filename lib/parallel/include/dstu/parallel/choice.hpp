@@ -8,14 +8,18 @@
 // run the sequential twin (a command that signs one file never splits and never
 // starts a helper), the next calls alternate the two forms until each has kSamples
 // timings, and from then on the split form runs only if the median of its last
-// kSamples timings is below kMargin times the twin's. The decision is kept under
+// kSamples timings is below kMargin times the twin's. The decision stays under
 // watch, because a shared machine's load and a vCPU's speed change while a process
-// runs: one call in kProbeEvery runs the other form, timed, and the call after it the
-// chosen form, timed, and the decision is remade from the last kSamples of each.
-// Calls that could not split now (nested, one thread, or a back-off period after
-// signs of busy cores) run the twin and are neither counted nor timed. The cost of
-// choosing: the calibration's few dozen calls, then one call in kProbeEvery in the
-// slower form and two clock reads.
+// runs: one call in kCheckEvery is timed in the chosen form and one in kProbeEvery
+// runs the other form, timed, and each timing remakes the decision from the last
+// kSamples of each form. A split that becomes slow is dropped within about
+// kSamples / 2 checks (~130 calls); a split that becomes fast again is taken back
+// within about kSamples / 2 probes (~8,000 calls): quick to leave the slower form,
+// slow to risk it again. Calls that could not split now (nested, one thread, or a
+// back-off period after signs of busy cores) run the twin and are neither counted
+// nor timed. The cost of choosing: the calibration's few dozen calls, one call in
+// kProbeEvery in the other form (after waking the helpers, for a split), two clock reads in
+// kCheckEvery calls, and a mutex.
 #pragma once
 
 #include <array>
@@ -35,7 +39,8 @@ class Calibration {
   static constexpr int kWarmCalls = 32;
   static constexpr int kSamples = 15;
   static constexpr double kMargin = 0.95;  // the split form must be 5 % faster
-  static constexpr int kProbeEvery = 128;
+  static constexpr int kCheckEvery = 16;
+  static constexpr int kProbeEvery = 1024;
 
   enum class Form { sequential, split };
   enum class State { warming, measuring, sequential, split };
@@ -65,8 +70,7 @@ class Calibration {
   void decide();
 
   State state_ = State::warming;
-  int calls_ = 0;     // warming: calls so far; decided: calls since the last probe
-  bool confirm_ = false;  // decided: the next call is the timed chosen one after a probe
+  int calls_ = 0;  // warming: calls so far; decided: calls since the last probe
   Ring sequential_, split_;
   std::int64_t sequential_median_ns_ = 0, split_median_ns_ = 0;
 };
@@ -83,11 +87,17 @@ class SplitChoice {
     const Calibration::Form form = next(&timed);
     const bool use_split = form == Calibration::Form::split;
     if (!timed) return use_split ? split() : sequential();
+    // After sequential calls the helpers are asleep, and a split that has to wake one
+    // runs on the caller alone (the helper arrives late): that would time the wake-up,
+    // not the split. So a timed split first wakes them.
+    if (use_split) wake_helpers(threads, kWakeWaitUs);
     const auto began = std::chrono::steady_clock::now();
     auto result = use_split ? split() : sequential();
     record(form, std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - began).count());
     return result;
   }
+
+  static constexpr int kWakeWaitUs = 1000;
 
   /// A copy of the state, for reports (bench rows say what the process chose).
   Calibration snapshot() const;

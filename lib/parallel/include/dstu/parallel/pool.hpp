@@ -38,6 +38,13 @@ enum class Work { bulk, split };
 /// count <= 1, when called from inside an item, or for a split during a back-off.
 void run_items(std::size_t count, int threads, ItemFn call, void* ctx, Work work);
 
+/// Starts up to `threads` - 1 helpers and wakes those asleep, returning once none is
+/// asleep or after `max_wait_us` microseconds: the next call finds them spinning. For
+/// a measurement of a split form after sequential calls (a woken helper arrives too
+/// late for a call of a few microseconds, which then measures the wake-up). Does
+/// nothing from inside an item or with threads <= 1.
+void wake_helpers(int threads, int max_wait_us);
+
 /// True while the calling thread is running an item of a parallel call.
 bool inside_item();
 
