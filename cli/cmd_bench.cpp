@@ -31,7 +31,7 @@ class Bench final : public Command {
     opt.quick = quick_;
     opt.threads = parallel::team_size();
     std::vector<bench::Record> records;
-    bench::progress::start();
+    if (!g.quiet) bench::progress::start();
     for (const auto& s : bench::suites()) {
       if (suite_ == "all" || suite_ == s.name) s.run(opt, records);
     }

@@ -71,7 +71,7 @@ class Keygen final : public Command {
     } else {
       write_file_atomic(out_, public_key_file(*k.pub, format), 0644, overwrite());
     }
-    if (g.json) print_json({{"converted", convert_}, {"out", out_}, {"private", k.priv.has_value()}});
+    if (g.json && !g.quiet) print_json({{"converted", convert_}, {"out", out_}, {"private", k.priv.has_value()}});
     return kExitOk;
   }
 
@@ -107,7 +107,8 @@ class Keygen final : public Command {
     }
     std::fill(priv_file.begin(), priv_file.end(), 0);
     const std::string id = to_hex(dstu4145::key_id(pub));
-    if (g.json) {
+    if (g.quiet) {
+    } else if (g.json) {
       print_json({{"curve", curve.name()}, {"oid", curve.oid()}, {"private_key", key_path},
                   {"public_key", pub_path}, {"key_id", id}});
     } else if (key_path != "-" && pub_path != "-") {

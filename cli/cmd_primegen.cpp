@@ -171,11 +171,11 @@ class Primegen final : public Command {
       all = all && prime[i];
       if (g.json) {
         list.push_back({{"number", inputs[i]}, {"prime", static_cast<bool>(prime[i])}});
-      } else {
+      } else if (!g.quiet) {
         fmt::print("{} {}\n", inputs[i], prime[i] ? "prime" : "composite");
       }
     }
-    if (g.json) print_json({{"rounds", rounds}, {"results", list}, {"all_prime", all}});
+    if (g.json && !g.quiet) print_json({{"rounds", rounds}, {"results", list}, {"all_prime", all}});
     return all ? kExitOk : kExitNegative;
   }
 

@@ -1,4 +1,6 @@
-// dstu sign: one detached signature per file. Files are taken a window at a time
+// dstu sign: one detached signature per file. A file's error (unreadable, or its
+// signature file already there) is reported and the others are still signed; the
+// exit status is 2 if any failed. Files are taken a window at a time
 // (window.hpp): hashed in parallel on the team, signed as one sign_batch (nonces drawn in file order from
 // one generator), their signature files written in parallel, and their results
 // reported in input order before the next window.
@@ -59,15 +61,9 @@ class Sign final : public Command {
     const dstu4145::PublicKey pub = key.public_key();
     const std::string key_id = to_hex(dstu4145::key_id(pub));
     const std::string curve = key.curve().name();
-    // Outputs, and a refusal before any work when one is in the way.
+    // Outputs; one that is in the way is that file's error, found before its work.
     std::vector<std::string> outs;
     for (const std::string& f : files_) outs.push_back(!out_.empty() ? out_ : (f == "-" ? "-" : f + ".sig"));
-    if (!force_) {
-      for (const std::string& o : outs) {
-        struct stat st {};
-        if (o != "-" && ::lstat(o.c_str(), &st) == 0) throw_io(o + ": already exists (use --force to replace it)");
-      }
-    }
     const auto rng = make_rng(rng_);  // nonces drawn on this thread, in file order
     int status = kExitOk;
     for (std::size_t begin = 0, end = 0; begin < files_.size(); begin = end) {
@@ -80,7 +76,7 @@ class Sign final : public Command {
           print_error(error);
           status = kExitError;
         }
-        if (g.json) {
+        if (g.json && !g.quiet) {
           Json r = {{"file", files_[i]}, {"signature", outs[i]}, {"status", error.empty() ? "signed" : "error"},
                     {"curve", curve}, {"hash", hash_}, {"key_id", key_id}};
           if (!error.empty()) r["reason"] = error;
@@ -102,6 +98,7 @@ class Sign final : public Command {
     std::vector<Bytes> digests(n);
     parallel::for_each(n, parallel::team_size(), [&](std::size_t i) {
       try {
+        refuse_existing(outs[begin + i]);
         digests[i] = digest_file(files_[begin + i], hash_, key.dke());
       } catch (const std::exception& e) {
         errors[i] = e.what();
@@ -125,6 +122,15 @@ class Sign final : public Command {
       }
     });
     return errors;
+  }
+
+  /// Throws when `out` exists and --force was not given (write_file_atomic refuses
+  /// again at the end, for a file that appears meanwhile).
+  void refuse_existing(const std::string& out) const {
+    struct stat st {};
+    if (!force_ && out != "-" && ::lstat(out.c_str(), &st) == 0) {
+      throw_io(out + ": already exists (use --force to replace it)");
+    }
   }
 
   /// The signature file's bytes in the chosen format.

@@ -47,6 +47,7 @@ struct Prepared {
   Bytes digest;
   dstu4145::Signature sig;
   std::string sig_key_id;
+  bool hash_assumed = false;  // raw signature, no --hash: the default hash was assumed
 };
 
 class Verify final : public Command {
@@ -59,7 +60,6 @@ class Verify final : public Command {
     sub.add_option("--sig", sig_, "Signature file (only with one input; default FILE.sig)");
     sub.add_option("--hash", hash_, "Hash (default: the signature's Hash header, else gost34311)")
         ->check(CLI::IsMember(hash::hasher_names()));
-    sub.add_flag("-q,--quiet", quiet_, "Print nothing; the exit status tells");
     auto* format = sub.add_option("--sig-format", sig_format_,
                                   "auto (default: armored by its BEGIN line, else raw r_le || s_le), raw, raw-be "
                                   "(s_be || r_be, BouncyCastle's GOST3411WITHDSTU4145), der or der-be (the same in "
@@ -115,14 +115,14 @@ class Verify final : public Command {
  private:
   void report(const GlobalOptions& g, const dstu4145::PublicKey& key, const std::string& key_id,
               const std::string& file, const Outcome& o) const {
-    if (g.json) {
+    if (g.json && !g.quiet) {
       Json r = {{"file", file}, {"status", status_name(o.status)}, {"curve", key.curve->name()}, {"hash", o.hash},
                 {"key_id", key_id}};
       if (!o.reason.empty()) r["reason"] = o.reason;
       print_json(r);  // one line each (NDJSON), flushed
     } else if (o.status == Status::error) {
       print_error(file + ": " + o.reason);
-    } else if (!quiet_) {
+    } else if (!g.quiet) {
       fmt::print("{}: {}{}\n", file, o.status == Status::valid ? "OK" : "INVALID",
                  o.reason.empty() ? "" : " (" + o.reason + ")");
       std::fflush(stdout);
@@ -146,16 +146,25 @@ class Verify final : public Command {
     for (std::size_t i = 0; i < prep.size(); ++i) out[i] = std::move(prep[i].outcome);
     for (std::size_t j = 0; j < index.size(); ++j) {
       Outcome& o = out[index[j]];
-      const std::string& sig_key_id = prep[index[j]].sig_key_id;
       if (valid[j]) {
         o.status = Status::valid;
       } else {
         o.status = Status::invalid;
-        o.reason = !sig_key_id.empty() && sig_key_id != key_id ? "made with another key (Key-Id " + sig_key_id + ")"
-                                                               : "signature does not match";
+        o.reason = invalid_reason(prep[index[j]], o.hash, key_id);
       }
     }
     return out;
+  }
+
+  /// Why a well-formed signature did not verify: the key id and hash used, and for a
+  /// raw signature verified without --hash, that it names no hash.
+  static std::string invalid_reason(const Prepared& p, const std::string& hash, const std::string& key_id) {
+    if (!p.sig_key_id.empty() && p.sig_key_id != key_id) {
+      return "made with another key: Key-Id " + p.sig_key_id + ", this key is " + key_id;
+    }
+    std::string reason = "signature does not match key " + key_id + " with hash " + hash;
+    if (p.hash_assumed) reason += "; a raw signature names no hash: if it was made with another, give --hash";
+    return reason;
   }
 
   Prepared prepare(const dstu4145::PublicKey& key, const ListEntry& entry) const {
@@ -168,6 +177,7 @@ class Verify final : public Command {
         throw_invalid("--hash " + hash_ + " but the signature names " + sig.hash);
       }
       p.outcome.hash = !hash_.empty() ? hash_ : !sig.hash.empty() ? sig.hash : "gost34311";
+      p.hash_assumed = hash_.empty() && sig.hash.empty();
       p.digest = digest_file(entry.file, p.outcome.hash, key.dke);
       p.sig = sig.sig;
       p.sig_key_id = sig.key_id;
@@ -182,7 +192,7 @@ class Verify final : public Command {
   std::string pub_, sig_, hash_, sig_format_ = "auto", list_;
   SignatureFormat format_ = SignatureFormat::automatic;
   std::vector<std::string> files_;
-  bool quiet_ = false, big_endian_ = false;
+  bool big_endian_ = false;
 };
 
 }  // namespace

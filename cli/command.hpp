@@ -19,8 +19,13 @@ namespace dstu::cli {
 struct GlobalOptions {
   int threads = 0;  ///< team size; 0 = default (OMP_NUM_THREADS or all cores)
   bool json = false;
-  std::string cpu;  ///< CPU path override, empty = DSTU_CPU or native
+  bool quiet = false;  ///< no reports: only errors (stderr) and the data asked for
+  std::string cpu;     ///< CPU path override, empty = DSTU_CPU or native
 };
+
+/// Declares the global options on `app` (the top level and every subcommand, so that
+/// each subcommand's --help lists them and they work before or after its name).
+void add_global_options(CLI::App& app, GlobalOptions& g);
 
 /// A bad combination of options, reported like a CLI11 parse error (exit 2).
 class UsageError : public std::runtime_error {

@@ -5,6 +5,9 @@
 
 #include <cstdlib>
 #include <new>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "command.hpp"
 #include "dstu/base/error.hpp"
@@ -17,6 +20,14 @@
 namespace {
 
 using namespace dstu::cli;
+
+/// Where a usage error sends the reader: the subcommand's help if one was named.
+std::string help_command(const std::vector<std::pair<CLI::App*, Command*>>& subs) {
+  for (const auto& [sub, cmd] : subs) {
+    if (sub->parsed()) return std::string("dstu ") + cmd->name() + " --help";
+  }
+  return "dstu --help";
+}
 
 void apply_globals(const GlobalOptions& g) {
   if (const char* env = std::getenv("DSTU_CPU")) {
@@ -37,10 +48,7 @@ int run(int argc, char** argv) {
   GlobalOptions g;
   bool version = false;
   app.add_flag("--version", version, "Print version, compiler, build, OpenMP and CPU features");
-  app.add_option("--threads", g.threads, "Threads in the team (default: OMP_NUM_THREADS or all cores)")
-      ->check(CLI::Range(1, 1024));
-  app.add_flag("--json", g.json, "Machine-readable JSON output");
-  app.add_option("--cpu", g.cpu, "CPU path: native, portable, or native,-FEATURE (also: DSTU_CPU)");
+  add_global_options(app, g);
   app.require_subcommand(0, 1);
 
   auto commands = all_commands();
@@ -49,6 +57,7 @@ int run(int argc, char** argv) {
     CLI::App* sub = app.add_subcommand(c->name(), c->summary());
     sub->fallthrough();
     c->setup(*sub);
+    add_global_options(*sub, g);
     subs.emplace_back(sub, c.get());
   }
 
@@ -56,7 +65,7 @@ int run(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help
-    print_error(std::string(e.what()) + " (see 'dstu --help')");
+    print_error(std::string(e.what()) + " (see '" + help_command(subs) + "')");
     return kExitError;
   }
 
@@ -66,7 +75,13 @@ int run(int argc, char** argv) {
     return kExitOk;
   }
   for (auto& [sub, cmd] : subs) {
-    if (sub->parsed()) return cmd->run(g);
+    if (!sub->parsed()) continue;
+    try {
+      return cmd->run(g);
+    } catch (const UsageError& e) {
+      print_error(std::string(e.what()) + " (see 'dstu " + cmd->name() + " --help')");
+      return kExitError;
+    }
   }
   fmt::print(stderr, "{}", app.help());
   return kExitError;

@@ -13,7 +13,7 @@ using Clock = std::chrono::steady_clock;
 
 struct State {
   Clock::time_point start = Clock::now(), last{};
-  bool terminal = false, wrote = false;
+  bool enabled = false, terminal = false, wrote = false;
 };
 
 State& state() {
@@ -35,11 +35,13 @@ std::string describe(const Json& params) {
 void start() {
   State& s = state();
   s = State{};
+  s.enabled = true;
   s.terminal = ::isatty(STDERR_FILENO) == 1;
 }
 
 void note(const std::string& suite, const std::string& name, const Json& params) {
   State& s = state();
+  if (!s.enabled) return;  // not started: dstu -q bench
   const auto now = Clock::now();
   const auto every = s.terminal ? std::chrono::seconds(1) : std::chrono::seconds(5);
   if (now - s.start < std::chrono::seconds(2) || now - s.last < every) return;

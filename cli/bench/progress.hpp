@@ -10,7 +10,7 @@
 namespace dstu::cli::bench::progress {
 
 /// Starts the clock (the run begins).
-void start();
+void start();  // without it (dstu -q bench) note() prints nothing
 
 /// A measurement begins.
 void note(const std::string& suite, const std::string& name, const Json& params);
