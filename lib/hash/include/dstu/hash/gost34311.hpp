@@ -102,4 +102,12 @@ class HmacGost34311 {
   Gost34311 inner_keyed_, outer_keyed_;  // after absorbing key xor ipad / key xor opad
 };
 
+/// PBKDF2 (RFC 8018 §5.2) with HMAC-GOST34.311 as the PRF: out.size() octets derived
+/// from `password` and `salt` in `iterations` rounds (the key derivation of PBES2 in
+/// Ukrainian PKI key stores, with a 32-octet output). Constant time in the password.
+/// Throws Error(invalid_input) if iterations is 0 or out is empty.
+void pbkdf2_hmac_gost34311(std::span<std::uint8_t> out, std::span<const std::uint8_t> password,
+                           std::span<const std::uint8_t> salt, std::uint64_t iterations,
+                           const Gost34311Params& params = {});
+
 }  // namespace dstu::hash

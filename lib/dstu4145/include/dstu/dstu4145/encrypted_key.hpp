@@ -1,0 +1,61 @@
+// dstu::dstu4145 — passphrase-protected private keys as Ukrainian PKI stores them:
+// PKCS#8 EncryptedPrivateKeyInfo (RFC 5958) with PBES2 (RFC 8018 §6.2), the key
+// derived by PBKDF2 with HMAC-GOST34.311 and the PrivateKeyInfo encrypted with
+// GOST 28147-89 in CFB mode ("gamma with feedback") under the S-box carried in the
+// parameters. The form UAPKI, IIT and jkurwa (gost89) read and write:
+//
+//   EncryptedPrivateKeyInfo ::= SEQUENCE {
+//     encryptionAlgorithm SEQUENCE { id-PBES2 1.2.840.113549.1.5.13, SEQUENCE {
+//       keyDerivationFunc SEQUENCE { id-PBKDF2 1.2.840.113549.1.5.12, SEQUENCE {
+//         salt OCTET STRING, iterationCount INTEGER,
+//         prf SEQUENCE { id-HMAC-GOST34311 1.2.804.2.1.1.1.1.1.2, NULL } } },
+//       encryptionScheme SEQUENCE { id-GOST28147-CFB 1.2.804.2.1.1.1.1.1.1.3, SEQUENCE {
+//         iv OCTET STRING (8), dke OCTET STRING (64, the packed S-box) } } } },
+//     encryptedData OCTET STRING }
+//
+// CFB carries no integrity check: a wrong passphrase shows as a decryption that is not
+// a PrivateKeyInfo. The HMAC follows RFC 2104 (a passphrase longer than 32 octets is
+// hashed first); jkurwa instead uses only its first 32 octets, so passphrases beyond
+// 32 octets do not interoperate with it.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include "dstu/base/bytes.hpp"
+#include "dstu/base/random.hpp"
+#include "dstu/base/wipe.hpp"
+
+namespace dstu::dstu4145 {
+
+/// The iteration count written by default (jkurwa and IIT write 10,000; this is the
+/// cost of about 0.1 s on a current core).
+inline constexpr std::uint32_t kDefaultPbkdf2Iterations = 100'000;
+
+/// The public parameters of an EncryptedPrivateKeyInfo.
+struct Pbes2Info {
+  std::uint64_t iterations = 0;
+  std::size_t salt_size = 0;
+};
+
+/// True if `der` is an EncryptedPrivateKeyInfo by its structure (an algorithm
+/// identifier SEQUENCE first, where a PrivateKeyInfo has its version INTEGER).
+bool is_encrypted_private_key(std::span<const std::uint8_t> der);
+
+/// Reads the public parameters; Error(invalid_input) if malformed, Error(unsupported)
+/// for another encryption scheme, KDF or PRF.
+Pbes2Info pbes2_info(std::span<const std::uint8_t> der);
+
+/// Encrypts a PrivateKeyInfo (DER) under `passphrase`: a 32-octet salt and an 8-octet
+/// IV from `rng`, `iterations` rounds of PBKDF2, the DKE No.1 S-box.
+Bytes encrypt_private_key_info(std::span<const std::uint8_t> private_key_info,
+                               std::span<const std::uint8_t> passphrase, std::uint64_t iterations,
+                               RandomSource& rng);
+
+/// Decrypts an EncryptedPrivateKeyInfo (any iteration count and salt length, the
+/// S-box from its parameters) to the PrivateKeyInfo DER. Error(invalid_input) if
+/// malformed or if the passphrase is wrong (the result is not a PrivateKeyInfo);
+/// Error(unsupported) for other algorithms.
+SecureBytes decrypt_private_key_info(std::span<const std::uint8_t> der, std::span<const std::uint8_t> passphrase);
+
+}  // namespace dstu::dstu4145

@@ -1,0 +1,159 @@
+// Passphrase-protected private keys (dstu/dstu4145/encrypted_key.hpp): the jkurwa key
+// store decrypts to its clear twin; round trips; wrong passphrases, damaged and
+// truncated stores and other algorithms are errors of the right kind; PBKDF2 against
+// its definition written out with the one-shot HMAC.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <string>
+
+#include "dstu/base/der.hpp"
+#include "dstu/base/error.hpp"
+#include "dstu/dstu4145/encoding.hpp"
+#include "dstu/dstu4145/encrypted_key.hpp"
+#include "dstu/dstu4145/keys.hpp"
+#include "dstu/hash/gost34311.hpp"
+#include "dstu/rng/random.hpp"
+#include "vec.hpp"
+
+using dstu::Bytes;
+namespace d4 = dstu::dstu4145;
+namespace hash = dstu::hash;
+
+namespace {
+
+Bytes text(const std::string& s) { return Bytes(s.begin(), s.end()); }
+
+/// The errc of what f throws (or fails the test if it throws nothing).
+template <class F>
+dstu::Errc error_of(F&& f) {
+  try {
+    f();
+  } catch (const dstu::Error& e) {
+    return e.code();
+  }
+  FAIL("no error");
+  return dstu::Errc::io;
+}
+
+/// PBKDF2 written out from RFC 8018 §5.2 with the one-shot HMAC: the slow twin.
+Bytes pbkdf2_twin(const Bytes& password, const Bytes& salt, std::uint64_t c, std::size_t length) {
+  Bytes out;
+  for (std::uint32_t i = 1; out.size() < length; ++i) {
+    Bytes first = salt;
+    for (int shift : {24, 16, 8, 0}) first.push_back(static_cast<std::uint8_t>(i >> shift));
+    auto u = hash::HmacGost34311::mac(password, first);
+    auto t = u;
+    for (std::uint64_t j = 1; j < c; ++j) {
+      u = hash::HmacGost34311::mac(password, u);
+      for (std::size_t k = 0; k < t.size(); ++k) t[k] ^= u[k];
+    }
+    out.insert(out.end(), t.begin(), t.end());
+  }
+  out.resize(length);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the jkurwa key store decrypts to its clear twin") {
+  for (const auto& v : dstu::test::load_vectors("dstu4145/encrypted_keys.vec", "encrypted")) {
+    INFO(v.get("Id"));
+    const Bytes store = v.bytes("Encrypted");
+    CHECK(d4::is_encrypted_private_key(store));
+    CHECK_FALSE(d4::is_encrypted_private_key(v.bytes("Clear")));
+    const d4::Pbes2Info info = d4::pbes2_info(store);
+    CHECK(info.iterations == std::stoull(v.get("Iterations")));
+    CHECK(info.salt_size == 32);
+    const dstu::SecureBytes clear = d4::decrypt_private_key_info(store, v.bytes("Passphrase"));
+    CHECK(Bytes(clear.begin(), clear.end()) == v.bytes("Clear"));
+    const d4::PrivateKey key = d4::decode_private_key(clear);
+    CHECK(key.curve().m() == 257);
+    // One octet off in the passphrase: an error, never a wrong key.
+    Bytes wrong = v.bytes("Passphrase");
+    wrong.back() ^= 1;
+    CHECK(error_of([&] { d4::decrypt_private_key_info(store, wrong); }) == dstu::Errc::invalid_input);
+  }
+}
+
+TEST_CASE("encrypted keys round trip on every curve and decrypt only with their passphrase") {
+  dstu::rng::ChaCha20Drbg rng(11, 12);
+  for (const dstu::ec::Curve* c : dstu::ec::Curve::all_named()) {
+    INFO(c->name());
+    const d4::PrivateKey key = d4::generate_key(*c, rng);
+    const dstu::SecureBytes clear = d4::encode_private_key(key);
+    for (const std::string& pass : {std::string(""), std::string("p"), std::string(32, 'x'), std::string(77, 'y')}) {
+      const Bytes store = d4::encrypt_private_key_info(clear, text(pass), 3, rng);
+      CHECK(d4::is_encrypted_private_key(store));
+      CHECK(d4::pbes2_info(store).iterations == 3);
+      const dstu::SecureBytes back = d4::decrypt_private_key_info(store, text(pass));
+      CHECK(std::equal(back.begin(), back.end(), clear.begin(), clear.end()));
+      CHECK(error_of([&] { d4::decrypt_private_key_info(store, text(pass + "!")); }) == dstu::Errc::invalid_input);
+    }
+  }
+  // Fresh salt and IV each time: two encryptions of one key differ.
+  const d4::PrivateKey key = d4::generate_key(dstu::ec::Curve::named("dstu163"), rng);
+  const dstu::SecureBytes clear = d4::encode_private_key(key);
+  CHECK(d4::encrypt_private_key_info(clear, text("a"), 1, rng) != d4::encrypt_private_key_info(clear, text("a"), 1, rng));
+  // Only a PrivateKeyInfo is encrypted.
+  CHECK(error_of([&] { d4::encrypt_private_key_info(text("not DER"), text("a"), 1, rng); }) ==
+        dstu::Errc::invalid_input);
+}
+
+TEST_CASE("damaged, truncated and foreign stores are errors of the right kind") {
+  const auto v = dstu::test::load_vectors("dstu4145/encrypted_keys.vec", "encrypted").front();
+  const Bytes store = v.bytes("Encrypted");
+  const Bytes pass = v.bytes("Passphrase");
+  for (std::size_t n = 0; n < store.size(); ++n) {
+    INFO("prefix " << n);
+    const Bytes cut(store.begin(), store.begin() + static_cast<std::ptrdiff_t>(n));
+    CHECK(error_of([&] { d4::decrypt_private_key_info(cut, pass); }) == dstu::Errc::invalid_input);
+  }
+  // Every octet of the structure flipped in turn (not the encrypted data): an error,
+  // or (salt, IV, S-box, iteration count) a wrong passphrase; never a different key.
+  // On the same key re-encrypted with one PBKDF2 round, so that this stays quick.
+  dstu::rng::ChaCha20Drbg rng(13, 14);
+  const Bytes quick = d4::encrypt_private_key_info(v.bytes("Clear"), pass, 1, rng);
+  REQUIRE(quick.size() == store.size() - 1);  // iteration count 1 takes one octet less
+  const std::size_t data_start = quick.size() - v.bytes("Clear").size();
+  for (std::size_t i = 0; i < data_start; ++i) {
+    Bytes bad = quick;
+    bad[i] ^= 0x01;
+    INFO("octet " << i);
+    CHECK_THROWS_AS(d4::decrypt_private_key_info(bad, pass), dstu::Error);
+  }
+  // Another encryption scheme, KDF or PRF: unsupported, named.
+  const auto replace_oid = [&](const std::string& from, const std::string& to) {
+    const Bytes a = dstu::der::encode_oid(from), b = dstu::der::encode_oid(to);
+    REQUIRE(a.size() == b.size());
+    Bytes out = store;
+    const auto at = std::search(out.begin(), out.end(), a.begin(), a.end());
+    REQUIRE(at != out.end());
+    std::copy(b.begin(), b.end(), at);
+    return out;
+  };
+  for (const auto& [from, to] : {std::pair<std::string, std::string>{"1.2.840.113549.1.5.13", "1.2.840.113549.1.5.14"},
+                                 {"1.2.840.113549.1.5.12", "1.2.840.113549.1.5.11"},
+                                 {"1.2.804.2.1.1.1.1.1.2", "1.2.804.2.1.1.1.1.1.3"},
+                                 {"1.2.804.2.1.1.1.1.1.1.3", "1.2.804.2.1.1.1.1.1.1.2"}}) {
+    INFO(from);
+    const Bytes foreign = replace_oid(from, to);
+    CHECK(error_of([&] { d4::decrypt_private_key_info(foreign, pass); }) == dstu::Errc::unsupported);
+  }
+}
+
+TEST_CASE("PBKDF2-HMAC-GOST34.311 = RFC 8018 written out, for several lengths and counts") {
+  const Bytes salt = text("salt, salt, salt");
+  for (const std::string& pw : {std::string(""), std::string("password"), std::string(40, 'k')}) {
+    for (std::uint64_t c : {1, 2, 7}) {
+      for (std::size_t len : {1, 31, 32, 33, 64, 100}) {
+        INFO(pw << " c=" << c << " len=" << len);
+        Bytes out(len);
+        hash::pbkdf2_hmac_gost34311(out, text(pw), salt, c);
+        CHECK(out == pbkdf2_twin(text(pw), salt, c, len));
+      }
+    }
+  }
+  Bytes out(32);
+  CHECK_THROWS_AS(hash::pbkdf2_hmac_gost34311(out, text("p"), salt, 0), dstu::Error);
+}
