@@ -13,6 +13,7 @@
 #include "files.hpp"
 #include "key_files.hpp"
 #include "output.hpp"
+#include "passphrase.hpp"
 #include "rng_choice.hpp"
 
 namespace dstu::cli {
@@ -40,7 +41,12 @@ class Keygen final : public Command {
     sub.add_option("--rng", rng_, "Random source: os (default) or dstu (DSTU 4145 Annex A)")
         ->check(CLI::IsMember({"os", "dstu"}));
     sub.add_flag("--list-curves", list_, "List the named curves");
-    sub.add_option("--convert", convert_, "Re-encode this key file (private or public) into -o");
+    sub.add_option("--convert", convert_,
+                   "Re-encode this key file (private or public) into -o; a private key is written protected "
+                   "unless --no-passphrase");
+    sub.add_flag("--allow-insecure-key", allow_insecure_,
+                 "With --convert: read a clear private key file that group or others can read");
+    add_passphrase_options(sub, passphrase_, true);
   }
 
   int run(const GlobalOptions& g) override {
@@ -51,6 +57,11 @@ class Keygen final : public Command {
 
  private:
   Overwrite overwrite() const { return force_ ? Overwrite::replace : Overwrite::refuse; }
+
+  /// The passphrase for a new protected key file.
+  SecureBytes new_passphrase(const std::string& path) const {
+    return passphrase_to_write(passphrase_, path == "-" ? "the private key" : path);
+  }
 
   int list_curves(const GlobalOptions& g) {
     Json list = Json::array();
@@ -65,9 +76,19 @@ class Keygen final : public Command {
   int convert(const GlobalOptions& g) {
     if (out_.empty()) throw UsageError("--convert needs -o OUT");
     const KeyFormat format = parse_key_format(format_);
-    LoadedKey k = load_key(convert_);
+    SecureBytes used;
+    LoadedKey k = load_key(convert_, {&passphrase_, allow_insecure_, &used});
     if (k.priv) {
-      write_file_atomic(out_, private_key_file(*k.priv, format, parse_form(pkcs8_)), 0600, overwrite());
+      // The output's passphrase: none with --no-passphrase; with --passphrase-file/-fd
+      // the input's (a protected input read the option already), or the option's;
+      // on a terminal, a new one asked for twice.
+      const bool by_option = !passphrase_.file.empty() || passphrase_.fd >= 0;
+      SecureBytes pass;
+      if (!passphrase_.none) pass = by_option && k.protected_key ? std::move(used) : new_passphrase(out_);
+      write_file_atomic(out_,
+                        private_key_file(*k.priv, format, parse_form(pkcs8_), passphrase_.none ? nullptr : &pass,
+                                         passphrase_.iterations),
+                        0600, overwrite());
     } else {
       write_file_atomic(out_, public_key_file(*k.pub, format), 0644, overwrite());
     }
@@ -93,10 +114,17 @@ class Keygen final : public Command {
         if (p != "-" && ::lstat(p.c_str(), &st) == 0) throw_io(p + ": already exists (use --force to replace it)");
       }
     }
+    // The passphrase before any work: without a terminal and without an option, refuse
+    // rather than write a clear key the user did not ask for.
+    if (passphrase_.none && (!passphrase_.file.empty() || passphrase_.fd >= 0)) {
+      throw UsageError("--no-passphrase and a passphrase option contradict each other");
+    }
+    SecureBytes pass;
+    if (!passphrase_.none) pass = new_passphrase(key_path);
     auto rng = make_rng(rng_);
     const dstu4145::PrivateKey priv = dstu4145::generate_key(curve, *rng);
     const dstu4145::PublicKey pub = priv.public_key();
-    Bytes priv_file = private_key_file(priv, format, form);
+    Bytes priv_file = private_key_file(priv, format, form, passphrase_.none ? nullptr : &pass, passphrase_.iterations);
     write_file_atomic(pub_path, public_key_file(pub, format), 0644, overwrite());
     try {
       write_file_atomic(key_path, priv_file, 0600, overwrite());
@@ -120,7 +148,8 @@ class Keygen final : public Command {
   }
 
   std::string curve_ = "dstu257", out_, pub_, format_ = "armor", pkcs8_ = "uapki", rng_ = "os", convert_;
-  bool force_ = false, list_ = false;
+  bool force_ = false, list_ = false, allow_insecure_ = false;
+  PassphraseOptions passphrase_;
 };
 
 }  // namespace

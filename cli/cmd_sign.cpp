@@ -21,6 +21,7 @@
 #include "files.hpp"
 #include "key_files.hpp"
 #include "output.hpp"
+#include "passphrase.hpp"
 #include "window.hpp"
 #include "rng_choice.hpp"
 
@@ -45,6 +46,8 @@ class Sign final : public Command {
     sub.add_flag("--force", force_, "Replace existing signature files");
     sub.add_option("--rng", rng_, "Nonce source: os (default) or dstu (DSTU 4145 Annex A)")
         ->check(CLI::IsMember({"os", "dstu"}));
+    sub.add_flag("--allow-insecure-key", allow_insecure_, "Use a clear private key file that group or others can read");
+    add_passphrase_options(sub, passphrase_, false);
     sub.add_option("files", files_, "Files to sign ('-' = stdin)")->required();
   }
 
@@ -57,7 +60,7 @@ class Sign final : public Command {
     if (key_ == "-" && std::count(files_.begin(), files_.end(), "-")) {
       throw UsageError("the key and the file cannot both come from standard input");
     }
-    const dstu4145::PrivateKey key = load_private_key(key_);
+    const dstu4145::PrivateKey key = load_private_key(key_, {&passphrase_, allow_insecure_});
     const dstu4145::PublicKey pub = key.public_key();
     const std::string key_id = to_hex(dstu4145::key_id(pub));
     const std::string curve = key.curve().name();
@@ -145,7 +148,8 @@ class Sign final : public Command {
 
   std::string key_, hash_ = "gost34311", out_, sig_format_ = "armor", rng_ = "os";
   std::vector<std::string> files_;
-  bool force_ = false;
+  bool force_ = false, allow_insecure_ = false;
+  PassphraseOptions passphrase_;
 };
 
 }  // namespace

@@ -69,6 +69,8 @@ class Verify final : public Command {
     sub.add_option("--batch", list_,
                    "Read requests from LIST ('-' = stdin), one per line: FILE, or FILE and SIGFILE separated "
                    "by a TAB or spaces; '#' comments");
+    sub.add_flag("--allow-insecure-key", allow_insecure_,
+                 "With a private key file as --pub: use it even if group or others can read it");
     sub.add_option("files", files_, "Files to verify ('-' = stdin)");
   }
 
@@ -81,7 +83,7 @@ class Verify final : public Command {
                             (pub_ == "-" ? 1 : 0) + (sig_ == "-" ? 1 : 0);
     if (stdin_uses > 1) throw UsageError("standard input can be read once");
     format_ = parse_signature_format(big_endian_ ? "raw-be" : sig_format_);
-    const dstu4145::PublicKey key = load_public_key(pub_);
+    const dstu4145::PublicKey key = load_public_key(pub_, {nullptr, allow_insecure_});
     const std::string key_id = to_hex(dstu4145::key_id(key));
     std::optional<BatchList> list;
     if (!list_.empty()) list.emplace(list_);
@@ -192,7 +194,7 @@ class Verify final : public Command {
   std::string pub_, sig_, hash_, sig_format_ = "auto", list_;
   SignatureFormat format_ = SignatureFormat::automatic;
   std::vector<std::string> files_;
-  bool big_endian_ = false;
+  bool big_endian_ = false, allow_insecure_ = false;
 };
 
 }  // namespace

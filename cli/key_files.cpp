@@ -1,9 +1,14 @@
 #include "key_files.hpp"
 
+#include <fmt/core.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "dstu/base/error.hpp"
 #include "dstu/base/pem.hpp"
+#include "dstu/base/wipe.hpp"
+#include "dstu/dstu4145/encrypted_key.hpp"
+#include "dstu/rng/random.hpp"
 #include "dstu/hash/gost34311.hpp"
 #include "dstu/hash/hasher.hpp"
 #include "files.hpp"
@@ -52,12 +57,50 @@ KeyFormat parse_key_format(const std::string& s) {
   throw_invalid("unknown key format '" + s + "' (armor or der)");
 }
 
-LoadedKey load_key(const std::string& path) {
+namespace {
+
+constexpr const char* kEncryptedLabel = "ENCRYPTED PRIVATE KEY";
+
+/// Refuses a clear private key file that group or others may read.
+void check_permissions(const std::string& path, const KeyAccess& access) {
+  struct stat st {};
+  if (path == "-" || access.allow_insecure || ::stat(path.c_str(), &st) != 0) return;
+  if ((st.st_mode & 077) != 0) {
+    throw_invalid(fmt::format("{}: a clear private key that group or others can read (mode {:03o}): chmod 600 {}, "
+                              "or give --allow-insecure-key",
+                              path, st.st_mode & 0777, path));
+  }
+}
+
+/// The private key of a protected file.
+dstu4145::PrivateKey decrypt_key(const Bytes& der, const std::string& path, const KeyAccess& access) {
+  if (access.passphrase == nullptr) {
+    throw_invalid(path + ": a protected private key; give its public key file (" + path + ".pub)");
+  }
+  SecureBytes pass = passphrase_to_read(*access.passphrase, path);
+  try {
+    const SecureBytes clear = dstu4145::decrypt_private_key_info(der, pass);
+    dstu4145::PrivateKey key = dstu4145::decode_private_key(clear);
+    if (access.passphrase_used != nullptr) *access.passphrase_used = std::move(pass);
+    return key;
+  } catch (const Error& e) {
+    throw Error(e.code(), path + ": " + e.what());
+  }
+}
+
+}  // namespace
+
+LoadedKey load_key(const std::string& path, const KeyAccess& access) {
   Bytes data = read_file(path);
   std::string label;
   Bytes der = key_der(data, path, &label);
-  std::fill(data.begin(), data.end(), 0);
+  secure_wipe(data.data(), data.size());
   LoadedKey k;
+  if (label == kEncryptedLabel || (label.empty() && dstu4145::is_encrypted_private_key(der))) {
+    k.priv.emplace(decrypt_key(der, path, access));
+    k.protected_key = true;
+    return k;
+  }
   std::string priv_error, pub_error;
   try {
     if (label.empty() || label == "PRIVATE KEY") k.priv.emplace(dstu4145::decode_private_key(der));
@@ -71,27 +114,40 @@ LoadedKey load_key(const std::string& path) {
       pub_error = e.what();
     }
   }
-  std::fill(der.begin(), der.end(), 0);
+  secure_wipe(der.data(), der.size());
+  if (k.priv) check_permissions(path, access);
   if (k.priv || k.pub) return k;
   const std::string& why = !label.empty() && label == "PUBLIC KEY" ? pub_error : (priv_error.empty() ? pub_error : priv_error);
   throw_invalid(path + ": not a DSTU 4145 key file (" + (why.empty() ? "armor label '" + label + "'" : why) + ")");
 }
 
-dstu4145::PrivateKey load_private_key(const std::string& path) {
-  LoadedKey k = load_key(path);
+dstu4145::PrivateKey load_private_key(const std::string& path, const KeyAccess& access) {
+  LoadedKey k = load_key(path, access);
   if (!k.priv) throw_invalid(path + ": a public key, not a private one");
   return *k.priv;
 }
 
-dstu4145::PublicKey load_public_key(const std::string& path) {
-  LoadedKey k = load_key(path);
+dstu4145::PublicKey load_public_key(const std::string& path, const KeyAccess& access) {
+  LoadedKey k = load_key(path, access);
   return k.pub ? *k.pub : k.priv->public_key();
 }
 
-Bytes private_key_file(const dstu4145::PrivateKey& key, KeyFormat format, dstu4145::PrivateKeyForm form) {
+Bytes private_key_file(const dstu4145::PrivateKey& key, KeyFormat format, dstu4145::PrivateKeyForm form,
+                       const SecureBytes* passphrase, std::uint64_t iterations) {
   SecureBytes der = dstu4145::encode_private_key(key, form);
-  if (format == KeyFormat::der) return Bytes(der.begin(), der.end());
-  const std::string text = pem::encode({"PRIVATE KEY", {}, Bytes(der.begin(), der.end())});
+  Bytes out;
+  std::string label = "PRIVATE KEY";
+  if (passphrase != nullptr) {
+    rng::OsRandom os;
+    out = dstu4145::encrypt_private_key_info(der, *passphrase,
+                                             iterations != 0 ? iterations : dstu4145::kDefaultPbkdf2Iterations, os);
+    label = kEncryptedLabel;
+  } else {
+    out.assign(der.begin(), der.end());
+  }
+  if (format == KeyFormat::der) return out;
+  const std::string text = pem::encode({label, {}, out});
+  secure_wipe(out.data(), out.size());
   return Bytes(text.begin(), text.end());
 }
 

@@ -15,7 +15,9 @@
 #include <string>
 
 #include "dstu/base/bytes.hpp"
+#include "dstu/base/wipe.hpp"
 #include "dstu/dstu4145/encoding.hpp"
+#include "passphrase.hpp"
 
 namespace dstu::cli {
 
@@ -26,17 +28,35 @@ KeyFormat parse_key_format(const std::string& s);
 struct LoadedKey {
   std::optional<dstu4145::PrivateKey> priv;
   std::optional<dstu4145::PublicKey> pub;
+  bool protected_key = false;  ///< the file was an EncryptedPrivateKeyInfo
 };
 
-/// Reads a key file ('-' = stdin), armored or DER, private or public; Error(invalid_input)
-/// naming the path when it is neither.
-LoadedKey load_key(const std::string& path);
-dstu4145::PrivateKey load_private_key(const std::string& path);
-/// A public key file, or the public half of a private key file.
-dstu4145::PublicKey load_public_key(const std::string& path);
+/// How private key files may be opened.
+struct KeyAccess {
+  /// Where the passphrase of a protected key comes from; nullptr: a protected key is
+  /// refused with a hint to give its public key file instead.
+  const PassphraseOptions* passphrase = nullptr;
+  /// Accept a clear private key file that group or others may read (as ssh, refused
+  /// otherwise).
+  bool allow_insecure = false;
+  /// If set, receives the passphrase a protected key was opened with.
+  SecureBytes* passphrase_used = nullptr;
+};
 
-/// The file contents for a key in the given format.
-Bytes private_key_file(const dstu4145::PrivateKey& key, KeyFormat format, dstu4145::PrivateKeyForm form);
+/// Reads a key file ('-' = stdin), armored or DER, private (clear or protected:
+/// "ENCRYPTED PRIVATE KEY", PKCS#8 PBES2) or public; Error(invalid_input) naming the
+/// path when it is neither, when the passphrase is wrong, or when a clear private key
+/// file is readable by group or others without allow_insecure.
+LoadedKey load_key(const std::string& path, const KeyAccess& access);
+dstu4145::PrivateKey load_private_key(const std::string& path, const KeyAccess& access);
+/// A public key file, or the public half of a private key file.
+dstu4145::PublicKey load_public_key(const std::string& path, const KeyAccess& access);
+
+/// The file contents for a private key in the given format: clear ("PRIVATE KEY") when
+/// `passphrase` is null, else an EncryptedPrivateKeyInfo ("ENCRYPTED PRIVATE KEY") with
+/// `iterations` PBKDF2 rounds (0: the default) and salt and IV from the OS.
+Bytes private_key_file(const dstu4145::PrivateKey& key, KeyFormat format, dstu4145::PrivateKeyForm form,
+                       const SecureBytes* passphrase, std::uint64_t iterations);
 Bytes public_key_file(const dstu4145::PublicKey& key, KeyFormat format);
 
 /// How a signature file is read. `automatic`: armored when it begins with a BEGIN line,

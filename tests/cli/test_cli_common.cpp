@@ -12,7 +12,7 @@ TEST_CASE("--help and --version exit 0") {
   auto r = run_dstu({"--help"});
   CHECK(r.status == 0);
   CHECK(r.out.find("primegen") != std::string::npos);
-  for (const char* cmd : {"keygen", "sign", "verify", "bench", "primegen"}) {
+  for (const char* cmd : {"keygen", "--no-passphrase", "sign", "verify", "bench", "primegen"}) {
     INFO(cmd);
     r = run_dstu({cmd, "--help"});
     CHECK(r.status == 0);

@@ -29,7 +29,7 @@ unsigned mode_of(const std::string& path) {
 
 TEST_CASE("keygen writes a 0600 private key and a public key, and refuses to overwrite") {
   TempDir d;
-  auto r = run_dstu({"keygen", "-o", d / "k"});
+  auto r = run_dstu({"keygen", "--no-passphrase", "-o", d / "k"});
   REQUIRE(r.status == 0);
   CHECK(r.out.rfind("key id ", 0) == 0);
   CHECK(mode_of(d / "k") == 0600);
@@ -37,11 +37,11 @@ TEST_CASE("keygen writes a 0600 private key and a public key, and refuses to ove
   CHECK(read(d / "k").find("-----BEGIN PRIVATE KEY-----") == 0);
   CHECK(read(d / "k.pub").find("-----BEGIN PUBLIC KEY-----") == 0);
   const std::string before = read(d / "k");
-  r = run_dstu({"keygen", "-o", d / "k"});
+  r = run_dstu({"keygen", "--no-passphrase", "-o", d / "k"});
   CHECK(r.status == 2);
   CHECK(r.err.find("already exists") != std::string::npos);
   CHECK(read(d / "k") == before);  // untouched
-  r = run_dstu({"keygen", "-o", d / "k", "--force", "--curve", "dstu163"});
+  r = run_dstu({"keygen", "--no-passphrase", "-o", d / "k", "--force", "--curve", "dstu163"});
   CHECK(r.status == 0);
   CHECK(read(d / "k") != before);
   CHECK(mode_of(d / "k") == 0600);
@@ -54,29 +54,29 @@ TEST_CASE("keygen writes a 0600 private key and a public key, and refuses to ove
 TEST_CASE("keygen options: curves, DER, JSON, list, convert") {
   TempDir d;
   for (const char* curve : {"dstu163", "dstu431", "1.2.804.2.1.1.1.1.3.1.1.2.5"}) {
-    const auto r = run_dstu({"keygen", "--curve", curve, "-o", d / "k", "--force", "--json"});
+    const auto r = run_dstu({"keygen", "--no-passphrase", "--curve", curve, "-o", d / "k", "--force", "--json"});
     REQUIRE(r.status == 0);
     const auto j = nlohmann::json::parse(r.out);
     CHECK(j["key_id"].get<std::string>().size() == 64);
     CHECK(j["public_key"] == d / "k.pub");
   }
-  auto r = run_dstu({"keygen", "-o", d / "der", "--format", "der", "--pub", d / "der.pubkey"});
+  auto r = run_dstu({"keygen", "--no-passphrase", "-o", d / "der", "--format", "der", "--pub", d / "der.pubkey"});
   REQUIRE(r.status == 0);
   CHECK(read(d / "der")[0] == 0x30);
-  r = run_dstu({"keygen", "--list-curves", "--json"});
+  r = run_dstu({"keygen", "--no-passphrase", "--list-curves", "--json"});
   CHECK(nlohmann::json::parse(r.out)["curves"].size() == 10);
-  r = run_dstu({"keygen", "--list-curves"});
+  r = run_dstu({"keygen", "--no-passphrase", "--list-curves"});
   CHECK(dstu::test::count_lines(r.out) == 10);
   // Convert DER -> armor and back; the key stays the same key.
-  r = run_dstu({"keygen", "--convert", d / "der", "-o", d / "pem", "--format", "armor"});
+  r = run_dstu({"keygen", "--no-passphrase", "--convert", d / "der", "-o", d / "pem", "--format", "armor"});
   CHECK(r.status == 0);
   CHECK(mode_of(d / "pem") == 0600);
-  r = run_dstu({"keygen", "--convert", d / "pem", "-o", d / "der2", "--format", "der"});
+  r = run_dstu({"keygen", "--no-passphrase", "--convert", d / "pem", "-o", d / "der2", "--format", "der"});
   CHECK(read(d / "der2") == read(d / "der"));
-  r = run_dstu({"keygen", "--convert", d / "der.pubkey", "-o", d / "pub.pem"});
+  r = run_dstu({"keygen", "--no-passphrase", "--convert", d / "der.pubkey", "-o", d / "pub.pem"});
   CHECK(r.status == 0);
   CHECK(read(d / "pub.pem").find("PUBLIC KEY") != std::string::npos);
-  r = run_dstu({"keygen", "--convert", d / "der", "-o", d / "bc.der", "--format", "der", "--pkcs8", "bc"});
+  r = run_dstu({"keygen", "--no-passphrase", "--convert", d / "der", "-o", d / "bc.der", "--format", "der", "--pkcs8", "bc"});
   CHECK(r.status == 0);
   // Sign with the BouncyCastle-layout key, verify with the original public key.
   write(d / "m", "x");
@@ -87,13 +87,13 @@ TEST_CASE("keygen options: curves, DER, JSON, list, convert") {
 TEST_CASE("keygen errors") {
   TempDir d;
   for (const std::vector<std::string>& bad :
-       {std::vector<std::string>{"keygen", "--curve", "p256", "-o", d / "a"},
-        {"keygen", "-o", "-"},
-        {"keygen", "-o", d / "a", "--pub", d / "a"},
-        {"keygen", "-o", d / "nodir/a"},
-        {"keygen", "--format", "pem", "-o", d / "a"},
-        {"keygen", "--convert", d / "missing", "-o", d / "b"},
-        {"keygen", "--convert", d / "a"}}) {
+       {std::vector<std::string>{"keygen", "--no-passphrase", "--curve", "p256", "-o", d / "a"},
+        {"keygen", "--no-passphrase", "-o", "-"},
+        {"keygen", "--no-passphrase", "-o", d / "a", "--pub", d / "a"},
+        {"keygen", "--no-passphrase", "-o", d / "nodir/a"},
+        {"keygen", "--no-passphrase", "--format", "pem", "-o", d / "a"},
+        {"keygen", "--no-passphrase", "--convert", d / "missing", "-o", d / "b"},
+        {"keygen", "--no-passphrase", "--convert", d / "a"}}) {
     const auto r = run_dstu(bad);
     CHECK(r.status == 2);
     CHECK(dstu::test::count_lines(r.err) == 1);
@@ -101,14 +101,14 @@ TEST_CASE("keygen errors") {
   CHECK_FALSE(fs::exists(d / "a"));
   CHECK_FALSE(fs::exists(d / "a.pub"));
   write(d / "junk", "this is not a key");
-  const auto r = run_dstu({"keygen", "--convert", d / "junk", "-o", d / "b"});
+  const auto r = run_dstu({"keygen", "--no-passphrase", "--convert", d / "junk", "-o", d / "b"});
   CHECK(r.status == 2);
   CHECK(r.err.find("not a DSTU 4145 key") != std::string::npos);
 }
 
 TEST_CASE("sign and verify: files, default names, formats, hashes, exit codes") {
   TempDir d;
-  REQUIRE(run_dstu({"keygen", "-o", d / "k"}).status == 0);
+  REQUIRE(run_dstu({"keygen", "--no-passphrase", "-o", d / "k"}).status == 0);
   write(d / "a.txt", "first file\n");
   write(d / "b.bin", std::string(100000, '\x01'));
   write(d / "empty", "");
@@ -154,7 +154,7 @@ TEST_CASE("sign and verify: files, default names, formats, hashes, exit codes") 
 
 TEST_CASE("verify --json records") {
   TempDir d;
-  REQUIRE(run_dstu({"keygen", "-o", d / "k"}).status == 0);
+  REQUIRE(run_dstu({"keygen", "--no-passphrase", "-o", d / "k"}).status == 0);
   write(d / "good", "g");
   write(d / "bad", "b");
   REQUIRE(run_dstu({"sign", "-k", d / "k", d / "good", d / "bad"}).status == 0);
@@ -178,7 +178,7 @@ TEST_CASE("verify --json records") {
 
 TEST_CASE("standard input and output") {
   TempDir d;
-  REQUIRE(run_dstu({"keygen", "-o", d / "k"}).status == 0);
+  REQUIRE(run_dstu({"keygen", "--no-passphrase", "-o", d / "k"}).status == 0);
   auto r = run_dstu({"sign", "-k", d / "k", "-"}, "from stdin");
   REQUIRE(r.status == 0);
   write(d / "stdin.sig", r.out);
@@ -189,7 +189,7 @@ TEST_CASE("standard input and output") {
   // The key from stdin.
   CHECK(run_dstu({"sign", "-k", "-", "-o", d / "c.sig", d / "copy"}, read(d / "k")).status == 0);
   // Private key to stdout when asked.
-  r = run_dstu({"keygen", "-o", "-", "--pub", d / "p2"});
+  r = run_dstu({"keygen", "--no-passphrase", "-o", "-", "--pub", d / "p2"});
   CHECK(r.status == 0);
   CHECK(r.out.find("-----BEGIN PRIVATE KEY-----") == 0);
   CHECK(r.err.find("key id") == 0);
@@ -197,8 +197,8 @@ TEST_CASE("standard input and output") {
 
 TEST_CASE("bad keys and signatures are errors (exit 2), never crashes") {
   TempDir d;
-  REQUIRE(run_dstu({"keygen", "-o", d / "k"}).status == 0);
-  REQUIRE(run_dstu({"keygen", "-o", d / "k163", "--curve", "dstu163"}).status == 0);
+  REQUIRE(run_dstu({"keygen", "--no-passphrase", "-o", d / "k"}).status == 0);
+  REQUIRE(run_dstu({"keygen", "--no-passphrase", "-o", d / "k163", "--curve", "dstu163"}).status == 0);
   write(d / "m", "message");
   REQUIRE(run_dstu({"sign", "-k", d / "k", d / "m"}).status == 0);
   const std::string sig = read(d / "m.sig");

@@ -16,7 +16,7 @@ TEST_CASE("300 files signed in order; a missing file is its own error; all signa
   for (const char* threads : {"1", "2"}) {
     INFO("threads " << threads);
     TempDir d;
-    REQUIRE(run_dstu({"keygen", "-o", d / "k"}).status == 0);
+    REQUIRE(run_dstu({"keygen", "--no-passphrase", "-o", d / "k"}).status == 0);
     std::vector<std::string> args{"--threads", threads, "--json", "sign", "-k", d / "k"};
     std::string list;
     for (int i = 0; i < 300; ++i) {

@@ -37,7 +37,7 @@ std::string key_id_of(const dstu::test::Run& keygen) {
 
 TEST_CASE("sign: a signature file in the way is that file's error; the others are signed") {
   TempDir d;
-  REQUIRE(run_dstu({"keygen", "-o", d / "k"}).status == 0);
+  REQUIRE(run_dstu({"keygen", "--no-passphrase", "-o", d / "k"}).status == 0);
   for (const char* f : {"a", "b", "c"}) write(d / f, f);
   write(d / "b.sig", "keep me");
   auto r = run_dstu({"--json", "sign", "-k", d / "k", d / "a", d / "b", d / "c"});
@@ -63,10 +63,10 @@ TEST_CASE("sign: a signature file in the way is that file's error; the others ar
 
 TEST_CASE("INVALID says which key and hash were used, and that a raw signature names no hash") {
   TempDir d;
-  const auto kg = run_dstu({"keygen", "-o", d / "k"});
+  const auto kg = run_dstu({"keygen", "--no-passphrase", "-o", d / "k"});
   REQUIRE(kg.status == 0);
   const std::string id = key_id_of(kg);
-  const std::string other_id = key_id_of(run_dstu({"keygen", "-o", d / "other"}));
+  const std::string other_id = key_id_of(run_dstu({"keygen", "--no-passphrase", "-o", d / "other"}));
   write(d / "m", "message");
   REQUIRE(run_dstu({"sign", "-k", d / "k", "--hash", "kupyna256", "--sig-format", "raw", "-o", d / "m.raw", d / "m"})
               .status == 0);
@@ -97,12 +97,12 @@ TEST_CASE("INVALID says which key and hash were used, and that a raw signature n
 
 TEST_CASE("-q on every subcommand prints no reports, with or without --json; errors still go to stderr") {
   TempDir d;
-  auto r = run_dstu({"keygen", "-q", "-o", d / "k"});
+  auto r = run_dstu({"keygen", "--no-passphrase", "-q", "-o", d / "k"});
   CHECK(r.status == 0);
   CHECK(r.out.empty());
   CHECK(r.err.empty());
   CHECK(fs::exists(d / "k"));
-  CHECK(run_dstu({"-q", "--json", "keygen", "-o", d / "k2"}).out.empty());
+  CHECK(run_dstu({"-q", "--json", "keygen", "--no-passphrase", "-o", d / "k2"}).out.empty());
   write(d / "m", "m");
   r = run_dstu({"sign", "--json", "-q", "-k", d / "k", d / "m", d / "missing"});
   CHECK(r.status == 2);
@@ -129,7 +129,7 @@ TEST_CASE("-q on every subcommand prints no reports, with or without --json; err
 }
 
 TEST_CASE("every subcommand's --help lists the global options; usage errors point at it") {
-  for (const char* cmd : {"keygen", "sign", "verify", "bench", "primegen"}) {
+  for (const char* cmd : {"keygen", "--no-passphrase", "sign", "verify", "bench", "primegen"}) {
     INFO(cmd);
     const auto r = run_dstu({cmd, "--help"});
     CHECK(r.status == 0);

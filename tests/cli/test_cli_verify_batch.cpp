@@ -23,7 +23,7 @@ std::vector<std::string> signed_files(const TempDir& d, int count) {
     write(files.back(), "file number " + std::to_string(i) + "\n");
     args.push_back(files.back());
   }
-  REQUIRE(run_dstu({"keygen", "-o", d / "k"}).status == 0);
+  REQUIRE(run_dstu({"keygen", "--no-passphrase", "-o", d / "k"}).status == 0);
   REQUIRE(run_dstu(args).status == 0);
   return files;
 }

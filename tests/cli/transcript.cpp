@@ -54,8 +54,14 @@ Run run_dstu(const std::vector<std::string>& args, const std::string& input,
     old_cwd = getcwd(buf, sizeof buf) ? buf : "";
     if (chdir(cwd.c_str()) != 0) throw std::runtime_error("chdir failed");
   }
+  // A new session: no controlling terminal, so that a command that would ask for a
+  // passphrase on the terminal behaves the same under ctest from a shell and in CI.
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSID);
   pid_t pid = 0;
-  const int rc = posix_spawn(&pid, exe.c_str(), &fa, nullptr, argv.data(), envp.data());
+  const int rc = posix_spawn(&pid, exe.c_str(), &fa, &attr, argv.data(), envp.data());
+  posix_spawnattr_destroy(&attr);
   if (!cwd.empty() && chdir(old_cwd.c_str()) != 0) throw std::runtime_error("chdir back failed");
   posix_spawn_file_actions_destroy(&fa);
   close(in[0]);

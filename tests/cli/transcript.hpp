@@ -15,7 +15,8 @@ struct Run {
 };
 
 /// Runs DSTU_BINARY with args (no shell), feeding `input` on stdin, optionally with
-/// extra environment entries ("NAME=value") and in directory `cwd` ("" = current).
+/// extra environment entries ("NAME=value") and in directory `cwd` ("" = current). The
+/// child runs in a session of its own, without a controlling terminal.
 Run run_dstu(const std::vector<std::string>& args, const std::string& input = "",
              const std::vector<std::string>& env = {}, const std::string& cwd = "");
 

@@ -62,6 +62,7 @@ TEST_CASE("the jkurwa key store decrypts to its clear twin") {
     const Bytes store = v.bytes("Encrypted");
     CHECK(d4::is_encrypted_private_key(store));
     CHECK_FALSE(d4::is_encrypted_private_key(v.bytes("Clear")));
+    CHECK_FALSE(d4::is_encrypted_private_key(d4::encode_public_key(d4::decode_private_key(v.bytes("Clear")).public_key())));
     const d4::Pbes2Info info = d4::pbes2_info(store);
     CHECK(info.iterations == std::stoull(v.get("Iterations")));
     CHECK(info.salt_size == 32);

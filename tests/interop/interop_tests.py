@@ -80,7 +80,9 @@ class Suite:
         """Runs our dstu binary (path in $DSTU); checks the exit status."""
         exe = os.environ.get("DSTU")
         t = time.monotonic()
-        p = subprocess.run([exe] + list(args), capture_output=True, text=True)
+        # A session of its own: no terminal to ask a passphrase on, from a shell as in CI.
+        p = subprocess.run([exe] + list(args), capture_output=True, text=True, stdin=subprocess.DEVNULL,
+                           start_new_session=True)
         n, total = self.seconds.get("dstu", (0, 0.0))
         self.seconds["dstu"] = (n + 1, total + time.monotonic() - t)
         self.calls += 1
@@ -377,8 +379,8 @@ def suite_dstu_peer(s, peer, curves):
         for form in (["uapki", "bc"] if peer == "bc" else ["uapki"]):
             tag = "dstu%d-%s" % (m, form)
             priv, pub = s.path(tag + ".key"), s.path(tag + ".pub")
-            ok, _ = s.dstu(0, "keygen " + tag, "keygen", "--curve", "dstu%d" % m, "-o", priv, "--pub", pub,
-                           "--format", "der", "--pkcs8", form)
+            ok, _ = s.dstu(0, "keygen " + tag, "keygen", "--no-passphrase", "--curve", "dstu%d" % m, "-o", priv,
+                           "--pub", pub, "--format", "der", "--pkcs8", form)
             if not ok:
                 continue
             info = s.pubinfo(peer, "priv", priv)
@@ -415,6 +417,7 @@ def suite_dstu_peer(s, peer, curves):
         priv, pub = s.keygen(peer, m, "%s%d" % (peer, m))
         if not priv:
             continue
+        os.chmod(priv, 0o600)  # dstu refuses a clear private key that others can read
         for alg, fmt in algs:
             sig = s.path("%s%d-%s.dstu.sig" % (peer, m, fmt))
             ok, _ = s.dstu(0, "dstu signs with %s's dstu%d key" % (peer, m), "sign", "-k", priv, "--sig-format", fmt,
@@ -425,6 +428,55 @@ def suite_dstu_peer(s, peer, curves):
             if s.sign(peer, priv, msg, psig, alg=alg, raw=True):
                 args = ["verify", "-q", "-p", pub, "--sig", psig, msg] + (["--be"] if fmt == "raw-be" else [])
                 s.dstu(0, "dstu verifies %s with %s's key %s" % (peer, peer, alg), *args)
+
+
+def suite_dstu_jk_stores(s):
+    """Passphrase-protected keys (PKCS#8 PBES2: PBKDF2-HMAC-GOST34.311, GOST 28147 CFB) both
+    ways with jkurwa/gost89: stores dstu writes open in jkurwa to the same key, and stores
+    gost89 encrypts open in dstu and sign. On dstu257 and dstu431: below m = 257 jkurwa does not
+    truncate the hash as DSTU 4145 does (suite jk_small_m), and jkurwa 1.21.0's own key reader
+    (Priv.from_asn1, behind from_protected) refuses dstu's named-curve PrivateKeyInfo on dstu163
+    and dstu307 (it reads its own explicit-parameter form there)."""
+    msg = s.write("message.txt", b"key store interoperability\n" * 10)
+    pw = s.write("pass", "correct horse, 32 octets at most\n".encode())
+    for m in (257, 431):
+        tag = "dstu%d" % m
+        store, pub = s.path(tag + ".p8"), s.path(tag + ".pub")
+        ok, _ = s.dstu(0, "keygen protected " + tag, "keygen", "--curve", tag, "--passphrase-file", pw,
+                       "--iterations", "3000", "--format", "der", "-o", store, "--pub", pub)
+        if not ok:
+            continue
+        # jkurwa opens dstu's store; the key inside is the key of dstu's public key file.
+        clear = s.path(tag + ".jk-clear.der")
+        ok, _ = s.expect(0, "jk opens dstu's %s store" % tag, "jk", "store-decrypt", "--in", store,
+                         "--password", "correct horse, 32 octets at most", "--out", clear)
+        if ok:
+            a, b = s.pubinfo("jk", "priv", clear), s.pubinfo("jk", "pub", pub)
+            s.check(a is not None and b is not None and a.get("q_le") == b.get("q_le"),
+                    "jk finds in dstu's %s store the key of its public key file" % tag)
+        ok, _ = s.expect(2, "jk refuses dstu's %s store with a wrong password" % tag, "jk", "store-decrypt",
+                         "--in", store, "--password", "wrong", "--out", s.path("x.der"))
+        # gost89 encrypts dstu's clear key; dstu opens that store and signs; jk verifies.
+        clear_dstu = s.path(tag + ".clear.der")
+        ok, _ = s.dstu(0, "keygen clear " + tag, "keygen", "--curve", tag, "--no-passphrase", "--format", "der",
+                       "-o", clear_dstu, "--pub", s.path(tag + ".clear.pub"))
+        if not ok:
+            continue
+        jk_store = s.path(tag + ".jk.p8")
+        ok, _ = s.expect(0, "gost89 encrypts dstu's %s key" % tag, "jk", "store-encrypt", "--priv", clear_dstu,
+                         "--password", "gost89 pass", "--out", jk_store)
+        if not ok:
+            continue
+        os.chmod(jk_store, 0o600)
+        pw2 = s.write("pass2", b"gost89 pass\n")
+        sig = s.path(tag + ".sig")
+        ok, _ = s.dstu(0, "dstu signs with gost89's %s store" % tag, "sign", "-k", jk_store, "--passphrase-file",
+                       pw2, "--sig-format", "raw", "-o", sig, "--force", msg)
+        if ok:
+            s.verify("jk", s.path(tag + ".clear.pub"), msg, sig, 0, raw=True,
+                     what="jk verifies dstu's signature made with gost89's %s store" % tag)
+        s.dstu(2, "dstu refuses gost89's %s store with a wrong passphrase" % tag, "sign", "-k", jk_store,
+               "--passphrase-file", pw, "-o", s.path("y.sig"), msg)
 
 
 SUITES = {
@@ -438,6 +490,7 @@ SUITES = {
     "jk_small_m": suite_jk_small_m,
     "dstu_bc": lambda s: suite_dstu_peer(s, "bc", [163, 233, 257, 431]),
     "dstu_jk": lambda s: suite_dstu_peer(s, "jk", [257, 307, 431]),
+    "dstu_jk_stores": suite_dstu_jk_stores,
 }
 
 

@@ -128,7 +128,7 @@ bool two_files(const std::string& d, const fs::path& dir, const std::string& key
 /// The measurement; throws Failed. Returns true when every ratio meets its target.
 bool run(const std::string& dstu, const fs::path& dir, long mib, long two, int reps) {
   const std::string key = (dir / "k.key").string(), d = quoted(dstu);
-  must(d + " keygen -o " + quoted(key) + " >/dev/null");
+  must(d + " keygen --no-passphrase -o " + quoted(key) + " >/dev/null");
   std::printf("dstu: %s\n", dstu.c_str());
   const bool first = one_file(d, dir, key, mib, reps);
   const bool second = two_files(d, dir, key, two, reps);

@@ -110,7 +110,8 @@ bool is_encrypted_private_key(std::span<const std::uint8_t> der_bytes) {
   try {
     der::Reader top(der_bytes);
     der::Reader info = top.enter(der::kSequence, "EncryptedPrivateKeyInfo");
-    return !info.empty() && info.peek() == der::kSequence;
+    der::Reader alg = info.enter(der::kSequence, "encryptionAlgorithm");
+    return alg.oid("encryptionAlgorithm") == kPbes2;
   } catch (const Error&) {
     return false;
   }

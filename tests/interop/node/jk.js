@@ -4,6 +4,7 @@
 // gost89 (GOST 34.311-95), with the same verbs, options and exit codes as the BouncyCastle peer.
 // Formats are described in ../README.md; USAGE below is the short form.
 
+const crypto = require('crypto');
 const fs = require('fs');
 const jk = require('jkurwa');
 const gost89 = require('gost89');
@@ -16,6 +17,8 @@ const USAGE = `usage: jk.js VERB [OPTIONS]
   verify  --pub FILE [--alg GOST3411WITHDSTU4145LE] --in FILE --sig FILE [--raw] [--digest]
   pubinfo --pub FILE | --priv FILE
   hash    --in FILE
+  store-encrypt --priv FILE --password TEXT --out FILE   (PKCS#8 PBES2 key store)
+  store-decrypt --in FILE --password TEXT --out FILE     (the key, jkurwa's PKCS#8)
   version
 curves: dstu163 dstu167 dstu173 dstu179 dstu191 dstu233 dstu257 dstu307 dstu367 dstu431
 exit: 0 ok/valid, 1 invalid signature (verify only), 2 error`;
@@ -436,6 +439,45 @@ function pubinfo(opt) {
   return 0;
 }
 
+// Key stores: PKCS#8 EncryptedPrivateKeyInfo with PBES2 (PBKDF2-HMAC-GOST34.311, GOST 28147
+// CFB), jkurwa's Priv.to_pbes2 and Priv.from_protected with gost89's compat algorithms.
+function storeEncrypt(opt) {
+  // gost89 derives the key and encrypts (compat.storesave: PBKDF2-HMAC-GOST34.311, 10,000
+  // rounds, GOST 28147 CFB); the container is written here, as jkurwa 1.21.0's own writer
+  // (Priv.to_pbes2) fails under asn1.js 5. The input is any PKCS#8 PrivateKeyInfo.
+  const raw = readFile(need(opt, 'priv'));
+  const iv = crypto.randomBytes(8);
+  const salt = crypto.randomBytes(32);
+  const enc = gost89.compat.algos().storesave(raw, 'PBES2', Buffer.from(need(opt, 'password'), 'utf8'), iv, salt);
+  const iters = Buffer.from(enc.iters.toString(16).padStart(8, '0'), 'hex');
+  let first = 0;  // minimal DER INTEGER: no leading zero unless the next octet has its top bit
+  while (first < iters.length - 1 && iters[first] === 0 && iters[first + 1] < 0x80) first += 1;
+  const store = der.seq(
+    der.seq(der.oid('1.2.840.113549.1.5.13'),
+      der.seq(
+        der.seq(der.oid('1.2.840.113549.1.5.12'),
+          der.seq(der.octets(enc.salt), tlv(0x02, iters.subarray(first)),
+            der.seq(der.oid('1.2.804.2.1.1.1.1.1.2'), Buffer.from([0x05, 0x00])))),
+        der.seq(der.oid('1.2.804.2.1.1.1.1.1.1.3'), der.seq(der.octets(enc.iv), der.octets(enc.sbox))))),
+    der.octets(enc.body));
+  fs.writeFileSync(need(opt, 'out'), store);
+  return 0;
+}
+
+function storeDecrypt(opt) {
+  const data = readFile(need(opt, 'in'));
+  let store;
+  try {
+    store = jk.Priv.from_protected(data, Buffer.from(need(opt, 'password'), 'utf8'), gost89.compat.algos());
+  } catch (e) {
+    throw new Failure(`cannot open key store ${opt.in}: ${e.message}`);
+  }
+  if (!store.keys || store.keys.length === 0) throw new Failure(`no key in store ${opt.in}`);
+  // jkurwa's own PKCS#8 form of the key (explicit parameters with the DKE).
+  fs.writeFileSync(need(opt, 'out'), Buffer.from(store.keys[0].to_asn1()));
+  return 0;
+}
+
 // ------------------------------------------------------------------ main
 
 function need(opt, key) {
@@ -475,6 +517,8 @@ function run(argv) {
     case 'sign': return sign(opt, flags);
     case 'verify': return verify(opt, flags);
     case 'pubinfo': return pubinfo(opt);
+    case 'store-encrypt': return storeEncrypt(opt);
+    case 'store-decrypt': return storeDecrypt(opt);
     case 'hash':
       process.stdout.write(`${Buffer.from(gost89.gosthash(readFile(need(opt, 'in')))).toString('hex')}\n`);
       return 0;

@@ -38,8 +38,9 @@ struct Pbes2Info {
   std::size_t salt_size = 0;
 };
 
-/// True if `der` is an EncryptedPrivateKeyInfo by its structure (an algorithm
-/// identifier SEQUENCE first, where a PrivateKeyInfo has its version INTEGER).
+/// True if `der` is an EncryptedPrivateKeyInfo by its structure: a SEQUENCE whose
+/// first element is an AlgorithmIdentifier of PBES2 (a PrivateKeyInfo begins with its
+/// version INTEGER; a SubjectPublicKeyInfo's AlgorithmIdentifier names a curve).
 bool is_encrypted_private_key(std::span<const std::uint8_t> der);
 
 /// Reads the public parameters; Error(invalid_input) if malformed, Error(unsupported)
