@@ -114,7 +114,9 @@ class Sign final : public Command {
       index.push_back(i);
       pending.emplace_back(digests[i]);
     }
-    const std::vector<dstu4145::Signature> sigs = dstu4145::sign_batch(key, pending, rng, parallel::team_size());
+    // Nonces hedged: the generator's output mixed with d and each digest (nonce.hpp).
+    const std::vector<dstu4145::Signature> sigs =
+        dstu4145::sign_batch(key, pending, rng, parallel::team_size(), dstu4145::NonceMode::hedged);
     parallel::for_each(index.size(), parallel::team_size(), [&](std::size_t j) {
       const std::size_t i = index[j];
       try {

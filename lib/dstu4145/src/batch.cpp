@@ -32,13 +32,20 @@ std::vector<std::uint8_t> verify_batch(std::span<const VerifyRequest> requests, 
 }
 
 std::vector<Signature> sign_batch(const PrivateKey& key, std::span<const std::span<const std::uint8_t>> digests,
-                                  RandomSource& nonce_source, int threads) {
+                                  RandomSource& nonce_source, int threads, NonceMode mode) {
   const ec::Curve& c = key.curve();
   // Nonces and nonce points are wiped however this returns (finish_signature wipes
   // each one it uses; the allocator and the guard cover an exception on the way).
   std::vector<ec::Scalar, WipingAllocator<ec::Scalar>> nonces;
   nonces.reserve(digests.size());
-  for (std::size_t i = 0; i < digests.size(); ++i) nonces.push_back(random_scalar(c, nonce_source));
+  for (std::size_t i = 0; i < digests.size(); ++i) {
+    if (mode == NonceMode::hedged) {
+      HedgedNonces hedged(nonce_source, key, digests[i]);
+      nonces.push_back(random_scalar(c, hedged));
+    } else {
+      nonces.push_back(random_scalar(c, nonce_source));
+    }
+  }
   std::vector<ec::AffinePoint> big_f = ec::mul_base_batch(c, nonces, threads);
   struct Wipe {
     std::vector<ec::AffinePoint>& points;
@@ -49,7 +56,14 @@ std::vector<Signature> sign_batch(const PrivateKey& key, std::span<const std::sp
   for (std::size_t i = 0; i < digests.size(); ++i) {
     const gf2m::Element h = hash_to_field(c, digests[i]);
     std::optional<Signature> sig = detail::finish_signature(key, h, nonces[i], big_f[i]);
-    out.push_back(sig ? std::move(*sig) : sign_digest(key, digests[i], nonce_source));
+    if (sig) {
+      out.push_back(std::move(*sig));
+    } else if (mode == NonceMode::hedged) {  // r or s was 0: another nonce, hedged anew
+      HedgedNonces hedged(nonce_source, key, digests[i]);
+      out.push_back(sign_digest(key, digests[i], hedged, 1));
+    } else {
+      out.push_back(sign_digest(key, digests[i], nonce_source, 1));
+    }
   }
   return out;
 }

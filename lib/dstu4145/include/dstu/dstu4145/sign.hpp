@@ -24,7 +24,9 @@ gf2m::Element hash_to_field(const ec::Curve& curve, std::span<const std::uint8_t
 /// y = h F, r = y truncated to L(n) - 1 bits, s = e + d r mod n, retried if r or s is
 /// 0. Constant time in d and e. e G by ec::mul_base_chosen over `threads`: the split
 /// comb only once this process has measured it faster (dstu/ec/chosen.hpp); threads =
-/// 1 is the sequential twin. The same nonces are drawn either way.
+/// 1 is the sequential twin. The same nonces are drawn either way. The nonces are drawn
+/// exactly from `nonce_source` (known answers inject them so); to hedge them against a
+/// weak source, pass HedgedNonces(entropy, key, digest) (nonce.hpp), as the CLI does.
 Signature sign_digest(const PrivateKey& key, std::span<const std::uint8_t> digest, RandomSource& nonce_source,
                       int threads);
 

@@ -1,0 +1,38 @@
+// Hedged nonces (nonce.hpp).
+#include "dstu/dstu4145/nonce.hpp"
+
+#include <string_view>
+
+#include "dstu/base/wipe.hpp"
+#include "dstu/hash/gost34311.hpp"
+#include "dstu/rng/random.hpp"
+
+namespace dstu::dstu4145 {
+namespace {
+
+constexpr std::string_view kLabel = "DSTU 4145 hedged nonce";
+
+}  // namespace
+
+HedgedNonces::HedgedNonces(RandomSource& entropy, const PrivateKey& key, std::span<const std::uint8_t> digest) {
+  std::array<std::uint8_t, 32> fresh{};
+  entropy.fill(fresh);
+  std::array<std::uint8_t, 8 * ec::kScalarLimbs> d{};
+  const std::size_t d_size = (key.curve().order_bits() + 7) / 8;
+  key.d().get_bytes_le(std::span<std::uint8_t>(d.data(), d_size));
+  hash::HmacGost34311 mac(std::span<const std::uint8_t>(d.data(), d_size));
+  mac.update({reinterpret_cast<const std::uint8_t*>(kLabel.data()), kLabel.size()});
+  mac.update(fresh);
+  mac.update(digest);
+  std::array<std::uint8_t, 32> seed = mac.final();
+  drbg_ = std::make_unique<rng::ChaCha20Drbg>(seed, 0);
+  secure_wipe(fresh.data(), fresh.size());
+  secure_wipe(d.data(), d.size());
+  secure_wipe(seed.data(), seed.size());
+}
+
+HedgedNonces::~HedgedNonces() = default;
+
+void HedgedNonces::fill(std::span<std::uint8_t> out) { drbg_->fill(out); }
+
+}  // namespace dstu::dstu4145
