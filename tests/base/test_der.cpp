@@ -118,9 +118,43 @@ TEST_CASE("Base64: RFC 4648 vectors and errors") {
     CHECK(pem::base64_decode(enc) == p);
   }
   CHECK(pem::base64_decode("Zm9v\nYmFy \r\n") == Bytes{'f', 'o', 'o', 'b', 'a', 'r'});
-  for (const char* bad : {"Zg=", "Z===", "Zm9v!", "Zg==Zg==", "=Zg="}) {
+  for (const char* bad : {"Zg=", "Z===", "Zm9v!", "Zg==Zg==", "=Zg=", "Zm=v", "Zm9v===="}) {
     INFO(bad);
     CHECK_THROWS_AS(pem::base64_decode(bad), dstu::Error);
+  }
+}
+
+TEST_CASE("Base64 (constant time) against the alphabet written out: every character, every length") {
+  const std::string alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  for (int c = 0; c < 256; ++c) {
+    const std::string text = std::string(1, static_cast<char>(c)) + "AAA";
+    const auto at = alphabet.find(static_cast<char>(c));
+    INFO("character " << c);
+    if (at == std::string::npos) {
+      if (c != ' ' && c != '\t' && c != '\r' && c != '\n') CHECK_THROWS_AS(pem::base64_decode(text), dstu::Error);
+    } else {
+      const Bytes got = pem::base64_decode(text);
+      REQUIRE(got.size() == 3);
+      const std::size_t six = got[0] >> 2;  // the first character's six bits
+      CHECK(six == at);
+      CHECK(pem::base64_encode(got)[0] == static_cast<char>(c));
+    }
+  }
+  // Round trips of every length 0..99 against a slow encoder.
+  std::uint32_t x = 12345;
+  for (std::size_t n = 0; n < 100; ++n) {
+    Bytes data(n);
+    for (auto& b : data) b = static_cast<std::uint8_t>((x = x * 1103515245u + 12345u) >> 16);
+    std::string slow;
+    for (std::size_t i = 0; i < n; i += 3) {
+      const std::uint32_t v = data[i] << 16 | (i + 1 < n ? data[i + 1] << 8 : 0) | (i + 2 < n ? data[i + 2] : 0);
+      slow += alphabet[v >> 18 & 63];
+      slow += alphabet[v >> 12 & 63];
+      slow += i + 1 < n ? alphabet[v >> 6 & 63] : '=';
+      slow += i + 2 < n ? alphabet[v & 63] : '=';
+    }
+    CHECK(pem::base64_encode(data) == slow);
+    CHECK(pem::base64_decode(slow) == data);
   }
 }
 

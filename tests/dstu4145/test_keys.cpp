@@ -131,6 +131,26 @@ TEST_CASE("real certificates verify, and the key identifier is the one they carr
   CHECK(issuers.count("root") == 1);
 }
 
+TEST_CASE("the layout of d is decided by the OID, never by d's octets: a d that reads as DER") {
+  // d little-endian = 30 1E 02 01 01 04 19 <25 octets>: a whole ECPrivateKey in DER,
+  // as long as d's field (L(n) = 256 bits on dstu257).
+  // Under the LE OID these are d's octets and nothing else (a reader that peeked at
+  // the first octet used to take the 26 inner octets for d: another key).
+  const ec::Curve& c = ec::Curve::named("dstu257");
+  Bytes dle = {0x30, 0x1e, 0x02, 0x01, 0x01, 0x04, 0x19};
+  for (int i = 0; i < 24; ++i) dle.push_back(static_cast<std::uint8_t>(0x11 * (i + 1)));
+  dle.push_back(0x00);  // the top octet: d < 2^248 < n
+  REQUIRE(dle.size() == (c.order_bits() + 7) / 8);
+  ec::Scalar d;
+  REQUIRE(d.set_bytes_le(dle));
+  const d4::PrivateKey key(c, d);
+  for (const auto form : {d4::PrivateKeyForm::uapki, d4::PrivateKeyForm::bouncycastle}) {
+    const dstu::SecureBytes der = d4::encode_private_key(key, form);
+    const d4::PrivateKey back = d4::decode_private_key(der);
+    CHECK(ec::scalar_to_nat(back.d()) == ec::scalar_to_nat(d));
+  }
+}
+
 TEST_CASE("malformed and invalid keys are errors") {
   dstu::rng::ChaCha20Drbg rng(dstu::test::seed(), 301);
   const ec::Curve& c = ec::Curve::named("dstu257");

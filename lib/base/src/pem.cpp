@@ -1,20 +1,35 @@
 // Base64 (RFC 4648) and PEM-style armor.
 #include "dstu/base/pem.hpp"
 
+#include "dstu/base/ctgrind.hpp"
 #include "dstu/base/error.hpp"
+#include "dstu/base/wipe.hpp"
 
 namespace dstu::pem {
 namespace {
 
-constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+// Base64 in constant time (no table index, no branch on the data): private keys pass
+// through here. Masks are all ones (true) or zero.
+std::uint32_t mask_lt(std::uint32_t a, std::uint32_t b) { return 0u - ((a - b) >> 31); }  // a, b < 2^31
+std::uint32_t mask_in(std::uint32_t x, std::uint32_t lo, std::uint32_t hi) {  // lo <= x <= hi
+  return ~mask_lt(x, lo) & ~mask_lt(hi, x);
+}
 
-int value_of(char c) {
-  if (c >= 'A' && c <= 'Z') return c - 'A';
-  if (c >= 'a' && c <= 'z') return c - 'a' + 26;
-  if (c >= '0' && c <= '9') return c - '0' + 52;
-  if (c == '+') return 62;
-  if (c == '/') return 63;
-  return -1;
+/// The Base64 character of a 6-bit value.
+char char_of(std::uint32_t v) {
+  const std::uint32_t c = (mask_lt(v, 26) & (v + 'A')) | (mask_in(v, 26, 51) & (v - 26 + 'a')) |
+                          (mask_in(v, 52, 61) & (v - 52 + '0')) | (mask_in(v, 62, 62) & '+') |
+                          (mask_in(v, 63, 63) & '/');
+  return static_cast<char>(c);
+}
+
+/// The 6-bit value of a Base64 character, and in *bad all ones when it is none.
+std::uint32_t value_of(char ch, std::uint32_t* bad) {
+  const std::uint32_t c = static_cast<unsigned char>(ch);
+  const std::uint32_t upper = mask_in(c, 'A', 'Z'), lower = mask_in(c, 'a', 'z'), digit = mask_in(c, '0', '9');
+  const std::uint32_t plus = mask_in(c, '+', '+'), slash = mask_in(c, '/', '/');
+  *bad = ~(upper | lower | digit | plus | slash);
+  return (upper & (c - 'A')) | (lower & (c - 'a' + 26)) | (digit & (c - '0' + 52)) | (plus & 62) | (slash & 63);
 }
 
 bool space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
@@ -30,44 +45,56 @@ std::string_view trim(std::string_view s) {
 std::string base64_encode(std::span<const std::uint8_t> d) {
   std::string out;
   out.reserve((d.size() + 2) / 3 * 4);
-  for (std::size_t i = 0; i < d.size(); i += 3) {
+  for (std::size_t i = 0; i < d.size(); i += 3) {  // branches on the length only
     const std::uint32_t n = static_cast<std::uint32_t>(d[i]) << 16 |
                             (i + 1 < d.size() ? static_cast<std::uint32_t>(d[i + 1]) << 8 : 0) |
                             (i + 2 < d.size() ? d[i + 2] : 0);
-    out.push_back(kAlphabet[n >> 18 & 63]);
-    out.push_back(kAlphabet[n >> 12 & 63]);
-    out.push_back(i + 1 < d.size() ? kAlphabet[n >> 6 & 63] : '=');
-    out.push_back(i + 2 < d.size() ? kAlphabet[n & 63] : '=');
+    out.push_back(char_of(n >> 18 & 63));
+    out.push_back(char_of(n >> 12 & 63));
+    out.push_back(i + 1 < d.size() ? char_of(n >> 6 & 63) : '=');
+    out.push_back(i + 2 < d.size() ? char_of(n & 63) : '=');
   }
   return out;
 }
 
 Bytes base64_decode(std::string_view text) {
+  // Where the white space is (line breaks) and the padding's length are public: they
+  // are declassified one decision at a time; the characters' values never are.
   std::string clean;
+  clean.reserve(text.size());
   for (char c : text) {
-    if (!space(c)) clean.push_back(c);
+    bool is_space = space(c);
+    ct::unpoison(&is_space, sizeof is_space);
+    if (!is_space) clean.push_back(c);
   }
   if (clean.size() % 4 != 0) throw_invalid("Base64 text has a length that is not a multiple of 4");
+  std::size_t pad = 0;
+  for (std::size_t k = clean.size(); k > 0 && pad < 2; --k) {
+    bool is_pad = clean[k - 1] == '=';
+    ct::unpoison(&is_pad, sizeof is_pad);
+    if (!is_pad) break;
+    ++pad;
+  }
   Bytes out;
+  out.reserve(clean.size() / 4 * 3);
+  std::uint32_t bad = 0;
   for (std::size_t i = 0; i < clean.size(); i += 4) {
-    int v[4];
-    int pad = 0;
-    for (int k = 0; k < 4; ++k) {
-      const char c = clean[i + k];
-      if (c == '=' && i + 4 == clean.size() && k >= 2) {
-        v[k] = 0;
-        ++pad;
-        continue;
-      }
-      if (pad) throw_invalid("Base64 padding in the middle");
-      v[k] = value_of(c);
-      if (v[k] < 0) throw_invalid("'" + std::string(1, c) + "' is not a Base64 character");
+    std::uint32_t n = 0;
+    const std::size_t chars = i + 4 == clean.size() ? 4 - pad : 4;
+    for (std::size_t k = 0; k < 4; ++k) {
+      std::uint32_t b = 0;
+      const std::uint32_t v = k < chars ? value_of(clean[i + k], &b) : 0;
+      bad |= b;
+      n = n << 6 | v;
     }
-    if (pad == 1 && clean[i + 2] == '=') throw_invalid("bad Base64 padding");
-    const std::uint32_t n = static_cast<std::uint32_t>(v[0] << 18 | v[1] << 12 | v[2] << 6 | v[3]);
     out.push_back(static_cast<std::uint8_t>(n >> 16));
-    if (pad < 2) out.push_back(static_cast<std::uint8_t>(n >> 8));
-    if (pad < 1) out.push_back(static_cast<std::uint8_t>(n));
+    if (chars > 2) out.push_back(static_cast<std::uint8_t>(n >> 8));
+    if (chars > 3) out.push_back(static_cast<std::uint8_t>(n));
+  }
+  ct::unpoison(&bad, sizeof bad);  // whether the text is Base64 at all is public
+  if (bad != 0) {
+    secure_wipe(out.data(), out.size());
+    throw_invalid("not Base64 text (a character outside A-Z a-z 0-9 + / =, or '=' inside)");
   }
   return out;
 }

@@ -11,6 +11,7 @@
 #include <algorithm>
 
 #include "dstu/base/der.hpp"
+#include "dstu/base/wipe.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/dstu4145/encoding.hpp"
 #include "dstu/ec/point.hpp"
@@ -107,35 +108,32 @@ void write_algorithm(der::Writer& w, const ec::Curve& c, const std::optional<Dke
   w.end();
 }
 
-/// d from the PKCS#8 privateKey octets.
+/// d from the PKCS#8 privateKey octets. The layout is decided by the algorithm OID and
+/// the public DER structure, never by the octets of d: under the little-endian OID the
+/// octets are d itself, little-endian (UAPKI, Cryptonite, jkurwa, and BouncyCastle's
+/// LE form), and are never looked at; under the big-endian OID they are a DER
+/// structure, BouncyCastle's ECPrivateKey ::= SEQUENCE { INTEGER 1, OCTET STRING d, ... }
+/// or an INTEGER d (older BouncyCastle), told apart by the tag.
 ec::Scalar read_d(const Bytes& content, bool le) {
-  Bytes be;
-  bool structured = false;
-  // BouncyCastle: ECPrivateKey ::= SEQUENCE { INTEGER 1, OCTET STRING d, ... }.
-  if (content.size() > 5 && content[0] == der::kSequence) {
-    try {
-      der::Reader top(content);
+  SecureBytes bytes;
+  if (le) {
+    bytes.assign(content.begin(), content.end());
+  } else {
+    der::Reader top(content);
+    Bytes be;
+    if (!top.empty() && top.peek() == der::kSequence) {
       der::Reader ecpk = top.enter(der::kSequence, "ECPrivateKey");
-      if (top.empty() && ecpk.small_integer("version") == 1) {
-        be = ecpk.octet_string("d");
-        structured = true;
-      }
-    } catch (const Error&) {
+      if (ecpk.small_integer("ECPrivateKey version") != 1) bad("unknown ECPrivateKey version");
+      be = ecpk.octet_string("ECPrivateKey d");
+    } else {
+      be = top.integer("d");
     }
+    top.finish("privateKey");
+    bytes.assign(be.rbegin(), be.rend());  // to little-endian
+    secure_wipe(be.data(), be.size());
   }
-  // An INTEGER d (older BouncyCastle), only under the big-endian OID.
-  if (!structured && !le && !content.empty() && content[0] == der::kInteger) {
-    der::Reader r(content);
-    be = r.integer("d");
-    r.finish("d");
-    structured = true;
-  }
-  Bytes bytes = structured ? be : content;
-  if (structured || !le) std::reverse(bytes.begin(), bytes.end());  // to little-endian
   ec::Scalar d;
   if (bytes.empty() || !d.set_bytes_le(bytes)) bad("private key value has a bad length");
-  std::fill(bytes.begin(), bytes.end(), 0);
-  std::fill(be.begin(), be.end(), 0);
   return d;
 }
 
@@ -216,7 +214,7 @@ PrivateKey decode_private_key(std::span<const std::uint8_t> data) {
   alg.finish("AlgorithmIdentifier");
   Bytes content = info.octet_string("privateKey");
   ec::Scalar d = read_d(content, le);
-  std::fill(content.begin(), content.end(), 0);
+  secure_wipe(content.data(), content.size());
   PrivateKey key(*p.curve, d, p.dke);
   d.wipe();
   return key;
