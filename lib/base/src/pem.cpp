@@ -1,9 +1,12 @@
 // Base64 (RFC 4648) and PEM-style armor.
 #include "dstu/base/pem.hpp"
 
+#include "dstu/base/ct.hpp"
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/base/wipe.hpp"
+
+#include <vector>
 
 namespace dstu::pem {
 namespace {
@@ -32,7 +35,12 @@ std::uint32_t value_of(char ch, std::uint32_t* bad) {
   return (upper & (c - 'A')) | (lower & (c - 'a' + 26)) | (digit & (c - '0' + 52)) | (plus & 62) | (slash & 63);
 }
 
-bool space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+/// White space, without a branch on c (masks behind a value barrier, so that the
+/// compiler cannot turn the comparisons into a range check and a jump).
+bool space(char ch) {
+  const std::uint64_t c = static_cast<unsigned char>(ch);
+  return (ct::eq(c, ' ') | ct::eq(c, '\t') | ct::eq(c, '\r') | ct::eq(c, '\n')) != 0;
+}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && space(s.front())) s.remove_prefix(1);
@@ -109,41 +117,98 @@ std::string encode(const Block& b) {
   return out;
 }
 
+namespace {
+
+/// A yes/no about secret text, made public: the decisions below reveal only the armor's
+/// structure (line breaks, armor lines, blank lines, header colons), which Base64 text
+/// never contains, so they say nothing about the Base64 characters' values.
+bool declassify(bool decision) {
+  ct::unpoison(&decision, sizeof decision);
+  return decision;
+}
+
+/// line without the white space at its ends (where white space is, is public).
+std::string_view strip(std::string_view line) {
+  while (!line.empty() && declassify(space(line.front()))) line.remove_prefix(1);
+  while (!line.empty() && declassify(space(line.back()))) line.remove_suffix(1);
+  return line;
+}
+
+/// The lines of text, stripped, found without branching on other characters.
+std::vector<std::string_view> split_lines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  std::size_t start = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (declassify(text[i] == '\n')) {
+      lines.push_back(strip(text.substr(start, i - start)));
+      start = i + 1;
+    }
+  }
+  if (start < text.size()) lines.push_back(strip(text.substr(start)));
+  return lines;
+}
+
+bool blank(std::string_view stripped_line) { return stripped_line.empty(); }
+
+/// Begins with "-----" (decided in constant time, then declassified).
+bool armor_line(std::string_view line) {
+  if (line.size() < 5) return false;
+  std::uint32_t diff = 0;
+  for (std::size_t k = 0; k < 5; ++k) diff |= static_cast<std::uint32_t>(line[k] ^ '-');
+  return declassify(diff == 0);
+}
+
+/// Holds a ':' (decided in constant time, then declassified).
+bool has_colon(std::string_view line) {
+  std::uint32_t found = 0;
+  for (char c : line) found |= static_cast<std::uint32_t>(c == ':');  // setcc, no branch
+  return declassify(found != 0);
+}
+
+/// A public line made defined for the checker (armor and header lines).
+std::string_view public_line(std::string_view line) {
+  ct::unpoison(line.data(), line.size());
+  return trim(line);
+}
+
+}  // namespace
+
 Block decode(std::string_view text) {
+  const std::vector<std::string_view> lines = split_lines(text);
+  std::size_t i = 0;
+  while (i < lines.size() && blank(lines[i])) ++i;
   const std::string_view begin = "-----BEGIN ";
-  const auto b = text.find(begin);
-  if (b == std::string_view::npos) throw_invalid("no '-----BEGIN' line");
-  if (!trim(text.substr(0, b)).empty()) throw_invalid("text before the '-----BEGIN' line");
-  const auto label_end = text.find("-----", b + begin.size());
-  const auto line_end = text.find('\n', b);
-  if (label_end == std::string_view::npos || (line_end != std::string_view::npos && label_end > line_end)) {
+  if (i == lines.size() || !armor_line(lines[i])) {
+    throw_invalid(i == lines.size() ? "no '-----BEGIN' line" : "text before the '-----BEGIN' line");
+  }
+  const std::string_view first = public_line(lines[i++]);
+  if (first.substr(0, begin.size()) != begin || first.size() < begin.size() + 5 ||
+      first.substr(first.size() - 5) != "-----") {
     throw_invalid("malformed BEGIN line");
   }
   Block block;
-  block.label = std::string(text.substr(b + begin.size(), label_end - b - begin.size()));
+  block.label = std::string(first.substr(begin.size(), first.size() - begin.size() - 5));
   const std::string end_line = "-----END " + block.label + "-----";
-  const auto e = text.find(end_line, label_end);
-  if (e == std::string_view::npos) throw_invalid("no matching '" + end_line + "' line");
-  if (!trim(text.substr(e + end_line.size())).empty()) throw_invalid("text after the '" + end_line + "' line");
-  std::string_view body = text.substr(label_end + 5, e - label_end - 5);
   // Headers: "Name: value" lines up to a blank line, only if the first line has a colon.
-  std::string_view rest = body;
-  if (!rest.empty() && rest.front() == '\r') rest.remove_prefix(1);
-  if (!rest.empty() && rest.front() == '\n') rest.remove_prefix(1);
-  const auto first_nl = rest.find('\n');
-  const std::string_view first = rest.substr(0, first_nl);
-  if (first.find(':') != std::string_view::npos) {
-    while (!rest.empty()) {
-      const auto nl = rest.find('\n');
-      std::string_view line = trim(rest.substr(0, nl));
-      rest = nl == std::string_view::npos ? std::string_view{} : rest.substr(nl + 1);
-      if (line.empty()) break;
+  if (i < lines.size() && !armor_line(lines[i]) && has_colon(lines[i])) {
+    for (; i < lines.size() && !blank(lines[i]); ++i) {
+      const std::string_view line = public_line(lines[i]);
       const auto colon = line.find(':');
       if (colon == std::string_view::npos) throw_invalid("armor header line without ':'");
       block.headers.emplace_back(std::string(trim(line.substr(0, colon))), std::string(trim(line.substr(colon + 1))));
     }
   }
-  block.data = base64_decode(rest);
+  std::string body;
+  for (; i < lines.size() && !armor_line(lines[i]); ++i) {
+    body.append(lines[i]);
+    body.push_back('\n');
+  }
+  if (i == lines.size() || public_line(lines[i]) != end_line) throw_invalid("no matching '" + end_line + "' line");
+  for (++i; i < lines.size(); ++i) {
+    if (!blank(lines[i])) throw_invalid("text after the '" + end_line + "' line");
+  }
+  block.data = base64_decode(body);
+  secure_wipe(body.data(), body.size());
   return block;
 }
 
