@@ -6,6 +6,7 @@
 
 #include "command.hpp"
 #include "dstu/base/error.hpp"
+#include "dstu/base/wipe.hpp"
 #include "dstu/dstu4145/encoding.hpp"
 #include "dstu/dstu4145/keys.hpp"
 #include "dstu/ec/curve.hpp"
@@ -130,10 +131,10 @@ class Keygen final : public Command {
       write_file_atomic(key_path, priv_file, 0600, overwrite());
     } catch (...) {
       if (pub_path != "-") ::unlink(pub_path.c_str());  // no half a key pair left behind
-      std::fill(priv_file.begin(), priv_file.end(), 0);
+      secure_wipe(priv_file.data(), priv_file.size());
       throw;
     }
-    std::fill(priv_file.begin(), priv_file.end(), 0);
+    secure_wipe(priv_file.data(), priv_file.size());
     const std::string id = to_hex(dstu4145::key_id(pub));
     if (g.quiet) {
     } else if (g.json) {

@@ -68,7 +68,7 @@ bool keygen_and_sign(const char* name) {
 /// sign_batch of eleven digests (two chunks, so both threads run one; interleaved
 /// pairs where the field pairs, and one request alone), the key and every nonce
 /// secret.
-bool sign_batch(const char* name) {
+bool sign_batch(const char* name, d4::NonceMode mode = d4::NonceMode::exact) {
   const ec::Curve& c = ec::Curve::named(name);
   SecretRandom rng;
   const d4::PrivateKey key = d4::generate_key(c, rng);
@@ -80,7 +80,7 @@ bool sign_batch(const char* name) {
     bytes[i][0] = static_cast<std::uint8_t>(i + 1);
     digests.emplace_back(bytes[i]);
   }
-  const std::vector<d4::Signature> sigs = d4::sign_batch(key, digests, rng, 2);
+  const std::vector<d4::Signature> sigs = d4::sign_batch(key, digests, rng, 2, mode);
   bool ok = sigs.size() == kCount;
   for (std::size_t i = 0; ok && i < kCount; ++i) ok = d4::verify_digest(pub, digests[i], sigs[i]);
   return ok;
@@ -95,5 +95,8 @@ dstu::ct_check::Register r6("dstu4145: keygen and sign (dstu431)", [] { return k
 
 dstu::ct_check::Register r7("dstu4145: sign_batch (dstu163)", [] { return sign_batch("dstu163"); });
 dstu::ct_check::Register r8("dstu4145: sign_batch (dstu257)", [] { return sign_batch("dstu257"); });
+// Hedged nonces: HMAC-GOST34.311 keyed with d, ChaCha20 keyed with the secret seed.
+dstu::ct_check::Register r9("dstu4145: sign_batch hedged (dstu257)",
+                            [] { return sign_batch("dstu257", d4::NonceMode::hedged); });
 
 }  // namespace

@@ -194,7 +194,7 @@ SecureBytes encode_private_key(const PrivateKey& key, PrivateKeyForm form) {
     ecpk.end();
     Bytes inner = ecpk.finish();
     w.octet_string(inner);
-    std::fill(inner.begin(), inner.end(), 0);
+    secure_wipe(inner.data(), inner.size());
   }
   w.end();
   Bytes out = w.finish();

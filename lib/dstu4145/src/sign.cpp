@@ -43,7 +43,9 @@ std::optional<Signature> finish_signature(const PrivateKey& key, const gf2m::Ele
   gf2m::Element y;
   gf2m::mul(c.field(), y, h, big_f.x);  // F = x(eP) never 0: eP has odd order
   ec::Scalar r = truncate_to_r(c, y);
-  ec::Scalar s = ec::scalar_add(c, e, ec::scalar_mul(c, key.d(), r));
+  ec::Scalar dr = ec::scalar_mul(c, key.d(), r);  // d r: a secret, wiped below
+  ec::Scalar s = ec::scalar_add(c, e, dr);
+  dr.wipe();
   e.wipe();
   secure_wipe(&big_f, sizeof big_f);
   secure_wipe(&y, sizeof y);
