@@ -48,6 +48,7 @@ struct Prepared {
   dstu4145::Signature sig;
   std::string sig_key_id;
   bool hash_assumed = false;  // raw signature, no --hash: the default hash was assumed
+  bool out_of_range = false;  // well-formed, but r or s not in (0, n)
 };
 
 class Verify final : public Command {
@@ -161,6 +162,7 @@ class Verify final : public Command {
   /// Why a well-formed signature did not verify: the key id and hash used, and for a
   /// raw signature verified without --hash, that it names no hash.
   static std::string invalid_reason(const Prepared& p, const std::string& hash, const std::string& key_id) {
+    if (p.out_of_range) return "r or s out of range (DSTU 4145 requires 0 < r < n and 0 < s < n)";
     if (!p.sig_key_id.empty() && p.sig_key_id != key_id) {
       return "made with another key: Key-Id " + p.sig_key_id + ", this key is " + key_id;
     }
@@ -183,6 +185,7 @@ class Verify final : public Command {
       p.digest = digest_file(entry.file, p.outcome.hash, key.dke);
       p.sig = sig.sig;
       p.sig_key_id = sig.key_id;
+      p.out_of_range = !dstu4145::signature_in_range(*key.curve, sig.sig);
       p.pending = true;
     } catch (const std::exception& e) {
       p.outcome.status = Status::error;

@@ -4,6 +4,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "dstu/base/der.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/base/pem.hpp"
 #include "dstu/base/wipe.hpp"
@@ -61,6 +62,17 @@ namespace {
 
 constexpr const char* kEncryptedLabel = "ENCRYPTED PRIVATE KEY";
 
+/// The tag of the first element inside the outer SEQUENCE (0 if there is none).
+std::uint8_t first_inner_tag(std::span<const std::uint8_t> der_bytes) {
+  try {
+    der::Reader top(der_bytes);
+    der::Reader inner = top.enter(der::kSequence, "key");
+    return inner.empty() ? 0 : inner.peek();
+  } catch (const Error&) {
+    return 0;
+  }
+}
+
 /// Refuses a clear private key file that group or others may read.
 void check_permissions(const std::string& path, const KeyAccess& access) {
   struct stat st {};
@@ -101,6 +113,9 @@ LoadedKey load_key(const std::string& path, const KeyAccess& access) {
     k.protected_key = true;
     return k;
   }
+  // On failure, report the error of the form the file has (a PrivateKeyInfo begins with
+  // its version INTEGER, a SubjectPublicKeyInfo with an AlgorithmIdentifier SEQUENCE).
+  const bool looks_public = label == "PUBLIC KEY" || (label.empty() && first_inner_tag(der) == der::kSequence);
   std::string priv_error, pub_error;
   try {
     if (label.empty() || label == "PRIVATE KEY") k.priv.emplace(dstu4145::decode_private_key(der));
@@ -117,7 +132,7 @@ LoadedKey load_key(const std::string& path, const KeyAccess& access) {
   secure_wipe(der.data(), der.size());
   if (k.priv) check_permissions(path, access);
   if (k.priv || k.pub) return k;
-  const std::string& why = !label.empty() && label == "PUBLIC KEY" ? pub_error : (priv_error.empty() ? pub_error : priv_error);
+  const std::string& why = looks_public || priv_error.empty() ? pub_error : priv_error;
   throw_invalid(path + ": not a DSTU 4145 key file (" + (why.empty() ? "armor label '" + label + "'" : why) + ")");
 }
 

@@ -86,6 +86,8 @@ Signature sign_digest(const PrivateKey& key, std::span<const std::uint8_t> diges
   return sign_digest(key, digest, nonce_source, parallel::available());
 }
 
+bool signature_in_range(const ec::Curve& curve, const Signature& sig) { return detail::in_range(curve, sig); }
+
 bool verify_digest(const PublicKey& key, std::span<const std::uint8_t> digest, const Signature& sig, int threads) {
   if (key.curve == nullptr || !detail::in_range(*key.curve, sig)) return false;
   const ec::Curve& c = *key.curve;

@@ -33,6 +33,9 @@ Signature sign_digest(const PrivateKey& key, std::span<const std::uint8_t> diges
 /// sign_digest over the threads a call made now would get (parallel::available()).
 Signature sign_digest(const PrivateKey& key, std::span<const std::uint8_t> digest, RandomSource& nonce_source);
 
+/// The range check of §13 alone: 0 < r < n and 0 < s < n.
+bool signature_in_range(const ec::Curve& curve, const Signature& sig);
+
 /// Verifies (§13): 0 < r, s < n; R = s G + r Q != O; r == trunc(h x(R)). The public key
 /// must already be valid (valid_public_key). Variable time (public data). s G + r Q by
 /// ec::mul_double_chosen_vartime over `threads` (1: the sequential twin).
