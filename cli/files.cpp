@@ -4,11 +4,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <vector>
 
 #include "dstu/base/error.hpp"
+#include "dstu/base/wipe.hpp"
 
 namespace dstu::cli {
 namespace {
@@ -47,18 +49,29 @@ struct TempFile {
 
 }  // namespace
 
-Bytes read_file(const std::string& path, std::size_t limit) {
+namespace {
+
+/// Reads a whole file into `out` (Bytes, or SecureBytes for secrets: the buffer is
+/// wiped either way).
+template <class Container>
+void read_into(Container& out, const std::string& path, std::size_t limit) {
   const bool is_stdin = path == "-";
   const int fd = is_stdin ? 0 : ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) fail(path, "cannot open");
   struct stat st {};
-  if (!is_stdin && ::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-    ::close(fd);
-    errno = EISDIR;
-    fail(path, "cannot read");
+  if (!is_stdin && ::fstat(fd, &st) == 0) {
+    if (S_ISDIR(st.st_mode)) {
+      ::close(fd);
+      errno = EISDIR;
+      fail(path, "cannot read");
+    }
+    if (S_ISREG(st.st_mode)) out.reserve(std::min<std::size_t>(static_cast<std::size_t>(st.st_size), limit) + 1);
   }
-  Bytes out;
   std::uint8_t buf[65536];
+  struct Wipe {
+    std::uint8_t* p;
+    ~Wipe() { secure_wipe(p, sizeof buf); }
+  } wipe{buf};
   for (;;) {
     const ssize_t r = ::read(fd, buf, sizeof buf);
     if (r < 0) {
@@ -77,6 +90,19 @@ Bytes read_file(const std::string& path, std::size_t limit) {
     }
   }
   if (!is_stdin) ::close(fd);
+}
+
+}  // namespace
+
+Bytes read_file(const std::string& path, std::size_t limit) {
+  Bytes out;
+  read_into(out, path, limit);
+  return out;
+}
+
+SecureBytes read_secret_file(const std::string& path, std::size_t limit) {
+  SecureBytes out;
+  read_into(out, path, limit);
   return out;
 }
 

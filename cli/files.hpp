@@ -7,12 +7,15 @@
 #include <sys/types.h>
 
 #include "dstu/base/bytes.hpp"
+#include "dstu/base/wipe.hpp"
 
 namespace dstu::cli {
 
 /// Whole contents of `path` ('-': standard input). Throws Error(io) naming the path.
 /// Refuses anything larger than `limit` bytes (keys and signatures are small).
 Bytes read_file(const std::string& path, std::size_t limit = std::size_t{1} << 20);
+/// read_file for secrets (key files): the bytes in wiping memory, no copy left behind.
+SecureBytes read_secret_file(const std::string& path, std::size_t limit = std::size_t{1} << 20);
 
 enum class Overwrite { refuse, replace };
 

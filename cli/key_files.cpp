@@ -20,10 +20,10 @@ namespace {
 constexpr const char* kSignatureLabel = "DSTU 4145 SIGNATURE";
 
 /// DER bytes of a key file: the armored block's data, or the file itself.
-Bytes key_der(const Bytes& data, const std::string& path, std::string* label) {
-  if (!pem::looks_armored(data)) return data;
+Bytes key_der(std::span<const std::uint8_t> data, const std::string& path, std::string* label) {
+  if (!pem::looks_armored(data)) return Bytes(data.begin(), data.end());
   try {
-    pem::Block b = pem::decode(std::string(data.begin(), data.end()));
+    pem::Block b = pem::decode({reinterpret_cast<const char*>(data.data()), data.size()});  // no copy of the text
     *label = b.label;
     return b.data;
   } catch (const Error& e) {
@@ -103,10 +103,9 @@ dstu4145::PrivateKey decrypt_key(const Bytes& der, const std::string& path, cons
 }  // namespace
 
 LoadedKey load_key(const std::string& path, const KeyAccess& access) {
-  Bytes data = read_file(path);
+  const SecureBytes data = read_secret_file(path);
   std::string label;
   Bytes der = key_der(data, path, &label);
-  secure_wipe(data.data(), data.size());
   LoadedKey k;
   if (label == kEncryptedLabel || (label.empty() && dstu4145::is_encrypted_private_key(der))) {
     k.priv.emplace(decrypt_key(der, path, access));

@@ -99,6 +99,7 @@ Bytes base64_decode(std::string_view text) {
     if (chars > 2) out.push_back(static_cast<std::uint8_t>(n >> 8));
     if (chars > 3) out.push_back(static_cast<std::uint8_t>(n));
   }
+  secure_wipe(clean.data(), clean.size());
   ct::unpoison(&bad, sizeof bad);  // whether the text is Base64 at all is public
   if (bad != 0) {
     secure_wipe(out.data(), out.size());
