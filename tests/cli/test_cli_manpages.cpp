@@ -4,7 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <fstream>
-#include <regex>
+#include <cctype>
 #include <set>
 #include <sstream>
 #include <string>
@@ -15,12 +15,27 @@ using dstu::test::run_dstu;
 
 namespace {
 
-/// Options named in text: --long-name and -x.
+/// Options named in text: --long-name and -x (a hand-written scan: std::regex trips
+/// GCC 12's -Wmaybe-uninitialized under the sanitizers).
 std::set<std::string> options_in(const std::string& text) {
-  static const std::regex option(R"((^|[^\w-])(--[a-z][a-z0-9-]*|-[a-zA-Z])\b)");
+  const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '-'; };
   std::set<std::string> out;
-  for (auto it = std::sregex_iterator(text.begin(), text.end(), option); it != std::sregex_iterator(); ++it) {
-    out.insert((*it)[2].str());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '-' || (i > 0 && word(text[i - 1]))) continue;
+    if (i + 2 < text.size() && text[i + 1] == '-' && std::islower(static_cast<unsigned char>(text[i + 2]))) {
+      std::size_t j = i + 2;
+      while (j < text.size() && (std::islower(static_cast<unsigned char>(text[j])) ||
+                                 std::isdigit(static_cast<unsigned char>(text[j])) || text[j] == '-')) {
+        ++j;
+      }
+      while (text[j - 1] == '-') --j;  // "--x-" at a line end: the hyphen is not part of it
+      out.insert(text.substr(i, j - i));
+      i = j - 1;
+    } else if (i + 1 < text.size() && std::isalpha(static_cast<unsigned char>(text[i + 1])) &&
+               (i + 2 == text.size() || !word(text[i + 2]))) {
+      out.insert(text.substr(i, 2));
+      i += 1;
+    }
   }
   out.erase("--help");
   out.erase("-h");
@@ -33,12 +48,17 @@ std::string man_text(const std::string& page) {
   REQUIRE(in.good());
   std::ostringstream all;
   all << in.rdbuf();
-  std::string text = std::regex_replace(all.str(), std::regex(R"(\\-)"), "-");
+  std::string text;
+  const std::string raw = all.str();
+  for (std::size_t i = 0; i < raw.size(); ++i) {
+    if (raw[i] == '\\' && i + 1 < raw.size() && raw[i + 1] == '-') continue;  // "\-" is "-"
+    text += raw[i];
+  }
   for (const char* cut : {".SH EXAMPLES", ".SH SEE ALSO"}) {
     const auto at = text.find(cut);
-    if (at != std::string::npos) text = text.substr(0, at) + text.substr(text.find(".SH", at + 3) == std::string::npos
-                                                                              ? text.size()
-                                                                              : text.find(".SH", at + 3));
+    if (at == std::string::npos) continue;
+    const auto next = text.find(".SH", at + 3);
+    text = text.substr(0, at) + (next == std::string::npos ? std::string() : text.substr(next));
   }
   return text;
 }
