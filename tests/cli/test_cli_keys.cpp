@@ -12,20 +12,11 @@
 #include "transcript.hpp"
 
 namespace fs = std::filesystem;
+using dstu::test::mode_of;
 using dstu::test::read;
 using dstu::test::run_dstu;
 using dstu::test::TempDir;
 using dstu::test::write;
-
-namespace {
-
-unsigned mode_of(const std::string& path) {
-  struct stat st {};
-  REQUIRE(::stat(path.c_str(), &st) == 0);
-  return st.st_mode & 0777;
-}
-
-}  // namespace
 
 TEST_CASE("keygen writes a 0600 private key and a public key, and refuses to overwrite") {
   TempDir d;

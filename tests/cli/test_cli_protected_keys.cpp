@@ -20,6 +20,7 @@
 #include "vec.hpp"
 
 namespace fs = std::filesystem;
+using dstu::test::mode_of;
 using dstu::test::read;
 using dstu::test::run_dstu;
 using dstu::test::TempDir;
@@ -27,11 +28,6 @@ using dstu::test::write;
 
 namespace {
 
-mode_t mode_of(const std::string& p) {
-  struct stat st {};
-  stat(p.c_str(), &st);
-  return st.st_mode & 0777;
-}
 
 /// Runs dstu with a pseudo-terminal as its controlling terminal (and stdin), typing
 /// each of `lines` after the prompt that precedes it; returns the exit status and what

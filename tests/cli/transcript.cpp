@@ -1,10 +1,12 @@
 #include "transcript.hpp"
 
+#include <doctest/doctest.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -132,6 +134,12 @@ void write(const std::string& path, const std::string& bytes) { std::ofstream(pa
 std::string read(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+unsigned mode_of(const std::string& path) {
+  struct stat st {};
+  REQUIRE(::stat(path.c_str(), &st) == 0);
+  return st.st_mode & 0777;
 }
 
 }  // namespace dstu::test

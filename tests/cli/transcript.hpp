@@ -37,5 +37,7 @@ struct TempDir {
 void write(const std::string& path, const std::string& bytes);
 /// A whole file's bytes ("" if it cannot be read).
 std::string read(const std::string& path);
+/// A file's permission bits (mode & 0777); fails the test if it cannot be stat'ed.
+unsigned mode_of(const std::string& path);
 
 }  // namespace dstu::test
