@@ -89,7 +89,8 @@ void check_ratios(const Tables& tables) {
     for (const auto& [key, row] : rows) {
       for (const auto& [name, rec] : row) {
         if (!rec["params"].contains("of")) continue;
-        INFO(source << " " << key << " " << name);
+        const std::string where = source + " " + key + " " + name;  // INFO cannot capture bindings (clang)
+        INFO(where);
         const std::string a = rec["params"]["of"][0], b = rec["params"]["of"][1];
         REQUIRE(row.count(a) == 1);
         REQUIRE(row.count(b) == 1);
@@ -142,7 +143,8 @@ TEST_CASE("bench seeds --quick --json: every table, each row beside its publishe
   {  // 000 Table 2: D, A, r, d, S and S in theory on all ten curves
     CHECK(curve_rows("000:T2") == curves);
     for (const auto& [key, row] : tables.at("000:T2")) {
-      INFO(key);
+      const std::string& curve_key = key;  // INFO cannot capture a binding (clang)
+      INFO(curve_key);
       CHECK(names(row) == std::set<std::string>{"double", "add_mixed", "r_add_over_double", "comb_iterations", "comb",
                                                 "comb_parallel", "speedup", "speedup_theoretical"});
       for (const char* k : {"double_us", "add_mixed_us", "r_add_over_double", "comb_iterations", "speedup"}) {

@@ -133,12 +133,13 @@ TEST_CASE("damaged, truncated and foreign stores are errors of the right kind") 
     std::copy(b.begin(), b.end(), at);
     return out;
   };
-  for (const auto& [from, to] : {std::pair<std::string, std::string>{"1.2.840.113549.1.5.13", "1.2.840.113549.1.5.14"},
+  for (const auto& swap : {std::pair<std::string, std::string>{"1.2.840.113549.1.5.13", "1.2.840.113549.1.5.14"},
                                  {"1.2.840.113549.1.5.12", "1.2.840.113549.1.5.11"},
                                  {"1.2.804.2.1.1.1.1.1.2", "1.2.804.2.1.1.1.1.1.3"},
                                  {"1.2.804.2.1.1.1.1.1.1.3", "1.2.804.2.1.1.1.1.1.1.2"}}) {
+    const std::string& from = swap.first;  // not a binding: INFO captures it (clang)
     INFO(from);
-    const Bytes foreign = replace_oid(from, to);
+    const Bytes foreign = replace_oid(from, swap.second);
     CHECK(error_of([&] { d4::decrypt_private_key_info(foreign, pass); }) == dstu::Errc::unsupported);
   }
 }

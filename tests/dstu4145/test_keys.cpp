@@ -74,12 +74,14 @@ TEST_CASE("keys and signatures written by BouncyCastle, jkurwa and Cryptonite") 
   }
   CHECK(verified >= 5);
   // Private keys in both layouts give the published public keys.
-  for (const auto& [priv, pub] : std::vector<std::pair<std::string, std::string>>{
+  for (const auto& files : std::vector<std::pair<std::string, std::string>>{
            {"jkurwa-m257.priv.der", "jkurwa-m257.pub.der"},
            {"jkurwa-m257.priv-be.der", "jkurwa-m257.pub-be.der"},
            {"cryptonite-m257.priv.der", "cryptonite-m257.pub.der"},
            {"cert-root.priv.der", "cert-root.spki.der"},
            {"cert-userfiz.priv.der", "cert-userfiz.spki.der"}}) {
+    const std::string& priv = files.first;  // not a binding: INFO captures it (clang)
+    const std::string& pub = files.second;
     INFO(priv);
     CHECK(d4::keys_match(d4::decode_private_key(fixture(priv)), d4::decode_public_key(fixture(pub))));
   }

@@ -24,7 +24,10 @@ TEST_CASE("Comba 2x and Mx are bit-identical to Comba") {
     const std::size_t na = rng.range(1, 200);
     shapes.emplace_back(na, rng.range(1, na));
   }
-  for (auto [na, nb] : shapes) {
+  for (const auto& shape : shapes) {
+    // Named copies, not a structured binding: doctest's INFO captures them in a lambda,
+    // which C++17 does not allow for bindings (clang refuses it).
+    const std::size_t na = shape.first, nb = shape.second;
     for (int rep = 0; rep < 5; ++rep) {
       auto a = rng.limbs(na), b = rng.limbs(nb);
       std::vector<Limb> want(na + nb), got(na + nb);
