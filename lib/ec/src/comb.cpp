@@ -63,8 +63,9 @@ template <class K>
 AffinePoint comb(K kern, const Curve& c, const Scalar& k, const CombTable& t) {
   const FieldOps<K> f{kern};
   const detail::CurveFe<K> cf(f, c);
-  const Scalar e = scalar_reduce(c, k);
+  Scalar e = scalar_reduce(c, k);
   detail::LdPoint<K> q;
+  const ScopedWipe wipe(e, q);
   ct::Mask q_inf = detail::comb_columns(f, cf, t, e, 0, t.columns, q);
   ct::unpoison(&q_inf, sizeof q_inf);  // set only for k = 0 mod n
   if (q_inf) return AffinePoint::at_infinity();

@@ -10,6 +10,7 @@
 // recovered from P, kP and (k+1)P at the end with one inversion.
 #include "dstu/ec/scalar_mul.hpp"
 #include "dstu/base/ctgrind.hpp"
+#include "dstu/base/wipe.hpp"
 #include "ld.hpp"
 #include "scalar_recode.hpp"
 
@@ -28,24 +29,29 @@ AffinePoint ladder(K kern, const Curve& c, const Scalar& k, const AffinePoint& p
   const FieldOps<K> f{kern};
   using Fe = typename K::Fe;
   const Fe x = f.from(p.x), y = f.from(p.y), sb = f.from(c.sqrt_b());
-  const Scalar e = detail::fixed_length_scalar(c, k);
+  Scalar e = detail::fixed_length_scalar(c, k);
   const std::size_t t = c.order_bits();
   // R0 = P, R1 = 2P = (x^4 + B : x^2) for the top bit of e (always 1).
   XZ<K> r0{x, FieldOps<K>::one()}, r1;
-  Fe t1;
+  Fe t1, a, b, xx, zz, ab, bzz, sum, u;
+  ct::Mask swapped = 0, bit = 0;
+  // The scalar, the running points and the last step's products follow k: wiped on
+  // the way out (the y recovery's values are those of kP and (k+1)P, wiped too).
+  Fe xz1, xz2, z12, T, inv, x0, y0, v;
+  const ScopedWipe wipe_scalar(e, r0, r1, swapped, bit);
+  const ScopedWipe wipe_step(t1, a, b, xx, zz, ab, bzz, sum, u);
+  const ScopedWipe wipe_recovery(xz1, xz2, z12, T, inv, x0, y0, v);
   f.sqr(r1.Z, x);
   f.add(t1, r1.Z, sb);
   f.sqr(r1.X, t1);  // (x^2 + sqrt(B))^2 = x^4 + B
-  ct::Mask swapped = 0;
   for (std::size_t i = t; i-- > 0;) {
-    const ct::Mask bit = ct::mask_from_bit(mp::bit(e, i));
+    bit = ct::mask_from_bit(mp::bit(e, i));
     f.cswap(r0.X, r1.X, bit ^ swapped);
     f.cswap(r0.Z, r1.Z, bit ^ swapped);
     swapped = bit;
     // R1 = R0 + R1 and R0 = 2 R0, the independent operations paired (6M + 4S):
     //   a = X0 Z1, b = X1 Z0, xx = X0^2, zz = Z0^2, Z1' = (a + b)^2, X1' = x Z1' + a b,
     //   X0' = (xx + sqrt(B) zz)^2, Z0' = xx zz.
-    Fe a, b, xx, zz, ab, bzz, sum, u;
     f.mul2(a, r0.X, r1.Z, b, r1.X, r0.Z);
     f.sqr2(xx, r0.X, zz, r0.Z);
     f.mul2(ab, a, b, bzz, sb, zz);
@@ -59,7 +65,6 @@ AffinePoint ladder(K kern, const Curve& c, const Scalar& k, const AffinePoint& p
   f.cswap(r0.Z, r1.Z, swapped);
   // y recovery: with xz1 = x Z1, xz2 = x Z2, T = x Z1 Z2:
   //   x0 = X1 xz2 / T, y0 = (x + x0) ((X1 + xz1)(X2 + xz2) + (x^2 + y) Z1 Z2) / T + y.
-  Fe xz1, xz2, z12, T, inv, x0, y0, u, v;
   f.mul(xz1, x, r0.Z);
   f.mul(xz2, x, r1.Z);
   f.mul(z12, r0.Z, r1.Z);

@@ -64,11 +64,12 @@ AffinePoint split_comb(K kern, const Curve& c, const Scalar& k, std::size_t high
   const detail::CurveFe<K> cf(f, c);
   using Fe = typename K::Fe;
   const detail::CombTable& t = c.precomputed().comb;
-  const Scalar e = scalar_reduce(c, k);
+  Scalar e = scalar_reduce(c, k);
   const std::size_t d = t.columns, cut = d - high;
-  LdPoint<K> low;
+  LdPoint<K> low, q;
   ct::Mask low_inf = 0, hi_inf = 0;
   Fe hx{}, hy{};
+  const ScopedWipe wipe(e, low, q, hx, hy);
   parallel::on_team(threads, [&](int index, int count) {
     for (int part = index; part < 2; part += count) {
       if (part == 0) {
@@ -86,7 +87,6 @@ AffinePoint split_comb(K kern, const Curve& c, const Scalar& k, std::size_t high
       }
     }
   });
-  LdPoint<K> q;
   ct::Mask q_inf;
   complete_add(f, cf, q, q_inf, low, low_inf, hx, hy, hi_inf);
   ct::unpoison(&q_inf, sizeof q_inf);  // set only for k = 0 mod n

@@ -2,6 +2,7 @@
 // the input at a time.
 #include "dstu/ec/scalar.hpp"
 
+#include "dstu/base/wipe.hpp"
 #include "precomputed.hpp"
 
 namespace dstu::ec {
@@ -47,10 +48,11 @@ Scalar scalar_reduce(const Curve& c, const Scalar& k) {
         constexpr std::size_t N = std::decay_t<decltype(mod.modulus())>::kLimbs;
         // r = ((chunk_top B^N + chunk) mod n ...) from the most significant chunk down.
         constexpr std::size_t chunks = (kScalarLimbs + N - 1) / N;
-        mp::Fixed<N> r;
+        mp::Fixed<N> r, chunk;
+        mp::Fixed<2 * N> wide;
+        const ScopedWipe wipe(r, chunk, wide);  // k may be a key or a nonce
         for (std::size_t j = chunks; j-- > 0;) {
-          mp::Fixed<2 * N> wide;
-          const mp::Fixed<N> chunk = narrow<N>(k, j * N);
+          chunk = narrow<N>(k, j * N);
           for (std::size_t i = 0; i < N; ++i) {
             wide.v[i] = chunk.v[i];
             wide.v[N + i] = r.v[i];
@@ -66,7 +68,9 @@ Scalar scalar_add(const Curve& c, const Scalar& a, const Scalar& b) {
   return std::visit(
       [&](const auto& mod) {
         constexpr std::size_t N = std::decay_t<decltype(mod.modulus())>::kLimbs;
-        return widen_to_scalar(mod.add(narrow<N>(a), narrow<N>(b)));
+        mp::Fixed<N> x = narrow<N>(a), y = narrow<N>(b), sum = mod.add(x, y);
+        const ScopedWipe wipe(x, y, sum);
+        return widen_to_scalar(sum);
       },
       c.precomputed().modulus);
 }
@@ -75,7 +79,9 @@ Scalar scalar_mul(const Curve& c, const Scalar& a, const Scalar& b) {
   return std::visit(
       [&](const auto& mod) {
         constexpr std::size_t N = std::decay_t<decltype(mod.modulus())>::kLimbs;
-        return widen_to_scalar(mod.mul(narrow<N>(a), narrow<N>(b)));
+        mp::Fixed<N> x = narrow<N>(a), y = narrow<N>(b), product = mod.mul(x, y);
+        const ScopedWipe wipe(x, y, product);
+        return widen_to_scalar(product);
       },
       c.precomputed().modulus);
 }

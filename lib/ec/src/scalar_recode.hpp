@@ -1,6 +1,7 @@
 // Internal: constant-time recoding of secret scalars to a fixed length.
 #pragma once
 
+#include "dstu/base/wipe.hpp"
 #include "dstu/ec/curve.hpp"
 #include "dstu/ec/scalar.hpp"
 
@@ -10,8 +11,9 @@ namespace dstu::ec::detail {
 /// of any point of order n, with bit L(n) set, so a ladder over L(n) bits below it
 /// always does the same work. Constant time.
 inline Scalar fixed_length_scalar(const Curve& c, const Scalar& k) {
-  const Scalar r = scalar_reduce(c, k);
+  Scalar r = scalar_reduce(c, k);
   Scalar s1, s2;
+  const ScopedWipe wipe(r, s1);
   mp::add(s1, r, c.order_fixed());
   mp::add(s2, s1, c.order_fixed());
   const std::size_t t = c.order_bits();

@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <tuple>
+#include <type_traits>
 #include <vector>
 
 namespace dstu {
@@ -29,5 +31,25 @@ struct WipingAllocator {
 
 /// A byte buffer for secrets: wiped when freed or reallocated.
 using SecureBytes = std::vector<std::uint8_t, WipingAllocator<std::uint8_t>>;
+
+/// Wipes the named objects (plain data: scalars, field elements, points) when the scope
+/// ends, by return or by throw. For the temporaries of secret scalar arithmetic:
+///   Scalar e = scalar_reduce(c, k);
+///   ScopedWipe wipe_e(e);
+template <class... T>
+class ScopedWipe {
+  static_assert((std::is_trivially_copyable_v<T> && ...), "only plain data can be wiped bytewise");
+
+ public:
+  explicit ScopedWipe(T&... objects) noexcept : objects_(objects...) {}
+  ~ScopedWipe() {
+    std::apply([](auto&... o) { (secure_wipe(&o, sizeof o), ...); }, objects_);
+  }
+  ScopedWipe(const ScopedWipe&) = delete;
+  ScopedWipe& operator=(const ScopedWipe&) = delete;
+
+ private:
+  std::tuple<T&...> objects_;
+};
 
 }  // namespace dstu
