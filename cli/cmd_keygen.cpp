@@ -125,16 +125,15 @@ class Keygen final : public Command {
     auto rng = make_rng(rng_);
     const dstu4145::PrivateKey priv = dstu4145::generate_key(curve, *rng);
     const dstu4145::PublicKey pub = priv.public_key();
-    Bytes priv_file = private_key_file(priv, format, form, passphrase_.none ? nullptr : &pass, passphrase_.iterations);
+    const SecureBytes priv_file =
+        private_key_file(priv, format, form, passphrase_.none ? nullptr : &pass, passphrase_.iterations);
     write_file_atomic(pub_path, public_key_file(pub, format), 0644, overwrite());
     try {
       write_file_atomic(key_path, priv_file, 0600, overwrite());
     } catch (...) {
       if (pub_path != "-") ::unlink(pub_path.c_str());  // no half a key pair left behind
-      secure_wipe(priv_file.data(), priv_file.size());
       throw;
     }
-    secure_wipe(priv_file.data(), priv_file.size());
     const std::string id = to_hex(dstu4145::key_id(pub));
     if (g.quiet) {
     } else if (g.json) {

@@ -106,7 +106,8 @@ SecureBytes read_secret_file(const std::string& path, std::size_t limit) {
   return out;
 }
 
-void write_file_atomic(const std::string& path, const Bytes& data, mode_t mode, Overwrite overwrite) {
+void write_file_atomic(const std::string& path, std::span<const std::uint8_t> data, mode_t mode,
+                       Overwrite overwrite) {
   if (path == "-") {
     write_all(1, data.data(), data.size(), "standard output");
     return;
@@ -150,7 +151,7 @@ void write_file_atomic(const std::string& path, const Bytes& data, mode_t mode, 
 }
 
 void write_text_atomic(const std::string& path, const std::string& text, mode_t mode, Overwrite overwrite) {
-  write_file_atomic(path, Bytes(text.begin(), text.end()), mode, overwrite);
+  write_file_atomic(path, {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, mode, overwrite);
 }
 
 }  // namespace dstu::cli

@@ -3,6 +3,7 @@
 // failed run leaves no partial file and never replaces a file it was not told to.
 #pragma once
 
+#include <span>
 #include <string>
 #include <sys/types.h>
 
@@ -23,7 +24,8 @@ enum class Overwrite { refuse, replace };
 /// (e.g. 0600 for private keys). With Overwrite::refuse an existing path is an
 /// Error(io) and is left untouched; the check and the creation are one step
 /// (link(2) of the finished temporary file), so a file appearing meanwhile is safe.
-void write_file_atomic(const std::string& path, const Bytes& data, mode_t mode, Overwrite overwrite);
+void write_file_atomic(const std::string& path, std::span<const std::uint8_t> data, mode_t mode,
+                       Overwrite overwrite);
 
 /// Same for text.
 void write_text_atomic(const std::string& path, const std::string& text, mode_t mode, Overwrite overwrite);

@@ -19,13 +19,14 @@ namespace {
 
 constexpr const char* kSignatureLabel = "DSTU 4145 SIGNATURE";
 
-/// DER bytes of a key file: the armored block's data, or the file itself.
-Bytes key_der(std::span<const std::uint8_t> data, const std::string& path, std::string* label) {
-  if (!pem::looks_armored(data)) return Bytes(data.begin(), data.end());
+/// DER bytes of a key file: the armored block's data, or the file itself (wiping
+/// memory: it may be a private key).
+SecureBytes key_der(std::span<const std::uint8_t> data, const std::string& path, std::string* label) {
+  if (!pem::looks_armored(data)) return SecureBytes(data.begin(), data.end());
   try {
-    pem::Block b = pem::decode({reinterpret_cast<const char*>(data.data()), data.size()});  // no copy of the text
+    pem::SecretBlock b = pem::decode_secret({reinterpret_cast<const char*>(data.data()), data.size()});
     *label = b.label;
-    return b.data;
+    return std::move(b.data);
   } catch (const Error& e) {
     throw_invalid(path + ": " + e.what());
   }
@@ -85,7 +86,7 @@ void check_permissions(const std::string& path, const KeyAccess& access) {
 }
 
 /// The private key of a protected file.
-dstu4145::PrivateKey decrypt_key(const Bytes& der, const std::string& path, const KeyAccess& access) {
+dstu4145::PrivateKey decrypt_key(std::span<const std::uint8_t> der, const std::string& path, const KeyAccess& access) {
   if (access.passphrase == nullptr) {
     throw_invalid(path + ": a protected private key; give its public key file (" + path + ".pub)");
   }
@@ -105,7 +106,7 @@ dstu4145::PrivateKey decrypt_key(const Bytes& der, const std::string& path, cons
 LoadedKey load_key(const std::string& path, const KeyAccess& access) {
   const SecureBytes data = read_secret_file(path);
   std::string label;
-  Bytes der = key_der(data, path, &label);
+  const SecureBytes der = key_der(data, path, &label);
   LoadedKey k;
   if (label == kEncryptedLabel || (label.empty() && dstu4145::is_encrypted_private_key(der))) {
     k.priv.emplace(decrypt_key(der, path, access));
@@ -128,7 +129,6 @@ LoadedKey load_key(const std::string& path, const KeyAccess& access) {
       pub_error = e.what();
     }
   }
-  secure_wipe(der.data(), der.size());
   if (k.priv) check_permissions(path, access);
   if (k.priv || k.pub) return k;
   const std::string& why = looks_public || priv_error.empty() ? pub_error : priv_error;
@@ -146,23 +146,19 @@ dstu4145::PublicKey load_public_key(const std::string& path, const KeyAccess& ac
   return k.pub ? *k.pub : k.priv->public_key();
 }
 
-Bytes private_key_file(const dstu4145::PrivateKey& key, KeyFormat format, dstu4145::PrivateKeyForm form,
-                       const SecureBytes* passphrase, std::uint64_t iterations) {
+SecureBytes private_key_file(const dstu4145::PrivateKey& key, KeyFormat format, dstu4145::PrivateKeyForm form,
+                             const SecureBytes* passphrase, std::uint64_t iterations) {
   SecureBytes der = dstu4145::encode_private_key(key, form);
-  Bytes out;
   std::string label = "PRIVATE KEY";
   if (passphrase != nullptr) {
     rng::OsRandom os;
-    out = dstu4145::encrypt_private_key_info(der, *passphrase,
-                                             iterations != 0 ? iterations : dstu4145::kDefaultPbkdf2Iterations, os);
+    const Bytes sealed = dstu4145::encrypt_private_key_info(
+        der, *passphrase, iterations != 0 ? iterations : dstu4145::kDefaultPbkdf2Iterations, os);
+    der.assign(sealed.begin(), sealed.end());  // the clear encoding is wiped by the reallocation or overwritten
     label = kEncryptedLabel;
-  } else {
-    out.assign(der.begin(), der.end());
   }
-  if (format == KeyFormat::der) return out;
-  const std::string text = pem::encode({label, {}, out});
-  secure_wipe(out.data(), out.size());
-  return Bytes(text.begin(), text.end());
+  if (format == KeyFormat::der) return der;
+  return pem::encode_secret(label, der);
 }
 
 Bytes public_key_file(const dstu4145::PublicKey& key, KeyFormat format) {

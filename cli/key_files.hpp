@@ -55,8 +55,8 @@ dstu4145::PublicKey load_public_key(const std::string& path, const KeyAccess& ac
 /// The file contents for a private key in the given format: clear ("PRIVATE KEY") when
 /// `passphrase` is null, else an EncryptedPrivateKeyInfo ("ENCRYPTED PRIVATE KEY") with
 /// `iterations` PBKDF2 rounds (0: the default) and salt and IV from the OS.
-Bytes private_key_file(const dstu4145::PrivateKey& key, KeyFormat format, dstu4145::PrivateKeyForm form,
-                       const SecureBytes* passphrase, std::uint64_t iterations);
+SecureBytes private_key_file(const dstu4145::PrivateKey& key, KeyFormat format, dstu4145::PrivateKeyForm form,
+                             const SecureBytes* passphrase, std::uint64_t iterations);
 Bytes public_key_file(const dstu4145::PublicKey& key, KeyFormat format);
 
 /// How a signature file is read. `automatic`: armored when it begins with a BEGIN line,

@@ -7,6 +7,7 @@
 #include "dstu/base/der.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/base/pem.hpp"
+#include "dstu/base/wipe.hpp"
 
 using dstu::Bytes;
 using dstu::from_hex;
@@ -179,4 +180,74 @@ TEST_CASE("armor round trip, headers, and malformed blocks") {
   CHECK_THROWS_AS(pem::decode("-----BEGIN X-----\nAAAA\n-----END Y-----\n"), dstu::Error);
   CHECK_THROWS_AS(pem::decode("-----BEGIN X-----\nA!AA\n-----END X-----\n"), dstu::Error);
   CHECK_THROWS_AS(pem::decode("-----BEGIN X-----\nName: v\nbad header\n\nAAAA\n-----END X-----\n"), dstu::Error);
+}
+
+TEST_CASE("secret forms: the wiping writer, views into the input, secret armor") {
+  // finish_secret() and finish() give the same octets; the views are the copies' content.
+  auto build = [] {
+    der::Writer w;
+    w.begin(der::kSequence);
+    w.integer(from_hex("00807f"));
+    w.octet_string(Bytes(300, 0x5a));  // a long length inserted in front by end()
+    w.end();
+    return w;
+  };
+  const Bytes open = build().finish();
+  const dstu::SecureBytes secret = build().finish_secret();
+  CHECK(open == Bytes(secret.begin(), secret.end()));
+  CHECK(to_hex(open).rfind("30820135" "020300807f" "0482012c", 0) == 0);
+  der::Reader r(open);
+  der::Reader seq = r.enter(der::kSequence, "seq");
+  const auto i = seq.integer_view("i");
+  CHECK(to_hex(Bytes(i.begin(), i.end())) == "807f");
+  CHECK(i.data() >= open.data());  // a view, not a copy
+  CHECK(i.data() < open.data() + open.size());
+  const auto o = seq.octet_string_view("o");
+  CHECK(o.size() == 300);
+  CHECK(o.data() == open.data() + open.size() - 300);
+  seq.finish("seq");
+  const Bytes not_minimal = from_hex("0202007f"), negative = from_hex("0201ff"), short_string = from_hex("0402aa");
+  CHECK_THROWS_AS(der::Reader(not_minimal).integer_view("x"), dstu::Error);
+  CHECK_THROWS_AS(der::Reader(negative).integer_view("x"), dstu::Error);
+  CHECK_THROWS_AS(der::Reader(short_string).octet_string_view("x"), dstu::Error);
+
+  // Secret armor: the same text as encode(), back to the same octets; headers refused.
+  for (std::size_t n : {0, 1, 2, 3, 47, 48, 49, 200}) {
+    Bytes data(n);
+    for (std::size_t k = 0; k < n; ++k) data[k] = static_cast<std::uint8_t>(k * 37 + 11);
+    const dstu::SecureBytes text = pem::encode_secret("PRIVATE KEY", data);
+    const std::string open_text = pem::encode({"PRIVATE KEY", {}, data});
+    CHECK(std::string(text.begin(), text.end()) == open_text);
+    const pem::SecretBlock back = pem::decode_secret(open_text);
+    CHECK(back.label == "PRIVATE KEY");
+    CHECK(Bytes(back.data.begin(), back.data.end()) == data);
+    CHECK(pem::base64_decode_secret(pem::base64_encode(data)) == dstu::SecureBytes(data.begin(), data.end()));
+  }
+  CHECK_THROWS_AS(pem::decode_secret("-----BEGIN X-----\nProc-Type: 4,ENCRYPTED\n\nAAAA\n-----END X-----\n"),
+                  dstu::Error);
+  CHECK_THROWS_AS(pem::decode_secret("-----BEGIN X-----\nAA!A\n-----END X-----\n"), dstu::Error);
+}
+
+TEST_CASE("ScopedWipe zeroes what it names when its scope ends, also by an exception") {
+  struct Plain {
+    std::uint64_t a[4];
+    std::uint8_t b;
+  };
+  Plain p{{1, 2, 3, 4}, 5};
+  std::uint64_t x = 77;
+  {
+    const dstu::ScopedWipe wipe(p, x);
+    CHECK(p.a[3] == 4);  // untouched while the scope lasts
+  }
+  CHECK(p.a[0] == 0);
+  CHECK(p.a[3] == 0);
+  CHECK(p.b == 0);
+  CHECK(x == 0);
+  x = 9;
+  try {
+    const dstu::ScopedWipe wipe(x);
+    throw 1;
+  } catch (int) {
+  }
+  CHECK(x == 0);
 }

@@ -62,14 +62,31 @@ bool decode_clear_key() {
 bool pem_private_key() {
   const d4::PrivateKey key = test_key();
   const dstu::SecureBytes der = d4::encode_private_key(key);
-  std::string text = dstu::pem::encode({"PRIVATE KEY", {}, dstu::Bytes(der.begin(), der.end())});
+  const dstu::SecureBytes armored = dstu::pem::encode_secret("PRIVATE KEY", der);
+  std::string text(armored.begin(), armored.end());
   // The Base64 body is secret; the armor lines are not.
   const std::size_t body = text.find('\n') + 1, end = text.find("-----END");
   poison(text.data() + body, end - body);
-  const dstu::pem::Block block = dstu::pem::decode(text);
-  dstu::Bytes out = block.data;
+  const dstu::pem::SecretBlock block = dstu::pem::decode_secret(text);
+  dstu::SecureBytes out = block.data;
   unpoison(out.data(), out.size());
-  return out == dstu::Bytes(der.begin(), der.end());
+  return out == der;
+}
+
+/// Writing a key file: d secret from the scalar to the PEM text (DER writer, Base64).
+bool encode_private_key_file() {
+  const d4::PrivateKey key = test_key();
+  const dstu::SecureBytes want = dstu::pem::encode_secret("PRIVATE KEY", d4::encode_private_key(key));
+  dstu::ec::Scalar d = key.d();
+  poison(&d, sizeof d);
+  const d4::PrivateKey secret(key.curve(), d, key.dke());
+  for (const auto form : {d4::PrivateKeyForm::uapki, d4::PrivateKeyForm::bouncycastle}) {
+    dstu::SecureBytes der = d4::encode_private_key(secret, form);
+    dstu::SecureBytes text = dstu::pem::encode_secret("PRIVATE KEY", der);
+    unpoison(text.data(), text.size());
+    if (form == d4::PrivateKeyForm::uapki && text != want) return false;
+  }
+  return true;
 }
 
 bool open_protected_key() {
@@ -88,6 +105,7 @@ bool open_protected_key() {
 
 dstu::ct_check::Register r1("dstu4145: decode a clear private key (d secret)", decode_clear_key);
 dstu::ct_check::Register r2("base: PEM private key (Base64 body secret)", pem_private_key);
+dstu::ct_check::Register r4("dstu4145: write a private key file (d secret)", encode_private_key_file);
 dstu::ct_check::Register r3("dstu4145: open a protected key (passphrase secret)", open_protected_key);
 
 }  // namespace

@@ -10,19 +10,22 @@ namespace {
 
 [[noreturn]] void malformed(const std::string& what) { throw_invalid("malformed DER: " + what); }
 
-void put_length(Bytes& out, std::size_t len) {
+/// The DER length octets of len in out[0..), their count returned (at most 9).
+std::size_t length_octets(std::uint8_t (&out)[9], std::size_t len) {
   if (len < 0x80) {
-    out.push_back(static_cast<std::uint8_t>(len));
-    return;
+    out[0] = static_cast<std::uint8_t>(len);
+    return 1;
   }
   std::uint8_t tmp[8];
-  int n = 0;
+  std::size_t n = 0;
   for (std::size_t v = len; v; v >>= 8) tmp[n++] = static_cast<std::uint8_t>(v);
-  out.push_back(static_cast<std::uint8_t>(0x80 | n));
-  while (n) out.push_back(tmp[--n]);
+  out[0] = static_cast<std::uint8_t>(0x80 | n);
+  for (std::size_t i = 0; i < n; ++i) out[1 + i] = tmp[n - 1 - i];
+  return n + 1;
 }
 
-void put_base128(Bytes& out, std::uint64_t v) {
+template <class Out>
+void put_base128(Out& out, std::uint64_t v) {
   std::uint8_t tmp[10];
   int n = 0;
   do {
@@ -84,15 +87,18 @@ std::string decode_oid(std::span<const std::uint8_t> c) {
 }
 
 void Writer::element(std::uint8_t tag, std::span<const std::uint8_t> content) {
+  std::uint8_t len[9];
+  const std::size_t n = length_octets(len, content.size());
+  out_.reserve(out_.size() + 1 + n + content.size());
   out_.push_back(tag);
-  put_length(out_, content.size());
+  out_.insert(out_.end(), len, len + n);
   out_.insert(out_.end(), content.begin(), content.end());
 }
 
 void Writer::integer(std::span<const std::uint8_t> be) {
   std::size_t skip = 0;
   while (skip + 1 < be.size() && be[skip] == 0) ++skip;  // minimal: no leading zeros
-  Bytes c;
+  SecureBytes c;
   if (be.empty() || (be[skip] & 0x80)) c.push_back(0);  // keep it non-negative
   c.insert(c.end(), be.begin() + static_cast<std::ptrdiff_t>(skip), be.end());
   if (be.empty()) c = {0};
@@ -108,7 +114,7 @@ void Writer::integer(std::uint64_t value) {
 void Writer::octet_string(std::span<const std::uint8_t> c) { element(kOctetString, c); }
 
 void Writer::bit_string(std::span<const std::uint8_t> c) {
-  Bytes v{0};
+  SecureBytes v{0};
   v.insert(v.end(), c.begin(), c.end());
   element(kBitString, v);
 }
@@ -128,13 +134,19 @@ void Writer::end() {
   if (open_.empty()) throw_invalid("DER writer: end() without begin()");
   const std::size_t start = open_.back();
   open_.pop_back();
-  const Bytes content(out_.begin() + static_cast<std::ptrdiff_t>(start), out_.end());
-  out_.resize(start);
-  put_length(out_, content.size());
-  out_.insert(out_.end(), content.begin(), content.end());
+  // The length goes in front of the content in place (no copy of the content outside
+  // the wiping buffer).
+  std::uint8_t len[9];
+  const std::size_t n = length_octets(len, out_.size() - start);
+  out_.insert(out_.begin() + static_cast<std::ptrdiff_t>(start), len, len + n);
 }
 
 Bytes Writer::finish() {
+  const SecureBytes encoded = finish_secret();
+  return Bytes(encoded.begin(), encoded.end());
+}
+
+SecureBytes Writer::finish_secret() {
   if (!open_.empty()) throw_invalid("DER writer: unclosed structure");
   return std::move(out_);
 }
@@ -174,6 +186,11 @@ Element Reader::expect(std::uint8_t tag, const char* what) {
 Reader Reader::enter(std::uint8_t tag, const char* what) { return Reader(expect(tag, what).content); }
 
 Bytes Reader::integer(const char* what) {
+  const auto c = integer_view(what);
+  return Bytes(c.begin(), c.end());
+}
+
+std::span<const std::uint8_t> Reader::integer_view(const char* what) {
   const Element e = expect(kInteger, what);
   const auto c = e.content;
   if (c.empty()) malformed(std::string(what) + ": empty INTEGER");
@@ -181,8 +198,7 @@ Bytes Reader::integer(const char* what) {
     malformed(std::string(what) + ": non-minimal INTEGER");
   }
   if (c[0] & 0x80) malformed(std::string(what) + ": negative INTEGER");
-  std::size_t skip = c[0] == 0 ? 1 : 0;
-  return Bytes(c.begin() + static_cast<std::ptrdiff_t>(skip), c.end());
+  return c.subspan(c[0] == 0 ? 1 : 0);
 }
 
 std::uint64_t Reader::small_integer(const char* what) {
@@ -196,8 +212,12 @@ std::uint64_t Reader::small_integer(const char* what) {
 std::string Reader::oid(const char* what) { return decode_oid(expect(kOid, what).content); }
 
 Bytes Reader::octet_string(const char* what) {
-  const auto c = expect(kOctetString, what).content;
+  const auto c = octet_string_view(what);
   return Bytes(c.begin(), c.end());
+}
+
+std::span<const std::uint8_t> Reader::octet_string_view(const char* what) {
+  return expect(kOctetString, what).content;
 }
 
 Bytes Reader::bit_string(const char* what) {

@@ -6,6 +6,7 @@
 #include "dstu/base/error.hpp"
 #include "dstu/base/wipe.hpp"
 
+#include <algorithm>
 #include <vector>
 
 namespace dstu::pem {
@@ -48,27 +49,29 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-}  // namespace
+/// White space removed, into wiping memory (the text may be a private key's).
+using Text = std::vector<char, WipingAllocator<char>>;
 
-std::string base64_encode(std::span<const std::uint8_t> d) {
-  std::string out;
-  out.reserve((d.size() + 2) / 3 * 4);
+template <class Out>
+void append_base64(Out& out, std::span<const std::uint8_t> d) {
   for (std::size_t i = 0; i < d.size(); i += 3) {  // branches on the length only
     const std::uint32_t n = static_cast<std::uint32_t>(d[i]) << 16 |
                             (i + 1 < d.size() ? static_cast<std::uint32_t>(d[i + 1]) << 8 : 0) |
                             (i + 2 < d.size() ? d[i + 2] : 0);
-    out.push_back(char_of(n >> 18 & 63));
-    out.push_back(char_of(n >> 12 & 63));
-    out.push_back(i + 1 < d.size() ? char_of(n >> 6 & 63) : '=');
-    out.push_back(i + 2 < d.size() ? char_of(n & 63) : '=');
+    out.push_back(static_cast<typename Out::value_type>(char_of(n >> 18 & 63)));
+    out.push_back(static_cast<typename Out::value_type>(char_of(n >> 12 & 63)));
+    out.push_back(static_cast<typename Out::value_type>(i + 1 < d.size() ? char_of(n >> 6 & 63) : '='));
+    out.push_back(static_cast<typename Out::value_type>(i + 2 < d.size() ? char_of(n & 63) : '='));
   }
-  return out;
 }
 
-Bytes base64_decode(std::string_view text) {
+std::size_t base64_length(std::size_t bytes) { return (bytes + 2) / 3 * 4; }
+
+template <class Out>
+Out decode_base64(std::string_view text) {
   // Where the white space is (line breaks) and the padding's length are public: they
   // are declassified one decision at a time; the characters' values never are.
-  std::string clean;
+  Text clean;
   clean.reserve(text.size());
   for (char c : text) {
     bool is_space = space(c);
@@ -83,7 +86,7 @@ Bytes base64_decode(std::string_view text) {
     if (!is_pad) break;
     ++pad;
   }
-  Bytes out;
+  Out out;
   out.reserve(clean.size() / 4 * 3);
   std::uint32_t bad = 0;
   for (std::size_t i = 0; i < clean.size(); i += 4) {
@@ -99,7 +102,6 @@ Bytes base64_decode(std::string_view text) {
     if (chars > 2) out.push_back(static_cast<std::uint8_t>(n >> 8));
     if (chars > 3) out.push_back(static_cast<std::uint8_t>(n));
   }
-  secure_wipe(clean.data(), clean.size());
   ct::unpoison(&bad, sizeof bad);  // whether the text is Base64 at all is public
   if (bad != 0) {
     secure_wipe(out.data(), out.size());
@@ -108,14 +110,57 @@ Bytes base64_decode(std::string_view text) {
   return out;
 }
 
-std::string encode(const Block& b) {
-  std::string out = "-----BEGIN " + b.label + "-----\n";
-  for (const auto& [name, value] : b.headers) out += name + ": " + value + "\n";
-  if (!b.headers.empty()) out += "\n";
-  const std::string body = base64_encode(b.data);
-  for (std::size_t i = 0; i < body.size(); i += 64) out += body.substr(i, 64) + "\n";
-  out += "-----END " + b.label + "-----\n";
+}  // namespace
+
+std::string base64_encode(std::span<const std::uint8_t> d) {
+  std::string out;
+  out.reserve(base64_length(d.size()));
+  append_base64(out, d);
   return out;
+}
+
+Bytes base64_decode(std::string_view text) { return decode_base64<Bytes>(text); }
+
+SecureBytes base64_decode_secret(std::string_view text) { return decode_base64<SecureBytes>(text); }
+
+namespace {
+
+using Headers = std::vector<std::pair<std::string, std::string>>;
+
+template <class Out>
+void append_text(Out& out, std::string_view text) {
+  for (char c : text) out.push_back(static_cast<typename Out::value_type>(c));
+}
+
+/// BEGIN line, headers (then a blank line), Base64 in 64-column lines, END line, written
+/// into one buffer reserved at its final size (no reallocation leaves a copy behind).
+template <class Out>
+Out armor(std::string_view label, const Headers& headers, std::span<const std::uint8_t> data) {
+  std::string head = "-----BEGIN " + std::string(label) + "-----\n";
+  for (const auto& [name, value] : headers) head += name + ": " + value + "\n";
+  if (!headers.empty()) head += "\n";
+  const std::string tail = "-----END " + std::string(label) + "-----\n";
+  const std::size_t chars = base64_length(data.size());
+  Text body;
+  body.reserve(chars);
+  append_base64(body, data);
+  Out out;
+  out.reserve(head.size() + chars + (chars + 63) / 64 + tail.size());
+  append_text(out, head);
+  for (std::size_t i = 0; i < chars; i += 64) {
+    for (std::size_t k = i; k < std::min(chars, i + 64); ++k) out.push_back(static_cast<typename Out::value_type>(body[k]));
+    out.push_back('\n');
+  }
+  append_text(out, tail);
+  return out;
+}
+
+}  // namespace
+
+std::string encode(const Block& b) { return armor<std::string>(b.label, b.headers, b.data); }
+
+SecureBytes encode_secret(std::string_view label, std::span<const std::uint8_t> data) {
+  return armor<SecureBytes>(label, {}, data);
 }
 
 namespace {
@@ -174,7 +219,16 @@ std::string_view public_line(std::string_view line) {
 
 }  // namespace
 
-Block decode(std::string_view text) {
+namespace {
+
+/// An armored block before its Base64 is decoded.
+struct Armor {
+  std::string label;
+  Headers headers;
+  Text body;  ///< the Base64 lines
+};
+
+Armor parse_armor(std::string_view text) {
   const std::vector<std::string_view> lines = split_lines(text);
   std::size_t i = 0;
   while (i < lines.size() && blank(lines[i])) ++i;
@@ -187,30 +241,45 @@ Block decode(std::string_view text) {
       first.substr(first.size() - 5) != "-----") {
     throw_invalid("malformed BEGIN line");
   }
-  Block block;
-  block.label = std::string(first.substr(begin.size(), first.size() - begin.size() - 5));
-  const std::string end_line = "-----END " + block.label + "-----";
+  Armor a;
+  a.label = std::string(first.substr(begin.size(), first.size() - begin.size() - 5));
+  const std::string end_line = "-----END " + a.label + "-----";
   // Headers: "Name: value" lines up to a blank line, only if the first line has a colon.
   if (i < lines.size() && !armor_line(lines[i]) && has_colon(lines[i])) {
     for (; i < lines.size() && !blank(lines[i]); ++i) {
       const std::string_view line = public_line(lines[i]);
       const auto colon = line.find(':');
       if (colon == std::string_view::npos) throw_invalid("armor header line without ':'");
-      block.headers.emplace_back(std::string(trim(line.substr(0, colon))), std::string(trim(line.substr(colon + 1))));
+      a.headers.emplace_back(std::string(trim(line.substr(0, colon))), std::string(trim(line.substr(colon + 1))));
     }
   }
-  std::string body;
+  a.body.reserve(text.size() + lines.size());
   for (; i < lines.size() && !armor_line(lines[i]); ++i) {
-    body.append(lines[i]);
-    body.push_back('\n');
+    a.body.insert(a.body.end(), lines[i].begin(), lines[i].end());
+    a.body.push_back('\n');
   }
   if (i == lines.size() || public_line(lines[i]) != end_line) throw_invalid("no matching '" + end_line + "' line");
   for (++i; i < lines.size(); ++i) {
     if (!blank(lines[i])) throw_invalid("text after the '" + end_line + "' line");
   }
-  block.data = base64_decode(body);
-  secure_wipe(body.data(), body.size());
-  return block;
+  return a;
+}
+
+std::string_view view(const Text& t) { return {t.data(), t.size()}; }
+
+}  // namespace
+
+Block decode(std::string_view text) {
+  Armor a = parse_armor(text);
+  return Block{std::move(a.label), std::move(a.headers), base64_decode(view(a.body))};
+}
+
+SecretBlock decode_secret(std::string_view text) {
+  Armor a = parse_armor(text);
+  if (!a.headers.empty()) {
+    throw_invalid("armor headers ('" + a.headers.front().first + ": ...') where none are allowed");
+  }
+  return SecretBlock{std::move(a.label), base64_decode_secret(view(a.body))};
 }
 
 bool looks_armored(std::span<const std::uint8_t> data) {

@@ -114,23 +114,22 @@ void write_algorithm(der::Writer& w, const ec::Curve& c, const std::optional<Dke
 /// LE form), and are never looked at; under the big-endian OID they are a DER
 /// structure, BouncyCastle's ECPrivateKey ::= SEQUENCE { INTEGER 1, OCTET STRING d, ... }
 /// or an INTEGER d (older BouncyCastle), told apart by the tag.
-ec::Scalar read_d(const Bytes& content, bool le) {
+ec::Scalar read_d(std::span<const std::uint8_t> content, bool le) {
   SecureBytes bytes;
   if (le) {
     bytes.assign(content.begin(), content.end());
   } else {
     der::Reader top(content);
-    Bytes be;
+    std::span<const std::uint8_t> be;  // a view into content: d is never copied outside wiping memory
     if (!top.empty() && top.peek() == der::kSequence) {
       der::Reader ecpk = top.enter(der::kSequence, "ECPrivateKey");
       if (ecpk.small_integer("ECPrivateKey version") != 1) bad("unknown ECPrivateKey version");
-      be = ecpk.octet_string("ECPrivateKey d");
+      be = ecpk.octet_string_view("ECPrivateKey d");
     } else {
-      be = top.integer("d");
+      be = top.integer_view("d");
     }
     top.finish("privateKey");
     bytes.assign(be.rbegin(), be.rend());  // to little-endian
-    secure_wipe(be.data(), be.size());
   }
   ec::Scalar d;
   if (bytes.empty() || !d.set_bytes_le(bytes)) bad("private key value has a bad length");
@@ -192,15 +191,10 @@ SecureBytes encode_private_key(const PrivateKey& key, PrivateKeyForm form) {
     ecpk.integer(std::uint64_t{1});
     ecpk.octet_string(d);
     ecpk.end();
-    Bytes inner = ecpk.finish();
-    w.octet_string(inner);
-    secure_wipe(inner.data(), inner.size());
+    w.octet_string(ecpk.finish_secret());
   }
   w.end();
-  Bytes out = w.finish();
-  SecureBytes result(out.begin(), out.end());
-  std::fill(out.begin(), out.end(), 0);
-  return result;
+  return w.finish_secret();
 }
 
 PrivateKey decode_private_key(std::span<const std::uint8_t> data) {
@@ -212,12 +206,9 @@ PrivateKey decode_private_key(std::span<const std::uint8_t> data) {
   const bool le = algorithm_is_le(alg.oid("algorithm"));
   const Params p = read_params(alg, le);
   alg.finish("AlgorithmIdentifier");
-  Bytes content = info.octet_string("privateKey");
-  ec::Scalar d = read_d(content, le);
-  secure_wipe(content.data(), content.size());
-  PrivateKey key(*p.curve, d, p.dke);
-  d.wipe();
-  return key;
+  ec::Scalar d = read_d(info.octet_string_view("privateKey"), le);
+  const ScopedWipe wipe_d(d);  // also when the key is refused
+  return PrivateKey(*p.curve, d, p.dke);
 }
 
 Bytes key_id(const PublicKey& key) {

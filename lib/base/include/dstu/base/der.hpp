@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "dstu/base/bytes.hpp"
+#include "dstu/base/wipe.hpp"
 
 namespace dstu::der {
 
@@ -31,6 +32,8 @@ Bytes encode_oid(std::string_view dotted);
 std::string decode_oid(std::span<const std::uint8_t> content);
 
 /// Builds a DER encoding; nested structures open with begin() and close with end().
+/// Its buffer is wiping memory (private keys are written through it): every copy it
+/// makes while growing is wiped, and finish_secret() hands the buffer over as is.
 class Writer {
  public:
   void integer(std::span<const std::uint8_t> big_endian_unsigned);
@@ -46,10 +49,12 @@ class Writer {
   void end();
   /// The encoding; every begin() must have been closed.
   Bytes finish();
+  /// The encoding in wiping memory, for encodings that hold a secret.
+  SecureBytes finish_secret();
 
  private:
   void element(std::uint8_t tag, std::span<const std::uint8_t> content);
-  Bytes out_;
+  SecureBytes out_;
   std::vector<std::size_t> open_;  // positions of open tags
 };
 
@@ -76,9 +81,13 @@ class Reader {
   Reader enter(std::uint8_t tag, const char* what);
   /// An unsigned INTEGER as minimal big-endian bytes (negative numbers rejected).
   Bytes integer(const char* what);
+  /// The same as a view into the input: no copy, for secrets.
+  std::span<const std::uint8_t> integer_view(const char* what);
   std::uint64_t small_integer(const char* what);
   std::string oid(const char* what);
   Bytes octet_string(const char* what);
+  /// The content of an OCTET STRING as a view into the input: no copy, for secrets.
+  std::span<const std::uint8_t> octet_string_view(const char* what);
   /// A BIT STRING with no unused bits.
   Bytes bit_string(const char* what);
   /// Throws unless everything was read.

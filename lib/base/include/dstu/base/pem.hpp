@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "dstu/base/bytes.hpp"
+#include "dstu/base/wipe.hpp"
 
 namespace dstu::pem {
 
@@ -17,6 +18,8 @@ std::string base64_encode(std::span<const std::uint8_t> data);
 /// Decodes Base64, ignoring ASCII white space; throws Error(invalid_input) on
 /// anything else that is not the alphabet or correct padding.
 Bytes base64_decode(std::string_view text);
+/// The same into wiping memory, every working copy wiped: for private keys.
+SecureBytes base64_decode_secret(std::string_view text);
 
 struct Block {
   std::string label;                                        ///< e.g. "PRIVATE KEY"
@@ -31,6 +34,16 @@ std::string encode(const Block& block);
 /// Error(invalid_input) if there is none, if anything else is in the text, or if it is
 /// malformed (mismatched END, bad header, bad Base64).
 Block decode(std::string_view text);
+/// An armored secret (a private key): label and data, no headers. Encoding and decoding
+/// are constant time in the data and keep every copy of it in wiping memory.
+struct SecretBlock {
+  std::string label;
+  SecureBytes data;
+};
+SecureBytes encode_secret(std::string_view label, std::span<const std::uint8_t> data);
+/// Like decode(); headers are refused (a private key file has none).
+SecretBlock decode_secret(std::string_view text);
+
 /// True when text starts (after white space) with "-----BEGIN ".
 bool looks_armored(std::span<const std::uint8_t> data);
 
