@@ -21,7 +21,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURE = os.path.join(HERE, "bench-fixture.json")
 SKIP = 77
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-EXPECTED_PNGS = {"speedup.png", "vs_ratio.png", "batch.png", "comba.png", "published.png"}
+EXPECTED_PNGS = {"speedup.png", "vs_ratio.png", "batch.png", "comba.png", "published-000.png", "published-001.png",
+                 "published-002.png"}
 CPU = "Intel(R) Core(TM) i5-8250U CPU @ 1.60GHz"
 
 # By hand from the fixture's medians (min and max would give other numbers).
@@ -44,6 +45,16 @@ EXPECTED = {
 EXPECTED_PUBLISHED = {"000:T3 sign curve=dstu163": 783.699, "000:T3 verify curve=dstu163": 2421.31,
                       "000:T3 v_over_s curve=dstu163": 3.09, "000:T1 powmod_sequential bits=1024": 46.6112,
                       "000:T1 powmod_sequential bits=2048": 349.978}
+# Figures per machine or build (seed 001's CPUs, ms per million products = ns; its 0 left
+# out; seed 002's x86 and x64 builds, flat and nested), keyed by row and series.
+EXPECTED_PUBLISHED_SERIES = {
+    ("001:T1 mul_comba bits=1024", "published (Intel Dual Core T2130)"): 702.0,
+    ("001:T1 mul_comba bits=1024", "published (AMD A8-3510 MX)"): 452.0,
+    ("002:#3 sign curve=dstu257", "published (x86, Intel Core i7-6700HQ (4 cores, 8 threads, 2.6 GHz))"): 610.0,
+    ("002:#3 sign curve=dstu257", "published (x64, Intel Core i7-6700HQ (4 cores, 8 threads, 2.6 GHz))"): 390.0,
+    ("002:#2 gost34311", "published (x86, Intel Core i7-6700HQ (4 cores, 8 threads, 2.6 GHz))"): 34.41,
+    ("002:#2 gost34311", "published (x64, Intel Core i7-6700HQ (4 cores, 8 threads, 2.6 GHz))"): 34.87,
+}
 
 
 class Check:
@@ -97,6 +108,13 @@ def check_summary(check, rows):
     for key, want in EXPECTED_PUBLISHED.items():
         check(abs(published.get(key, 0) - want) <= 1e-3 * want, f"summary published {key} = {want:.4g}",
               f"got {published.get(key)}")
+    series = {(row[2].split(" (")[0], row[3].rsplit(" [", 1)[0]): float(row[4])
+              for row in rows if len(row) == 5 and row[0] == "published"}
+    for key, want in EXPECTED_PUBLISHED_SERIES.items():
+        check(abs(series.get(key, 0) - want) <= 1e-3 * want, f"summary published {key[0]} {key[1]} = {want:.4g}",
+              f"got {series.get(key)}")
+    check(not any(k[0].startswith("001:T1") and "i7-2600" in k[1] for k in series),
+          "summary: a published 0 (below the source's resolution) is not a figure")
     check({row[1] for row in rows} == {CPU}, "summary: one series labelled by cpu_model")
     curves = [row[2] for row in rows if row[0] == "speedup"]
     check(curves == sorted(curves, key=lambda c: int(c[4:])), "summary: curves ordered by m",
