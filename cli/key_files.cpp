@@ -25,6 +25,12 @@ SecureBytes key_der(std::span<const std::uint8_t> data, const std::string& path,
   if (!pem::looks_armored(data)) return SecureBytes(data.begin(), data.end());
   try {
     pem::SecretBlock b = pem::decode_secret({reinterpret_cast<const char*>(data.data()), data.size()});
+    // Headers are ignored in a public key; in a private key they would be the legacy
+    // OpenSSL encryption ("Proc-Type: 4,ENCRYPTED"), which is not PKCS#8.
+    if (!b.headers.empty() && b.label.find("PRIVATE KEY") != std::string::npos) {
+      throw_invalid(path + ": armor headers ('" + b.headers.front().first +
+                    ": ...') in a private key: not a PKCS#8 key (convert it with openssl pkcs8 -topk8)");
+    }
     *label = b.label;
     return std::move(b.data);
   } catch (const Error& e) {

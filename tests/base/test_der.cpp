@@ -211,7 +211,7 @@ TEST_CASE("secret forms: the wiping writer, views into the input, secret armor")
   CHECK_THROWS_AS(der::Reader(negative).integer_view("x"), dstu::Error);
   CHECK_THROWS_AS(der::Reader(short_string).octet_string_view("x"), dstu::Error);
 
-  // Secret armor: the same text as encode(), back to the same octets; headers refused.
+  // Secret armor: the same text as encode(), back to the same octets; headers kept.
   for (std::size_t n : {0, 1, 2, 3, 47, 48, 49, 200}) {
     Bytes data(n);
     for (std::size_t k = 0; k < n; ++k) data[k] = static_cast<std::uint8_t>(k * 37 + 11);
@@ -223,8 +223,10 @@ TEST_CASE("secret forms: the wiping writer, views into the input, secret armor")
     CHECK(Bytes(back.data.begin(), back.data.end()) == data);
     CHECK(pem::base64_decode_secret(pem::base64_encode(data)) == dstu::SecureBytes(data.begin(), data.end()));
   }
-  CHECK_THROWS_AS(pem::decode_secret("-----BEGIN X-----\nProc-Type: 4,ENCRYPTED\n\nAAAA\n-----END X-----\n"),
-                  dstu::Error);
+  const pem::SecretBlock with_headers =
+      pem::decode_secret("-----BEGIN X-----\nProc-Type: 4,ENCRYPTED\n\nAAAA\n-----END X-----\n");
+  CHECK(with_headers.headers == decltype(with_headers.headers){{"Proc-Type", "4,ENCRYPTED"}});
+  CHECK(with_headers.data == dstu::SecureBytes{0, 0, 0});
   CHECK_THROWS_AS(pem::decode_secret("-----BEGIN X-----\nAA!A\n-----END X-----\n"), dstu::Error);
 }
 

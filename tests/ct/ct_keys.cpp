@@ -105,7 +105,7 @@ bool open_protected_key() {
 
 dstu::ct_check::Register r1("dstu4145: decode a clear private key (d secret)", decode_clear_key);
 dstu::ct_check::Register r2("base: PEM private key (Base64 body secret)", pem_private_key);
-dstu::ct_check::Register r4("dstu4145: write a private key file (d secret)", encode_private_key_file);
 dstu::ct_check::Register r3("dstu4145: open a protected key (passphrase secret)", open_protected_key);
+dstu::ct_check::Register r4("dstu4145: write a private key file (d secret)", encode_private_key_file);
 
 }  // namespace

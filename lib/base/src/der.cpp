@@ -89,7 +89,6 @@ std::string decode_oid(std::span<const std::uint8_t> c) {
 void Writer::element(std::uint8_t tag, std::span<const std::uint8_t> content) {
   std::uint8_t len[9];
   const std::size_t n = length_octets(len, content.size());
-  out_.reserve(out_.size() + 1 + n + content.size());
   out_.push_back(tag);
   out_.insert(out_.end(), len, len + n);
   out_.insert(out_.end(), content.begin(), content.end());

@@ -276,10 +276,7 @@ Block decode(std::string_view text) {
 
 SecretBlock decode_secret(std::string_view text) {
   Armor a = parse_armor(text);
-  if (!a.headers.empty()) {
-    throw_invalid("armor headers ('" + a.headers.front().first + ": ...') where none are allowed");
-  }
-  return SecretBlock{std::move(a.label), base64_decode_secret(view(a.body))};
+  return SecretBlock{std::move(a.label), std::move(a.headers), base64_decode_secret(view(a.body))};
 }
 
 bool looks_armored(std::span<const std::uint8_t> data) {

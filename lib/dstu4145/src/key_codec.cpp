@@ -132,8 +132,10 @@ ec::Scalar read_d(std::span<const std::uint8_t> content, bool le) {
     bytes.assign(be.rbegin(), be.rend());  // to little-endian
   }
   ec::Scalar d;
+  const ScopedWipe wipe_d(d);  // a refused value may have been partly copied in
   if (bytes.empty() || !d.set_bytes_le(bytes)) bad("private key value has a bad length");
-  return d;
+  ec::Scalar out = d;
+  return out;
 }
 
 }  // namespace

@@ -34,14 +34,16 @@ std::string encode(const Block& block);
 /// Error(invalid_input) if there is none, if anything else is in the text, or if it is
 /// malformed (mismatched END, bad header, bad Base64).
 Block decode(std::string_view text);
-/// An armored secret (a private key): label and data, no headers. Encoding and decoding
-/// are constant time in the data and keep every copy of it in wiping memory.
+/// An armored secret (a private key): label, headers (public) and data. Encoding and
+/// decoding are constant time in the data and keep every copy of it in wiping memory.
 struct SecretBlock {
   std::string label;
+  std::vector<std::pair<std::string, std::string>> headers;
   SecureBytes data;
 };
+/// The armor of a secret, without headers.
 SecureBytes encode_secret(std::string_view label, std::span<const std::uint8_t> data);
-/// Like decode(); headers are refused (a private key file has none).
+/// Like decode(), the data into wiping memory.
 SecretBlock decode_secret(std::string_view text);
 
 /// True when text starts (after white space) with "-----BEGIN ".
