@@ -36,7 +36,7 @@ class Sign final : public Command {
 
   void setup(CLI::App& sub) override {
     sub.add_option("-k,--key", key_, "Private key file ('-' = stdin)")->required();
-    sub.add_option("--hash", hash_, "gost34311 (default), kupyna256, kupyna384 or kupyna512")
+    sub.add_option("--hash", hash_, "gost34311 (default), kupyna256, kupyna384, kupyna512, sha224, sha256, sha384 or sha512")
         ->check(CLI::IsMember(hash::hasher_names()));
     sub.add_option("-o,--out", out_, "Signature file (only with one input; '-' = stdout)");
     sub.add_option("--sig-format", sig_format_,

@@ -112,7 +112,7 @@ TEST_CASE("sign and verify: files, default names, formats, hashes, exit codes") 
   CHECK(r.status == 0);
   CHECK(dstu::test::count_lines(r.out) == 3);
   // Raw signatures and every hash.
-  for (const char* h : {"gost34311", "kupyna256", "kupyna384", "kupyna512"}) {
+  for (const char* h : {"gost34311", "kupyna256", "kupyna384", "kupyna512", "sha256", "sha512"}) {
     INFO(h);
     r = run_dstu({"sign", "-k", d / "k", "--hash", h, "--sig-format", "raw", "-o", d / "raw.sig", "--force", d / "a.txt"});
     REQUIRE(r.status == 0);
@@ -223,4 +223,23 @@ TEST_CASE("bad keys and signatures are errors (exit 2), never crashes") {
   CHECK_FALSE(fs::exists(d / "nofile.sig"));
   CHECK(run_dstu({"sign", "-k", d / "k", "-o", d / "x.sig", d / "m", d / "m"}).status == 2);
   CHECK(run_dstu({"verify", "-p", d / "k.pub"}).status == 2);
+}
+
+TEST_CASE("armor headers: ignored in a public key file, refused in a private one") {
+  TempDir d;
+  REQUIRE(run_dstu({"keygen", "--no-passphrase", "-o", d / "k"}).status == 0);
+  write(d / "a.txt", "text\n");
+  auto with_header = [](const std::string& pem, const std::string& header) {
+    const auto eol = pem.find('\n');
+    return pem.substr(0, eol + 1) + header + "\n\n" + pem.substr(eol + 1);
+  };
+  write(d / "h.pub", with_header(read(d / "k.pub"), "Comment: a public key"));
+  write(d / "h.key", with_header(read(d / "k"), "Proc-Type: 4,ENCRYPTED"));
+  ::chmod((d / "h.key").c_str(), 0600);
+  REQUIRE(run_dstu({"sign", "-k", d / "k", d / "a.txt"}).status == 0);
+  CHECK(run_dstu({"verify", "-p", d / "h.pub", d / "a.txt"}).status == 0);
+  const auto r = run_dstu({"sign", "-k", d / "h.key", "-o", d / "b.sig", d / "a.txt"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("armor headers ('Proc-Type: ...') in a private key") != std::string::npos);
+  CHECK_FALSE(fs::exists(d / "b.sig"));
 }

@@ -4,6 +4,7 @@
 #include "dstu/base/error.hpp"
 #include "dstu/hash/gost34311.hpp"
 #include "dstu/hash/kupyna.hpp"
+#include "dstu/hash/sha2.hpp"
 
 namespace dstu::hash {
 namespace {
@@ -34,6 +35,21 @@ class KupynaHasher final : public Hasher {
   Kupyna h_;
 };
 
+template <class Sha>
+class Sha2Hasher final : public Hasher {
+ public:
+  Sha2Hasher(std::string_view name, std::size_t bits) : name_(name), h_(bits) {}
+  std::string_view name() const override { return name_; }
+  std::size_t digest_size() const override { return h_.digest_size(); }
+  void reset() override { h_.reset(); }
+  void update(std::span<const std::uint8_t> data) override { h_.update(data); }
+  void final(std::span<std::uint8_t> out) override { h_.final(out); }
+
+ private:
+  std::string_view name_;
+  Sha h_;
+};
+
 }  // namespace
 
 Bytes Hasher::final() {
@@ -42,13 +58,19 @@ Bytes Hasher::final() {
   return out;
 }
 
-std::vector<std::string> hasher_names() { return {"gost34311", "kupyna256", "kupyna384", "kupyna512"}; }
+std::vector<std::string> hasher_names() {
+  return {"gost34311", "kupyna256", "kupyna384", "kupyna512", "sha224", "sha256", "sha384", "sha512"};
+}
 
 std::unique_ptr<Hasher> make_hasher(std::string_view name) {
   if (name == "gost34311") return std::make_unique<Gost34311Hasher>();
   if (name == "kupyna256") return std::make_unique<KupynaHasher>("kupyna256", 256);
   if (name == "kupyna384") return std::make_unique<KupynaHasher>("kupyna384", 384);
   if (name == "kupyna512") return std::make_unique<KupynaHasher>("kupyna512", 512);
+  if (name == "sha224") return std::make_unique<Sha2Hasher<Sha256>>("sha224", 224);
+  if (name == "sha256") return std::make_unique<Sha2Hasher<Sha256>>("sha256", 256);
+  if (name == "sha384") return std::make_unique<Sha2Hasher<Sha512>>("sha384", 384);
+  if (name == "sha512") return std::make_unique<Sha2Hasher<Sha512>>("sha512", 512);
   std::string known;
   for (const auto& n : hasher_names()) known += (known.empty() ? "" : ", ") + n;
   throw_invalid("unknown hash '" + std::string(name) + "' (known: " + known + ")");

@@ -2,7 +2,7 @@
 // `--hash NAME`), and whole-file hashing with large buffered reads.
 //
 // Names: "gost34311" (DKE No.1, IV 0, standard empty-message processing),
-// "kupyna256", "kupyna384", "kupyna512".
+// "kupyna256", "kupyna384", "kupyna512", "sha224", "sha256", "sha384", "sha512".
 #pragma once
 
 #include <cstddef>
