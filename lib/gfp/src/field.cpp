@@ -1,0 +1,117 @@
+// GF(p): construction, conversions, and the constant-time operations on Montgomery
+// elements (additions by masked subtraction of p, products by mp::Montgomery).
+#include "dstu/gfp/field.hpp"
+
+#include "dstu/base/ctgrind.hpp"
+#include "dstu/base/error.hpp"
+#include "dstu/mp/limbs.hpp"
+
+namespace dstu::gfp {
+namespace {
+
+namespace ln = mp::ln;
+
+/// Scratch for Montgomery products of at most kMaxLimbs limbs (checked in the constructor).
+constexpr std::size_t kScratch = 8 * kMaxLimbs;
+
+Element from_limbs(const mp::Nat& x, std::size_t n) {
+  Element e;
+  x.to_limbs(e.w.data(), n);
+  return e;
+}
+
+}  // namespace
+
+Field::Field(const mp::Nat& p, std::string name)
+    : name_(std::move(name)), p_(p), mont_(p), n_(p.size()), bits_(p.bits()) {
+  if (!p.is_odd() || p <= mp::Nat(3) || n_ > kMaxLimbs) {
+    throw_invalid("GF(p): need an odd prime p > 3 of at most " + std::to_string(64 * kMaxLimbs) + " bits");
+  }
+  if (mont_.scratch_size() > kScratch) throw_invalid("GF(p): Montgomery scratch larger than expected");
+  p_limbs_ = from_limbs(p, n_);
+  one_ = from_limbs(mp::Nat::from_limbs(mont_.one()), n_);
+  r2_ = from_limbs(mp::Nat::power_of_two(128 * n_) % p, n_);
+}
+
+Element Field::from_nat(const mp::Nat& x) const {
+  const std::vector<mp::Limb> m = mont_.to_mont(x);
+  Element e;
+  for (std::size_t i = 0; i < n_ && i < m.size(); ++i) e.w[i] = m[i];
+  return e;
+}
+
+mp::Nat Field::to_nat(const Element& a) const { return mont_.from_mont(a.w.data()); }
+
+bool Field::from_bytes_be(std::span<const std::uint8_t> in, Element& out) const {
+  if (in.size() != bytes()) return false;
+  Element x;
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const std::size_t k = in.size() - 1 - i;  // octet k from the low end
+    x.w[k / 8] |= static_cast<mp::Limb>(in[i]) << (8 * (k % 8));
+  }
+  Element t;
+  const mp::Limb borrow = ln::sub_n(t.w.data(), x.w.data(), p_limbs_.w.data(), n_);
+  bool below_p = borrow != 0;  // x < p: whether the encoding is valid is public
+  ct::unpoison(&below_p, sizeof below_p);
+  if (!below_p) return false;
+  mul(out, x, r2_);  // x R^2 / R = x R
+  return true;
+}
+
+void Field::to_bytes_be(const Element& a, std::span<std::uint8_t> out) const {
+  if (out.size() != bytes()) throw_invalid("GF(p): output of the wrong length");
+  Element one_plain, x;
+  one_plain.w[0] = 1;
+  mul(x, a, one_plain);  // a R / R = a
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const std::size_t k = out.size() - 1 - i;
+    out[i] = static_cast<std::uint8_t>(x.w[k / 8] >> (8 * (k % 8)));
+  }
+}
+
+void Field::add(Element& r, const Element& a, const Element& b) const {
+  Element s, t;
+  const mp::Limb carry = ln::add_n(s.w.data(), a.w.data(), b.w.data(), n_);
+  const mp::Limb borrow = ln::sub_n(t.w.data(), s.w.data(), p_limbs_.w.data(), n_);
+  // s - p when the sum overflowed n limbs or is at least p.
+  cmov(s, t, ct::mask_from_bit(carry | (borrow ^ 1)));
+  r = s;
+}
+
+void Field::sub(Element& r, const Element& a, const Element& b) const {
+  Element d, t;
+  const mp::Limb borrow = ln::sub_n(d.w.data(), a.w.data(), b.w.data(), n_);
+  ln::add_n(t.w.data(), d.w.data(), p_limbs_.w.data(), n_);
+  cmov(d, t, ct::mask_from_bit(borrow));
+  r = d;
+}
+
+void Field::neg(Element& r, const Element& a) const { sub(r, zero(), a); }
+
+void Field::mul(Element& r, const Element& a, const Element& b) const {
+  mp::Limb scratch[kScratch];
+  mont_.mul(r.w.data(), a.w.data(), b.w.data(), scratch);
+}
+
+void Field::sqr(Element& r, const Element& a) const {
+  mp::Limb scratch[kScratch];
+  mont_.sqr(r.w.data(), a.w.data(), scratch);
+}
+
+ct::Mask Field::is_zero(const Element& a) const {
+  mp::Limb acc = 0;
+  for (std::size_t i = 0; i < n_; ++i) acc |= a.w[i];
+  return ct::is_zero(acc);
+}
+
+ct::Mask Field::eq(const Element& a, const Element& b) const {
+  mp::Limb acc = 0;
+  for (std::size_t i = 0; i < n_; ++i) acc |= a.w[i] ^ b.w[i];
+  return ct::is_zero(acc);
+}
+
+void Field::cmov(Element& r, const Element& a, ct::Mask mask) const {
+  for (std::size_t i = 0; i < n_; ++i) r.w[i] ^= (r.w[i] ^ a.w[i]) & mask;
+}
+
+}  // namespace dstu::gfp
