@@ -1,10 +1,13 @@
-// Constant-time cases for lib/gfp: every operation on secret elements of a NIST and a
-// Brainpool field (Montgomery products, masked additions, the Fermat inverse, cmov and
-// the comparison masks), and decoding a secret element from octets.
+// Constant-time cases for lib/gfp and lib/ecp: every operation on secret elements of a
+// NIST and a Brainpool field (Montgomery products, masked additions, the Fermat inverse,
+// cmov and the comparison masks), decoding a secret element from octets, and the
+// scalar multiplication with the scalar and the point secret.
 #include <vector>
 
 #include "ct_check.hpp"
 #include "dstu/base/ctgrind.hpp"
+#include "dstu/ecp/point.hpp"
+#include "dstu/ecp/scalar_mul.hpp"
 #include "dstu/gfp/field.hpp"
 
 namespace {
@@ -43,7 +46,25 @@ bool field_ops(const char* name) {
   return m == 0 && f.eq(r, f.one()) != 0 && ok && Nat::from_bytes_be(out) == x;
 }
 
+bool scalar_mul(const char* name) {
+  const dstu::ecp::Curve& c = dstu::ecp::Curve::named(name);
+  const dstu::ecp::Scalar k = dstu::ecp::scalar_from_nat(c.order() / Nat(5));
+  const dstu::ecp::AffinePoint want = dstu::ecp::mul_base(c, k);
+  dstu::ecp::Scalar secret_k = k;
+  dstu::ecp::AffinePoint g = c.generator();
+  poison(&secret_k, sizeof secret_k);
+  poison(&g.x, sizeof g.x);
+  poison(&g.y, sizeof g.y);
+  dstu::ecp::AffinePoint got = dstu::ecp::mul(c, secret_k, g);
+  unpoison(&got, sizeof got);
+  return dstu::ecp::same_point(c, got, want);
+}
+
 dstu::ct_check::Register r1("gfp: P-256 operations (elements secret)", [] { return field_ops("P-256"); });
 dstu::ct_check::Register r2("gfp: brainpoolP384 operations (elements secret)", [] { return field_ops("brainpoolP384"); });
+
+dstu::ct_check::Register r3("ecp: P-256 scalar multiplication (k and P secret)", [] { return scalar_mul("P-256"); });
+dstu::ct_check::Register r4("ecp: brainpoolP256r1 scalar multiplication (k and P secret)",
+                            [] { return scalar_mul("brainpoolP256r1"); });
 
 }  // namespace

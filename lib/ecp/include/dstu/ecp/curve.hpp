@@ -1,0 +1,71 @@
+// dstu::ecp — elliptic curves over GF(p) in short Weierstrass form y^2 = x^3 + a x + b:
+// the curves of ECDSA and ECGDSA (NIST P-192 ... P-521, Brainpool P160 ... P512 r1 and
+// t1) and any curve of odd order given by its parameters.
+//
+// Points are affine with coordinates in the field's Montgomery form; arithmetic inside
+// the scalar multiplications is projective with the complete formulas of Renes,
+// Costello and Batina ("Complete addition formulas for prime order elliptic curves",
+// EUROCRYPT 2016), so one formula serves every pair of points, in constant time.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dstu/gfp/field.hpp"
+#include "dstu/mp/fixed.hpp"
+#include "dstu/mp/nat.hpp"
+
+namespace dstu::ecp {
+
+/// A scalar: up to 576 bits, little-endian limbs (fixed width, for secrets).
+using Scalar = mp::Fixed<9>;
+
+struct AffinePoint {
+  gfp::Element x, y;
+  bool infinity = false;
+  static AffinePoint at_infinity() {
+    AffinePoint p;
+    p.infinity = true;
+    return p;
+  }
+};
+
+class Curve {
+ public:
+  /// The curve y^2 = x^3 + a x + b over `field` with base point (gx, gy) of order n and
+  /// cofactor h. Checked: 4a^3 + 27b^2 != 0, G on the curve, n G = O, n odd (the
+  /// complete formulas need a group without points of order 2).
+  Curve(const gfp::Field& field, const mp::Nat& a, const mp::Nat& b, const mp::Nat& gx, const mp::Nat& gy,
+        const mp::Nat& n, unsigned cofactor, std::string name = "", std::string oid = "",
+        std::vector<std::string> aliases = {});
+
+  const gfp::Field& field() const { return *field_; }
+  const gfp::Element& a() const { return a_; }
+  const gfp::Element& b() const { return b_; }
+  /// 3 b, used by the complete formulas.
+  const gfp::Element& b3() const { return b3_; }
+  const AffinePoint& generator() const { return g_; }
+  const mp::Nat& order() const { return n_; }
+  std::size_t order_bits() const { return n_.bits(); }
+  unsigned cofactor() const { return h_; }
+  const std::string& name() const { return name_; }
+  const std::string& oid() const { return oid_; }
+  const std::vector<std::string>& aliases() const { return aliases_; }
+
+  /// A named curve by its name ("P-256", "brainpoolP256r1"), an alias ("prime256v1",
+  /// "secp256r1") or its OID. Throws Error(invalid_input) listing the names.
+  static const Curve& named(std::string_view name);
+  static const std::vector<const Curve*>& all_named();
+
+ private:
+  const gfp::Field* field_;
+  gfp::Element a_, b_, b3_;
+  AffinePoint g_;
+  mp::Nat n_;
+  unsigned h_;
+  std::string name_, oid_;
+  std::vector<std::string> aliases_;
+};
+
+}  // namespace dstu::ecp

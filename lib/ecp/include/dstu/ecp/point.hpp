@@ -1,0 +1,24 @@
+// dstu::ecp — points: validation, negation, comparison and SEC 1 encodings (§2.3.3-2.3.4:
+// 04 || x || y uncompressed, 02/03 || x compressed, x and y of the field's length).
+#pragma once
+
+#include <span>
+
+#include "dstu/base/bytes.hpp"
+#include "dstu/ecp/curve.hpp"
+
+namespace dstu::ecp {
+
+/// y^2 = x^3 + a x + b (the point at infinity counts as on the curve).
+bool on_curve(const Curve& c, const AffinePoint& p);
+AffinePoint negate(const Curve& c, const AffinePoint& p);
+bool same_point(const Curve& c, const AffinePoint& p, const AffinePoint& q);
+
+/// SEC 1 encoding of a finite point (Error(invalid_input) for the point at infinity).
+Bytes encode_point(const Curve& c, const AffinePoint& p, bool compressed);
+/// A finite point of the curve from its SEC 1 encoding, and of order n (cofactor 1: on
+/// the curve is enough; otherwise n P = O is checked). Throws Error(invalid_input)
+/// saying what is wrong: length, prefix, x or y >= p, no such point, wrong order.
+AffinePoint decode_point(const Curve& c, std::span<const std::uint8_t> encoded);
+
+}  // namespace dstu::ecp

@@ -1,0 +1,25 @@
+// dstu::ecp — scalar multiplication.
+//
+// mul and mul_base are constant time in the scalar and the point: 4-bit fixed windows
+// over L(n) bits, each table entry read by a masked scan of the whole table, one complete
+// projective formula for doublings and additions alike. Functions ending in _vartime
+// are for public scalars (verification).
+#pragma once
+
+#include "dstu/ecp/curve.hpp"
+
+namespace dstu::ecp {
+
+/// k P for any k < 2^(4 ceil(L(n) / 4)) (reduce secret scalars mod n first).
+AffinePoint mul(const Curve& c, const Scalar& k, const AffinePoint& p);
+/// k G.
+AffinePoint mul_base(const Curve& c, const Scalar& k);
+/// u1 G + u2 Q for public u1, u2 (Shamir's simultaneous double-and-add).
+AffinePoint mul_double_vartime(const Curve& c, const Scalar& u1, const Scalar& u2, const AffinePoint& q);
+/// P + Q (any points, public).
+AffinePoint add_vartime(const Curve& c, const AffinePoint& p, const AffinePoint& q);
+
+/// A Nat below 2^576 as a Scalar (public conversion).
+Scalar scalar_from_nat(const mp::Nat& x);
+
+}  // namespace dstu::ecp

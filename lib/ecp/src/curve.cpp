@@ -1,0 +1,40 @@
+// Curve construction and its checks.
+#include "dstu/ecp/curve.hpp"
+
+#include "dstu/base/error.hpp"
+#include "dstu/ecp/point.hpp"
+#include "dstu/ecp/scalar_mul.hpp"
+
+namespace dstu::ecp {
+
+Curve::Curve(const gfp::Field& field, const mp::Nat& a, const mp::Nat& b, const mp::Nat& gx, const mp::Nat& gy,
+             const mp::Nat& n, unsigned cofactor, std::string name, std::string oid, std::vector<std::string> aliases)
+    : field_(&field), n_(n), h_(cofactor), name_(std::move(name)), oid_(std::move(oid)), aliases_(std::move(aliases)) {
+  const gfp::Field& f = field;
+  const mp::Nat& p = f.prime();
+  if (a >= p || b >= p || gx >= p || gy >= p) throw_invalid("curve " + name_ + ": parameter not below p");
+  if (!n.is_odd() || n.bits() > 64 * 9 || cofactor == 0) {
+    throw_invalid("curve " + name_ + ": the order must be odd (complete formulas) and below 2^576");
+  }
+  a_ = f.from_nat(a);
+  b_ = f.from_nat(b);
+  f.add(b3_, b_, b_);
+  f.add(b3_, b3_, b_);
+  // 4 a^3 + 27 b^2 != 0: the curve is not singular.
+  gfp::Element a3, b2, d, t;
+  f.sqr(a3, a_);
+  f.mul(a3, a3, a_);
+  f.sqr(b2, b_);
+  d = f.zero();
+  for (int i = 0; i < 4; ++i) f.add(d, d, a3);
+  t = f.zero();
+  for (int i = 0; i < 27; ++i) f.add(t, t, b2);
+  f.add(d, d, t);
+  if (f.is_zero(d)) throw_invalid("curve " + name_ + ": singular (4a^3 + 27b^2 = 0)");
+  g_.x = f.from_nat(gx);
+  g_.y = f.from_nat(gy);
+  if (!on_curve(*this, g_)) throw_invalid("curve " + name_ + ": base point not on the curve");
+  if (!mul(*this, scalar_from_nat(n), g_).infinity) throw_invalid("curve " + name_ + ": n G != O");
+}
+
+}  // namespace dstu::ecp

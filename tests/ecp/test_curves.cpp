@@ -1,0 +1,228 @@
+// Curves over GF(p) (lib/ecp): every scalar multiple of every point of tiny prime-order
+// curves against the affine group law written out with integers (the slow twin);
+// OpenSSL's key pairs on every named curve (d G = Q, both encodings); linearity and
+// the double-scalar form on the named curves; encodings and their refusals.
+#include <doctest/doctest.h>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "dstu/base/error.hpp"
+#include "dstu/ecp/point.hpp"
+#include "dstu/ecp/scalar_mul.hpp"
+#include "test_random.hpp"
+#include "vec.hpp"
+
+using dstu::Bytes;
+using dstu::ecp::AffinePoint;
+using dstu::ecp::Curve;
+using dstu::mp::Nat;
+namespace ecp = dstu::ecp;
+
+namespace {
+
+/// Affine points as integers; nullopt is the point at infinity.
+using Ref = std::optional<std::pair<Nat, Nat>>;
+
+struct RefCurve {
+  Nat p, a, b;
+  Nat mod(const Nat& x) const { return x % p; }
+  Nat sub(const Nat& x, const Nat& y) const { return mod(x + p - mod(y)); }
+  Nat inv(const Nat& x) const {  // x^(p-2) by square and multiply
+    Nat r(1), base = mod(x);
+    const Nat e = p - Nat(2);
+    for (std::size_t i = e.bits(); i-- > 0;) {
+      r = mod(r * r);
+      if (e.bit(i)) r = mod(r * base);
+    }
+    return r;
+  }
+  /// The textbook group law (chord and tangent).
+  Ref add(const Ref& P, const Ref& Q) const {
+    if (!P) return Q;
+    if (!Q) return P;
+    const auto& [x1, y1] = *P;
+    const auto& [x2, y2] = *Q;
+    Nat l;
+    if (x1 == x2) {
+      if (mod(y1 + y2).is_zero()) return std::nullopt;
+      l = mod((Nat(3) * x1 * x1 + a) * inv(Nat(2) * y1));
+    } else {
+      l = mod(sub(y2, y1) * inv(sub(x2, x1)));
+    }
+    const Nat x3 = sub(sub(l * l, x1), x2);
+    const Nat y3 = sub(l * sub(x1, x3), y1);
+    return std::make_pair(x3, y3);
+  }
+  Ref mul(const Nat& k, const Ref& P) const {
+    Ref r;
+    for (std::size_t i = k.bits(); i-- > 0;) {
+      r = add(r, r);
+      if (k.bit(i)) r = add(r, P);
+    }
+    return r;
+  }
+};
+
+RefCurve ref_of(const Curve& c) {
+  const auto& f = c.field();
+  return {f.prime(), f.to_nat(c.a()), f.to_nat(c.b())};
+}
+
+Ref ref(const Curve& c, const AffinePoint& p) {
+  if (p.infinity) return std::nullopt;
+  return std::make_pair(c.field().to_nat(p.x), c.field().to_nat(p.y));
+}
+
+AffinePoint point(const Curve& c, const Ref& r) {
+  if (!r) return AffinePoint::at_infinity();
+  return {c.field().from_nat(r->first), c.field().from_nat(r->second), false};
+}
+
+/// Tiny curves of prime order N = n (cofactor 1): p = 3 and 1 mod 4, a = 0 among them.
+struct Tiny {
+  unsigned p, a, b, n, gx, gy;
+};
+constexpr Tiny kTiny[] = {{107, 15, 1, 113, 0, 1}, {101, 17, 21, 83, 0, 18}, {211, 0, 3, 199, 1, 2},
+                          {233, 17, 122, 251, 3, 82}, {1009, 5, 38, 1021, 2, 159}};
+
+struct TinyCurve {
+  std::unique_ptr<dstu::gfp::Field> field;
+  std::unique_ptr<Curve> curve;
+  std::vector<Ref> points;  ///< every point, infinity first
+};
+
+TinyCurve make_tiny(const Tiny& t) {
+  TinyCurve tc;
+  tc.field = std::make_unique<dstu::gfp::Field>(Nat(t.p), "p=" + std::to_string(t.p));
+  tc.curve = std::make_unique<Curve>(*tc.field, Nat(t.a), Nat(t.b), Nat(t.gx), Nat(t.gy), Nat(t.n), 1,
+                                     "tiny p=" + std::to_string(t.p));
+  tc.points.push_back(std::nullopt);
+  for (unsigned x = 0; x < t.p; ++x) {
+    for (unsigned y = 0; y < t.p; ++y) {
+      if ((y * y) % t.p == (x * x * x + t.a * x + t.b) % t.p) tc.points.emplace_back(std::make_pair(Nat(x), Nat(y)));
+    }
+  }
+  return tc;
+}
+
+}  // namespace
+
+TEST_CASE("tiny curves: every multiple of every point equals the affine group law") {
+  for (const Tiny& t : kTiny) {
+    TinyCurve tc = make_tiny(t);
+    const Curve& c = *tc.curve;
+    const RefCurve rc = ref_of(c);
+    INFO(c.name());
+    REQUIRE(tc.points.size() == t.n);  // the group order: every point has order n
+    const std::size_t step = t.p > 500 ? 17 : 1;
+    for (std::size_t i = 0; i < tc.points.size(); i += step) {
+      const Ref& P = tc.points[i];
+      const AffinePoint pa = point(c, P);
+      CHECK(ecp::on_curve(c, pa));
+      Ref kP;  // k P by repeated addition
+      for (unsigned k = 0; k <= t.n + 1; ++k) {
+        CHECK(ref(c, ecp::mul(c, ecp::scalar_from_nat(Nat(k)), pa)) == kP);
+        kP = rc.add(kP, P);
+      }
+    }
+    // Addition of every pair (the smallest curves), doublings and inverses included.
+    if (t.p < 150) {
+      for (const Ref& P : tc.points) {
+        for (const Ref& Q : tc.points) CHECK(ref(c, ecp::add_vartime(c, point(c, P), point(c, Q))) == rc.add(P, Q));
+      }
+    }
+    // u1 G + u2 Q and the encodings of every point.
+    for (std::size_t i = 1; i < tc.points.size(); i += step) {
+      const AffinePoint q = point(c, tc.points[i]);
+      const unsigned u1 = (i * 7) % t.n, u2 = (i * 13 + 5) % t.n;
+      const Ref want = rc.add(rc.mul(Nat(u1), ref(c, c.generator())), rc.mul(Nat(u2), tc.points[i]));
+      CHECK(ref(c, ecp::mul_double_vartime(c, ecp::scalar_from_nat(Nat(u1)), ecp::scalar_from_nat(Nat(u2)), q)) == want);
+      for (bool compressed : {false, true}) {
+        CHECK(ecp::same_point(c, ecp::decode_point(c, ecp::encode_point(c, q, compressed)), q));
+      }
+    }
+  }
+}
+
+TEST_CASE("named curves: OpenSSL's key pairs, d G = Q in both encodings") {
+  const auto vecs = dstu::test::load_vectors("ecp/keys.vec");
+  CHECK(vecs.size() == 2 * Curve::all_named().size());
+  for (const auto& v : vecs) {
+    INFO(v.where());
+    const Curve& c = Curve::named(v.section);
+    const AffinePoint q = ecp::mul_base(c, ecp::scalar_from_nat(Nat::from_bytes_be(v.bytes("D"))));
+    CHECK(dstu::to_hex(ecp::encode_point(c, q, false)) == v.get("Q"));
+    CHECK(dstu::to_hex(ecp::encode_point(c, q, true)) == v.get("Qc"));
+    CHECK(ecp::same_point(c, ecp::decode_point(c, v.bytes("Qc")), q));
+    CHECK(ecp::same_point(c, ecp::decode_point(c, v.bytes("Q")), q));
+  }
+}
+
+TEST_CASE("named curves: names, aliases, OIDs; linearity, double-scalar, the slow twin") {
+  CHECK(Curve::all_named().size() == 19);
+  CHECK(&Curve::named("prime256v1") == &Curve::named("P-256"));
+  CHECK(&Curve::named("secp256r1") == &Curve::named("1.2.840.10045.3.1.7"));
+  CHECK(&Curve::named("secp521r1") == &Curve::named("P-521"));
+  CHECK(Curve::named("brainpoolP256r1").oid() == "1.3.36.3.3.2.8.1.1.7");
+  CHECK_THROWS_AS(Curve::named("P-257"), dstu::Error);
+  dstu::test::TestRng rng(501);
+  auto random_scalar = [&](const Curve& c) {
+    Bytes b((c.order_bits() + 7) / 8 + 8);
+    rng.fill(b.data(), b.size());
+    return Nat::from_bytes_be(b) % c.order();
+  };
+  for (const Curve* cp : Curve::all_named()) {
+    const Curve& c = *cp;
+    INFO(c.name());
+    const Nat k1 = random_scalar(c), k2 = random_scalar(c);
+    const AffinePoint p1 = ecp::mul_base(c, ecp::scalar_from_nat(k1));
+    const AffinePoint p2 = ecp::mul_base(c, ecp::scalar_from_nat(k2));
+    const AffinePoint sum = ecp::mul_base(c, ecp::scalar_from_nat((k1 + k2) % c.order()));
+    CHECK(ecp::same_point(c, ecp::add_vartime(c, p1, p2), sum));
+    CHECK(ref(c, p1) == ref_of(c).mul(k1, ref(c, c.generator())));
+    CHECK(ecp::same_point(c, ecp::mul(c, ecp::scalar_from_nat(k2), p1), ecp::mul(c, ecp::scalar_from_nat(k1), p2)));
+    CHECK(ecp::same_point(c, ecp::mul_double_vartime(c, ecp::scalar_from_nat(k1), ecp::scalar_from_nat(k2), p1),
+                          ecp::mul_base(c, ecp::scalar_from_nat((k1 + k2 * k1) % c.order()))));
+    CHECK(ecp::mul_base(c, ecp::scalar_from_nat(c.order())).infinity);
+    CHECK(ecp::same_point(c, ecp::mul_base(c, ecp::scalar_from_nat(c.order() - Nat(1))), ecp::negate(c, c.generator())));
+  }
+}
+
+TEST_CASE("point encodings that are refused") {
+  const Curve& c = Curve::named("P-256");
+  const Bytes g = ecp::encode_point(c, c.generator(), false), gc = ecp::encode_point(c, c.generator(), true);
+  auto refused = [&](Bytes b, const char* why) {
+    INFO(why);
+    CHECK_THROWS_AS(ecp::decode_point(c, b), dstu::Error);
+  };
+  refused({}, "empty");
+  refused(Bytes(g.begin(), g.end() - 1), "short");
+  refused(Bytes(gc.begin(), gc.end() - 1), "short compressed");
+  Bytes off = g;
+  REQUIRE(off.size() == 65);
+  off[64] ^= 1;
+  refused(off, "not on the curve");
+  Bytes prefix = g;
+  prefix[0] = 0x05;
+  refused(prefix, "prefix");
+  Bytes big(1 + 32, 0xff);
+  big[0] = 0x02;
+  refused(big, "x >= p");
+  // An x with no y: x = 0 gives y^2 = b on P-256, which is not a square there...
+  // search for such an x rather than rely on it.
+  bool found = false;
+  for (unsigned x = 0; x < 50 && !found; ++x) {
+    Bytes enc(33, 0);
+    enc[0] = 0x02;
+    enc[32] = static_cast<std::uint8_t>(x);
+    try {
+      (void)ecp::decode_point(c, enc);
+    } catch (const dstu::Error& e) {
+      found = std::string(e.what()).find("no point has this x") != std::string::npos;
+    }
+  }
+  CHECK(found);
+  CHECK_THROWS_AS(ecp::encode_point(c, AffinePoint::at_infinity(), true), dstu::Error);
+}
