@@ -21,15 +21,14 @@ Curve::Curve(const gfp::Field& field, const mp::Nat& a, const mp::Nat& b, const 
   f.add(b3_, b_, b_);
   f.add(b3_, b3_, b_);
   // 4 a^3 + 27 b^2 != 0: the curve is not singular.
-  gfp::Element a3, b2, d, t;
+  gfp::Element a3, b2;
   f.sqr(a3, a_);
   f.mul(a3, a3, a_);
+  f.mul(a3, a3, f.from_nat(mp::Nat(4)));
   f.sqr(b2, b_);
-  d = f.zero();
-  for (int i = 0; i < 4; ++i) f.add(d, d, a3);
-  t = f.zero();
-  for (int i = 0; i < 27; ++i) f.add(t, t, b2);
-  f.add(d, d, t);
+  f.mul(b2, b2, f.from_nat(mp::Nat(27)));
+  gfp::Element d;
+  f.add(d, a3, b2);
   if (f.is_zero(d)) throw_invalid("curve " + name_ + ": singular (4a^3 + 27b^2 = 0)");
   g_.x = f.from_nat(gx);
   g_.y = f.from_nat(gy);

@@ -10,7 +10,7 @@ namespace {
 /// x^3 + a x + b.
 gfp::Element rhs(const Curve& c, const gfp::Element& x) {
   const gfp::Field& f = c.field();
-  gfp::Element r, t;
+  gfp::Element r;
   f.sqr(r, x);
   f.add(r, r, c.a());
   f.mul(r, r, x);

@@ -21,9 +21,11 @@ class Gost34311Hasher final : public Hasher {
   Gost34311 h_;
 };
 
-class KupynaHasher final : public Hasher {
+/// A hash class constructed from its digest length (Kupyna, SHA-2) under a name.
+template <class H>
+class SizedHasher final : public Hasher {
  public:
-  KupynaHasher(std::string_view name, std::size_t bits) : name_(name), h_(bits) {}
+  SizedHasher(std::string_view name, std::size_t bits) : name_(name), h_(bits) {}
   std::string_view name() const override { return name_; }
   std::size_t digest_size() const override { return h_.digest_size(); }
   void reset() override { h_.reset(); }
@@ -32,22 +34,7 @@ class KupynaHasher final : public Hasher {
 
  private:
   std::string_view name_;
-  Kupyna h_;
-};
-
-template <class Sha>
-class Sha2Hasher final : public Hasher {
- public:
-  Sha2Hasher(std::string_view name, std::size_t bits) : name_(name), h_(bits) {}
-  std::string_view name() const override { return name_; }
-  std::size_t digest_size() const override { return h_.digest_size(); }
-  void reset() override { h_.reset(); }
-  void update(std::span<const std::uint8_t> data) override { h_.update(data); }
-  void final(std::span<std::uint8_t> out) override { h_.final(out); }
-
- private:
-  std::string_view name_;
-  Sha h_;
+  H h_;
 };
 
 }  // namespace
@@ -64,13 +51,13 @@ std::vector<std::string> hasher_names() {
 
 std::unique_ptr<Hasher> make_hasher(std::string_view name) {
   if (name == "gost34311") return std::make_unique<Gost34311Hasher>();
-  if (name == "kupyna256") return std::make_unique<KupynaHasher>("kupyna256", 256);
-  if (name == "kupyna384") return std::make_unique<KupynaHasher>("kupyna384", 384);
-  if (name == "kupyna512") return std::make_unique<KupynaHasher>("kupyna512", 512);
-  if (name == "sha224") return std::make_unique<Sha2Hasher<Sha256>>("sha224", 224);
-  if (name == "sha256") return std::make_unique<Sha2Hasher<Sha256>>("sha256", 256);
-  if (name == "sha384") return std::make_unique<Sha2Hasher<Sha512>>("sha384", 384);
-  if (name == "sha512") return std::make_unique<Sha2Hasher<Sha512>>("sha512", 512);
+  if (name == "kupyna256") return std::make_unique<SizedHasher<Kupyna>>("kupyna256", 256);
+  if (name == "kupyna384") return std::make_unique<SizedHasher<Kupyna>>("kupyna384", 384);
+  if (name == "kupyna512") return std::make_unique<SizedHasher<Kupyna>>("kupyna512", 512);
+  if (name == "sha224") return std::make_unique<SizedHasher<Sha256>>("sha224", 224);
+  if (name == "sha256") return std::make_unique<SizedHasher<Sha256>>("sha256", 256);
+  if (name == "sha384") return std::make_unique<SizedHasher<Sha512>>("sha384", 384);
+  if (name == "sha512") return std::make_unique<SizedHasher<Sha512>>("sha512", 512);
   std::string known;
   for (const auto& n : hasher_names()) known += (known.empty() ? "" : ", ") + n;
   throw_invalid("unknown hash '" + std::string(name) + "' (known: " + known + ")");

@@ -5,6 +5,7 @@
 #include "dstu/cpu/features.hpp"
 #include "dstu/hash/sha2.hpp"
 #include "sha2_internal.hpp"
+#include "sha2_rounds.hpp"
 
 namespace dstu::hash::detail {
 
@@ -22,46 +23,20 @@ const std::uint32_t kSha256K[64] = {
 
 namespace {
 
-constexpr std::uint32_t rotr(std::uint32_t x, int n) { return x >> n | x << (32 - n); }
-
-std::uint32_t load_be32(const std::uint8_t* p) {
-  return static_cast<std::uint32_t>(p[0]) << 24 | static_cast<std::uint32_t>(p[1]) << 16 |
-         static_cast<std::uint32_t>(p[2]) << 8 | p[3];
-}
+struct Sha256Spec {
+  using Word = std::uint32_t;
+  static constexpr int kRounds = 64;
+  static constexpr int kSmall0[3] = {7, 18, 3}, kSmall1[3] = {17, 19, 10};
+  static constexpr int kBig0[3] = {2, 13, 22}, kBig1[3] = {6, 11, 25};
+  static Word load(const std::uint8_t* p) {
+    return static_cast<Word>(p[0]) << 24 | static_cast<Word>(p[1]) << 16 | static_cast<Word>(p[2]) << 8 | p[3];
+  }
+};
 
 }  // namespace
 
 void sha256_compress_portable(std::uint32_t h[8], const std::uint8_t* p, std::size_t blocks) {
-  for (; blocks > 0; --blocks, p += 64) {
-    std::uint32_t w[64];
-    for (int t = 0; t < 16; ++t) w[t] = load_be32(p + 4 * t);
-    for (int t = 16; t < 64; ++t) {
-      const std::uint32_t s0 = rotr(w[t - 15], 7) ^ rotr(w[t - 15], 18) ^ (w[t - 15] >> 3);
-      const std::uint32_t s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10);
-      w[t] = w[t - 16] + s0 + w[t - 7] + s1;
-    }
-    std::uint32_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
-    for (int t = 0; t < 64; ++t) {
-      const std::uint32_t t1 = hh + (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) + ((e & f) ^ (~e & g)) + kSha256K[t] + w[t];
-      const std::uint32_t t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
-      hh = g;
-      g = f;
-      f = e;
-      e = d + t1;
-      d = c;
-      c = b;
-      b = a;
-      a = t1 + t2;
-    }
-    h[0] += a;
-    h[1] += b;
-    h[2] += c;
-    h[3] += d;
-    h[4] += e;
-    h[5] += f;
-    h[6] += g;
-    h[7] += hh;
-  }
+  sha2_compress<Sha256Spec>(h, p, blocks, kSha256K);
 }
 
 void Sha256Core::init(Word h[8], std::size_t bits) {

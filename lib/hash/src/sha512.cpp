@@ -3,6 +3,7 @@
 #include "dstu/base/bytes.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/hash/sha2.hpp"
+#include "sha2_rounds.hpp"
 
 namespace dstu::hash::detail {
 namespace {
@@ -31,7 +32,13 @@ constexpr std::uint64_t kK[80] = {
   0x4cc5d4becb3e42b6, 0x597f299cfc657e2a, 0x5fcb6fab3ad6faec, 0x6c44198c4a475817,
 };
 
-constexpr std::uint64_t rotr(std::uint64_t x, int n) { return x >> n | x << (64 - n); }
+struct Sha512Spec {
+  using Word = std::uint64_t;
+  static constexpr int kRounds = 80;
+  static constexpr int kSmall0[3] = {1, 8, 7}, kSmall1[3] = {19, 61, 6};
+  static constexpr int kBig0[3] = {28, 34, 39}, kBig1[3] = {14, 18, 41};
+  static Word load(const std::uint8_t* p) { return load_be64(p); }
+};
 
 }  // namespace
 
@@ -52,36 +59,7 @@ void Sha512Core::init(Word h[8], std::size_t bits) {
 }
 
 void Sha512Core::compress(Word h[8], const std::uint8_t* p, std::size_t blocks) {
-  for (; blocks > 0; --blocks, p += 128) {
-    std::uint64_t w[80];
-    for (int t = 0; t < 16; ++t) w[t] = load_be64(p + 8 * t);
-    for (int t = 16; t < 80; ++t) {
-      const std::uint64_t s0 = rotr(w[t - 15], 1) ^ rotr(w[t - 15], 8) ^ (w[t - 15] >> 7);
-      const std::uint64_t s1 = rotr(w[t - 2], 19) ^ rotr(w[t - 2], 61) ^ (w[t - 2] >> 6);
-      w[t] = w[t - 16] + s0 + w[t - 7] + s1;
-    }
-    std::uint64_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
-    for (int t = 0; t < 80; ++t) {
-      const std::uint64_t t1 = hh + (rotr(e, 14) ^ rotr(e, 18) ^ rotr(e, 41)) + ((e & f) ^ (~e & g)) + kK[t] + w[t];
-      const std::uint64_t t2 = (rotr(a, 28) ^ rotr(a, 34) ^ rotr(a, 39)) + ((a & b) ^ (a & c) ^ (b & c));
-      hh = g;
-      g = f;
-      f = e;
-      e = d + t1;
-      d = c;
-      c = b;
-      b = a;
-      a = t1 + t2;
-    }
-    h[0] += a;
-    h[1] += b;
-    h[2] += c;
-    h[3] += d;
-    h[4] += e;
-    h[5] += f;
-    h[6] += g;
-    h[7] += hh;
-  }
+  sha2_compress<Sha512Spec>(h, p, blocks, kK);
 }
 
 }  // namespace dstu::hash::detail
