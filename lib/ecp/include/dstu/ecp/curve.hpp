@@ -8,6 +8,7 @@
 // EUROCRYPT 2016), so one formula serves every pair of points, in constant time.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,6 +50,10 @@ class Curve {
   const mp::Nat& order() const { return n_; }
   std::size_t order_bits() const { return n_.bits(); }
   unsigned cofactor() const { return h_; }
+  /// The integers mod n as a field (n is prime), for the scalar arithmetic of signatures
+  /// (constant-time Montgomery products and Fermat inverses). Error(unsupported) for an
+  /// order below 5.
+  const gfp::Field& scalar_field() const;
   const std::string& name() const { return name_; }
   const std::string& oid() const { return oid_; }
   const std::vector<std::string>& aliases() const { return aliases_; }
@@ -64,6 +69,7 @@ class Curve {
   AffinePoint g_;
   mp::Nat n_;
   unsigned h_;
+  std::shared_ptr<const gfp::Field> scalars_;
   std::string name_, oid_;
   std::vector<std::string> aliases_;
 };

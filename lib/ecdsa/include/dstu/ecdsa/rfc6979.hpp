@@ -1,0 +1,45 @@
+// dstu::ecdsa — the nonce generator of RFC 6979 §3.2 (HMAC_DRBG over the key and the
+// message), with the additional data of §3.6 for hedged signatures.
+//
+// Constant time in d and in the candidates; whether a candidate falls outside [1, n-1]
+// (probability below 2^-32 on every named curve) is the only decision taken on them.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+
+#include "dstu/base/wipe.hpp"
+#include "dstu/ecp/curve.hpp"
+
+namespace dstu::ecdsa {
+
+class Rfc6979 {
+ public:
+  /// The generator for private key d on `curve`, message digest h1 (from the hash
+  /// `hash_name`, which is also HMAC's hash), and additional data k' (empty for the
+  /// deterministic signatures of §3.2).
+  Rfc6979(const ecp::Curve& curve, std::string_view hash_name, const ecp::Scalar& d,
+          std::span<const std::uint8_t> h1, std::span<const std::uint8_t> extra = {});
+  ~Rfc6979();
+  Rfc6979(const Rfc6979&) = delete;
+  Rfc6979& operator=(const Rfc6979&) = delete;
+
+  /// The next k in [1, n-1] (§3.2 steps h.1-h.3, then the K, V update of h.3 for the
+  /// candidate after it).
+  ecp::Scalar next();
+
+ private:
+  void update(std::uint8_t sep, std::span<const std::uint8_t> d_octets, std::span<const std::uint8_t> h_octets,
+              std::span<const std::uint8_t> extra);
+  void hmac_into(SecureBytes& out, std::span<const std::uint8_t> a, std::span<const std::uint8_t> b = {},
+                 std::span<const std::uint8_t> c = {}, std::span<const std::uint8_t> d = {},
+                 std::span<const std::uint8_t> e = {});
+
+  const ecp::Curve* curve_;
+  std::string_view hash_;
+  SecureBytes k_, v_;
+  bool first_ = true;
+};
+
+}  // namespace dstu::ecdsa

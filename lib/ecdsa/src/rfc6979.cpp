@@ -1,0 +1,84 @@
+// RFC 6979 §3.2 nonce generation (rfc6979.hpp).
+#include "dstu/ecdsa/rfc6979.hpp"
+
+#include <array>
+
+#include "dstu/base/bytes.hpp"
+
+#include "dstu/ecdsa/keys.hpp"
+#include "dstu/ecp/scalar_mul.hpp"
+#include "dstu/hash/hmac_sha2.hpp"
+#include "dstu/mp/nat.hpp"
+
+namespace dstu::ecdsa {
+namespace {
+
+std::size_t rlen_octets(const ecp::Curve& c) { return (c.order_bits() + 7) / 8; }
+
+/// bits2octets(h1) of §2.3.4: the leftmost L(n) bits of h1 as an integer, reduced mod n
+/// once, as rlen octets (the digest is public).
+Bytes bits2octets(const ecp::Curve& c, std::span<const std::uint8_t> h1) {
+  const std::size_t qlen = c.order_bits();
+  mp::Nat z = mp::Nat::from_bytes_be(h1);
+  if (8 * h1.size() > qlen) z = z >> (8 * h1.size() - qlen);
+  if (z >= c.order()) z = z - c.order();
+  return z.to_bytes_be(rlen_octets(c));
+}
+
+}  // namespace
+
+Rfc6979::Rfc6979(const ecp::Curve& curve, std::string_view hash_name, const ecp::Scalar& d,
+                 std::span<const std::uint8_t> h1, std::span<const std::uint8_t> extra)
+    : curve_(&curve), hash_(hash_name) {
+  const std::size_t hlen = hash::HmacSha2(hash_name, {}).mac_size();  // validates the name
+  v_.assign(hlen, 0x01);
+  k_.assign(hlen, 0x00);
+  SecureBytes x(rlen_octets(curve));  // int2octets(d), §2.3.3
+  d.get_bytes_be(x);
+  const Bytes h = bits2octets(curve, h1);
+  update(0x00, x, h, extra);  // steps d, e
+  update(0x01, x, h, extra);  // steps f, g
+}
+
+Rfc6979::~Rfc6979() = default;
+
+void Rfc6979::hmac_into(SecureBytes& out, std::span<const std::uint8_t> a, std::span<const std::uint8_t> b,
+                        std::span<const std::uint8_t> c, std::span<const std::uint8_t> d,
+                        std::span<const std::uint8_t> e) {
+  hash::HmacSha2 mac(hash_, k_);
+  for (auto part : {a, b, c, d, e}) mac.update(part);
+  mac.final(out);  // out has the MAC's size (K and V always do)
+}
+
+void Rfc6979::update(std::uint8_t sep, std::span<const std::uint8_t> d_octets, std::span<const std::uint8_t> h_octets,
+                     std::span<const std::uint8_t> extra) {
+  const std::array<std::uint8_t, 1> s{sep};
+  SecureBytes v_copy = v_;
+  hmac_into(k_, v_copy, s, d_octets, h_octets, extra);  // K = HMAC_K(V || sep || x || h1 [|| k'])
+  v_copy = v_;
+  hmac_into(v_, v_copy);                               // V = HMAC_K(V)
+}
+
+ecp::Scalar Rfc6979::next() {
+  const ecp::Curve& c = *curve_;
+  const std::size_t qlen = c.order_bits(), rlen = rlen_octets(c);
+  if (!first_) update(0x00, {}, {}, {});  // §3.2 h.3: K = HMAC_K(V || 0x00), V = HMAC_K(V)
+  first_ = false;
+  for (;;) {
+    SecureBytes t;
+    t.reserve(rlen + v_.size());
+    while (t.size() < rlen) {  // h.2: T = T || V with V = HMAC_K(V), until tlen >= qlen
+      SecureBytes v_copy = v_;
+      hmac_into(v_, v_copy);
+      t.insert(t.end(), v_.begin(), v_.end());
+    }
+    ecp::Scalar k;  // bits2int(T): the leftmost qlen bits
+    k.set_bytes_be(std::span<const std::uint8_t>(t.data(), rlen));
+    k = mp::shift_right(k, 8 * rlen - qlen);
+    if (scalar_in_range(c, k)) return k;  // h.3: k in [1, n-1]
+    k.wipe();
+    update(0x00, {}, {}, {});
+  }
+}
+
+}  // namespace dstu::ecdsa

@@ -1,0 +1,83 @@
+// ECDSA and ECGDSA signing (sign.hpp).
+#include "dstu/ecdsa/sign.hpp"
+
+#include <array>
+
+#include "dstu/base/ctgrind.hpp"
+#include "dstu/base/error.hpp"
+#include "dstu/ecdsa/rfc6979.hpp"
+#include "dstu/ecp/scalar_mul.hpp"
+#include "scalar_field.hpp"
+
+namespace dstu::ecdsa {
+
+mp::Nat digest_to_integer(const ecp::Curve& curve, std::span<const std::uint8_t> digest) {
+  const std::size_t qlen = curve.order_bits();
+  mp::Nat e = mp::Nat::from_bytes_be(digest);
+  if (8 * digest.size() > qlen) e = e >> (8 * digest.size() - qlen);
+  return e;
+}
+
+namespace {
+
+/// The signature for nonce k, or r = s = 0 when either comes out 0 (the caller draws
+/// another k). Constant time in d and k; r is public once computed.
+Signature sign_once(Scheme scheme, const PrivateKey& key, const mp::Nat& e, const ecp::Scalar& k) {
+  const ecp::Curve& c = key.curve();
+  const gfp::Field& fn = c.scalar_field();
+  ecp::AffinePoint big_r = ecp::mul_base(c, k);
+  ct::unpoison(&big_r, sizeof big_r);  // r = x(R) mod n is published
+  Signature sig;
+  sig.r = c.field().to_nat(big_r.x) % c.order();
+  if (sig.r.is_zero()) return {};
+  gfp::Element kk = detail::to_field(fn, k), dd = detail::to_field(fn, key.d()), t, u;
+  ScopedWipe wipe(kk, dd, t, u);
+  const gfp::Element rr = fn.from_nat(sig.r), ee = fn.from_nat(e);
+  if (scheme == Scheme::ecdsa) {  // s = k^-1 (e + r d)
+    fn.mul(t, rr, dd);
+    fn.add(t, t, ee);
+    fn.inv(u, kk);
+    fn.mul(t, t, u);
+  } else {  // s = (k r - e) d
+    fn.mul(t, kk, rr);
+    fn.sub(t, t, ee);
+    fn.mul(t, t, dd);
+  }
+  ct::unpoison(&t, sizeof t);  // s is published
+  sig.s = fn.to_nat(t);
+  if (sig.s.is_zero()) return {};
+  return sig;
+}
+
+}  // namespace
+
+Signature sign_with_nonce(Scheme scheme, const PrivateKey& key, std::span<const std::uint8_t> digest,
+                          const ecp::Scalar& k) {
+  const ecp::Curve& c = key.curve();
+  if (!scalar_in_range(c, k)) throw_invalid("nonce not in [1, n-1]");
+  Signature sig = sign_once(scheme, key, digest_to_integer(c, digest), k);
+  if (sig.r.is_zero()) throw_invalid("this nonce gives r = 0 or s = 0");
+  return sig;
+}
+
+Signature sign(Scheme scheme, const PrivateKey& key, std::string_view hash_name, std::span<const std::uint8_t> digest,
+               RandomSource& entropy, Nonces nonces) {
+  const ecp::Curve& c = key.curve();
+  const mp::Nat e = digest_to_integer(c, digest);
+  std::array<std::uint8_t, 32> fresh{};
+  ScopedWipe wipe_fresh(fresh);
+  std::span<const std::uint8_t> extra;
+  if (nonces == Nonces::hedged) {
+    entropy.fill(fresh);
+    extra = fresh;
+  }
+  Rfc6979 gen(c, hash_name, key.d(), digest, extra);
+  for (;;) {
+    ecp::Scalar k = gen.next();
+    ScopedWipe wipe_k(k);
+    Signature sig = sign_once(scheme, key, e, k);
+    if (!sig.r.is_zero()) return sig;
+  }
+}
+
+}  // namespace dstu::ecdsa

@@ -1,0 +1,27 @@
+// ECDSA and ECGDSA verification (sign.hpp): public values only.
+#include "dstu/ecdsa/sign.hpp"
+
+#include "dstu/ecp/point.hpp"
+#include "dstu/ecp/scalar_mul.hpp"
+
+namespace dstu::ecdsa {
+
+bool verify(Scheme scheme, const PublicKey& key, std::span<const std::uint8_t> digest, const Signature& sig) {
+  if (key.curve == nullptr || key.q.infinity) return false;
+  const ecp::Curve& c = *key.curve;
+  const mp::Nat& n = c.order();
+  if (sig.r.is_zero() || sig.s.is_zero() || sig.r >= n || sig.s >= n) return false;
+  const gfp::Field& fn = c.scalar_field();
+  const gfp::Element e = fn.from_nat(digest_to_integer(c, digest)), r = fn.from_nat(sig.r), s = fn.from_nat(sig.s);
+  // ECDSA:  R = (e G + r Q) / s.   ECGDSA: R = (e G + s Q) / r, with Q = d^-1 G.
+  gfp::Element w, u1, u2;
+  fn.inv(w, scheme == Scheme::ecdsa ? s : r);
+  fn.mul(u1, e, w);
+  fn.mul(u2, scheme == Scheme::ecdsa ? r : s, w);
+  const ecp::AffinePoint big_r = ecp::mul_double_vartime(c, ecp::scalar_from_nat(fn.to_nat(u1)),
+                                                         ecp::scalar_from_nat(fn.to_nat(u2)), key.q);
+  if (big_r.infinity) return false;
+  return c.field().to_nat(big_r.x) % n == sig.r;
+}
+
+}  // namespace dstu::ecdsa

@@ -1,0 +1,54 @@
+// Constant-time cases for lib/ecdsa: key generation, the public keys of both schemes,
+// the RFC 6979 generator, and signing (deterministic and hedged, both schemes) with the
+// private key and the fresh randomness secret. Only r, s and the range decisions are
+// declassified, inside the library.
+#include <array>
+#include <vector>
+
+#include "ct_check.hpp"
+#include "dstu/base/ctgrind.hpp"
+#include "dstu/ecdsa/rfc6979.hpp"
+#include "dstu/ecdsa/sign.hpp"
+#include "dstu/ecp/scalar_mul.hpp"
+
+namespace {
+
+using dstu::ct::poison;
+using dstu::ct::unpoison;
+namespace ecdsa = dstu::ecdsa;
+namespace ecp = dstu::ecp;
+
+/// Random octets that come out poisoned, as OS randomness would be secret.
+class SecretSource final : public dstu::RandomSource {
+ public:
+  void fill(std::span<std::uint8_t> out) override {
+    for (auto& b : out) {
+      state_ = state_ * 6364136223846793005ULL + 1442695040888963407ULL;  // Knuth's MMIX LCG
+      b = static_cast<std::uint8_t>(state_ >> 56);
+    }
+    poison(out.data(), out.size());
+  }
+
+ private:
+  std::uint64_t state_ = 0x2545f4914f6cdd1dULL;
+};
+
+bool sign_case(const char* curve_name, ecdsa::Scheme scheme, ecdsa::Nonces nonces) {
+  const ecp::Curve& c = ecp::Curve::named(curve_name);
+  SecretSource rng;
+  const ecdsa::PrivateKey key = ecdsa::PrivateKey::generate(c, rng);  // d comes out poisoned
+  ecdsa::PublicKey pub = ecdsa::public_key(scheme, key);
+  unpoison(&pub.q, sizeof pub.q);  // the public key is published
+  const std::vector<std::uint8_t> digest(32, 0x5a);
+  const ecdsa::Signature sig = ecdsa::sign(scheme, key, "sha256", digest, rng, nonces);
+  return ecdsa::verify(scheme, pub, digest, sig);
+}
+
+dstu::ct_check::Register r1("ecdsa: P-256 keygen and deterministic ECDSA (d secret)",
+                            [] { return sign_case("P-256", ecdsa::Scheme::ecdsa, ecdsa::Nonces::deterministic); });
+dstu::ct_check::Register r2("ecdsa: brainpoolP256r1 hedged ECDSA (d and entropy secret)",
+                            [] { return sign_case("brainpoolP256r1", ecdsa::Scheme::ecdsa, ecdsa::Nonces::hedged); });
+dstu::ct_check::Register r3("ecdsa: brainpoolP384r1 hedged ECGDSA, public key d^-1 G (d and entropy secret)",
+                            [] { return sign_case("brainpoolP384r1", ecdsa::Scheme::ecgdsa, ecdsa::Nonces::hedged); });
+
+}  // namespace

@@ -1,0 +1,211 @@
+// ECDSA and ECGDSA (lib/ecdsa): RFC 6979 nonces and signatures by python-ecdsa on every
+// curve and SHA-2 hash, RFC 6979's own nonces, the ECGDSA examples of Hess, Schafheutle
+// and Serf; sign/verify properties on every named curve in both schemes; strict
+// encodings and their refusals.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "cpu_paths.hpp"
+#include "dstu/base/error.hpp"
+#include "dstu/ecdsa/rfc6979.hpp"
+#include "dstu/ecdsa/sign.hpp"
+#include "dstu/ecdsa/signature_codec.hpp"
+#include "dstu/ecp/point.hpp"
+#include "dstu/ecp/scalar_mul.hpp"
+#include "dstu/hash/sha2.hpp"
+#include "test_random.hpp"
+#include "vec.hpp"
+
+using dstu::Bytes;
+using dstu::ecdsa::Nonces;
+using dstu::ecdsa::PrivateKey;
+using dstu::ecdsa::Scheme;
+using dstu::ecdsa::Signature;
+using dstu::ecp::Curve;
+using dstu::mp::Nat;
+namespace ecdsa = dstu::ecdsa;
+namespace ecp = dstu::ecp;
+
+namespace {
+
+Bytes digest_of(const std::string& hash, const Bytes& msg) {
+  const std::size_t bits = std::stoul(hash.substr(3));
+  return bits <= 256 ? dstu::hash::Sha256::hash(bits, msg) : dstu::hash::Sha512::hash(bits, msg);
+}
+
+ecp::Scalar scalar(const std::string& hex) { return ecp::scalar_from_nat(Nat::from_hex(hex)); }
+
+/// A random source that must not be read (deterministic signatures).
+class NoEntropy final : public dstu::RandomSource {
+ public:
+  void fill(std::span<std::uint8_t>) override { FAIL("entropy read for a deterministic signature"); }
+};
+
+const char* const kHashes[] = {"sha224", "sha256", "sha384", "sha512"};
+
+}  // namespace
+
+TEST_CASE("RFC 6979 deterministic ECDSA: python-ecdsa's answers on every curve and hash, every CPU path") {
+  std::size_t count = 0;
+  dstu::test::for_each_cpu_path([&](const std::string& path) {
+    for (const Curve* c : Curve::all_named()) {
+      for (const auto& v : dstu::test::load_vectors("ecdsa/rfc6979.vec", c->name())) {
+        INFO(v.where() << " on " << path);
+        const PrivateKey key(*c, scalar(v.get("D")));
+        const Bytes digest = digest_of(v.get("Hash"), v.bytes("Msg"));
+        ecdsa::Rfc6979 gen(*c, v.get("Hash"), key.d(), digest);
+        CHECK(dstu::mp::ct_eq(gen.next(), scalar(v.get("K"))));
+        NoEntropy none;
+        const Signature sig = ecdsa::sign(Scheme::ecdsa, key, v.get("Hash"), digest, none, Nonces::deterministic);
+        CHECK(sig.r == Nat::from_bytes_be(v.bytes("R")));
+        CHECK(sig.s == Nat::from_bytes_be(v.bytes("S")));
+        const ecdsa::PublicKey pub{c, ecp::decode_point(*c, v.bytes("Q"))};
+        CHECK(ecp::same_point(*c, pub.q, ecdsa::public_key(Scheme::ecdsa, key).q));
+        CHECK(ecdsa::verify(Scheme::ecdsa, pub, digest, sig));
+        ++count;
+      }
+    }
+  });
+  CHECK(count >= 19 * 8);
+}
+
+TEST_CASE("RFC 6979 Appendix A.2: the RFC's own nonces") {
+  const auto vs = dstu::test::load_vectors("ecdsa/rfc6979.vec", "rfc6979-appendix");
+  REQUIRE(vs.size() == 6);
+  for (const auto& v : vs) {
+    INFO(v.where());
+    const Curve& c = Curve::named(v.get("Curve"));
+    const Bytes digest = digest_of(v.get("Hash"), v.bytes("Msg"));
+    ecdsa::Rfc6979 gen(c, v.get("Hash"), scalar(v.get("D")), digest);
+    CHECK(dstu::mp::ct_eq(gen.next(), scalar(v.get("K"))));
+  }
+}
+
+TEST_CASE("ECGDSA: the examples of Hess, Schafheutle and Serf, every CPU path") {
+  std::size_t count = 0;
+  dstu::test::for_each_cpu_path([&](const std::string& path) {
+    for (const char* name : {"brainpoolP256r1", "brainpoolP320r1", "brainpoolP384r1", "brainpoolP512r1"}) {
+      const Curve& c = Curve::named(name);
+      for (const auto& v : dstu::test::load_vectors("ecdsa/ecgdsa.vec", name)) {
+        INFO(v.where() << " on " << path);
+        const PrivateKey key(c, scalar(v.get("X")));
+        const Bytes digest = digest_of(v.get("Hash"), v.bytes("Msg"));
+        const Signature sig = ecdsa::sign_with_nonce(Scheme::ecgdsa, key, digest, scalar(v.get("Nonce")));
+        CHECK(ecdsa::encode_p1363(c, sig) == v.bytes("Signature"));
+        const ecdsa::PublicKey pub = ecdsa::public_key(Scheme::ecgdsa, key);
+        CHECK(ecdsa::verify(Scheme::ecgdsa, pub, digest, sig));
+        CHECK_FALSE(ecdsa::verify(Scheme::ecdsa, pub, digest, sig));
+        ++count;
+      }
+    }
+  });
+  CHECK(count >= 8);
+}
+
+TEST_CASE("sign and verify on every named curve, both schemes, hedged and deterministic") {
+  dstu::rng::ChaCha20Drbg rng(dstu::test::seed(), 601);
+  for (const Curve* c : Curve::all_named()) {
+    for (Scheme scheme : {Scheme::ecdsa, Scheme::ecgdsa}) {
+      INFO(c->name() << " " << ecdsa::scheme_name(scheme));
+      const PrivateKey key = PrivateKey::generate(*c, rng);
+      const ecdsa::PublicKey pub = ecdsa::public_key(scheme, key);
+      for (const char* h : kHashes) {
+        Bytes msg(1 + rng.uniform(100));
+        rng.fill(msg);
+        const Bytes digest = digest_of(h, msg);
+        const Signature a = ecdsa::sign(scheme, key, h, digest, rng);
+        const Signature b = ecdsa::sign(scheme, key, h, digest, rng);
+        CHECK(ecdsa::verify(scheme, pub, digest, a));
+        CHECK(ecdsa::verify(scheme, pub, digest, b));
+        CHECK_FALSE(a.r == b.r);  // hedged: fresh randomness, fresh nonce
+        const Signature d1 = ecdsa::sign(scheme, key, h, digest, rng, Nonces::deterministic);
+        const Signature d2 = ecdsa::sign(scheme, key, h, digest, rng, Nonces::deterministic);
+        CHECK((d1.r == d2.r && d1.s == d2.s));
+        CHECK(ecdsa::verify(scheme, pub, digest, d1));
+        // Another message, a changed r or s, r or s out of range: refused.
+        Bytes other = digest;
+        other[0] ^= 1;  // the last octets fall outside e when the digest is longer than n
+        CHECK_FALSE(ecdsa::verify(scheme, pub, other, a));
+        CHECK_FALSE(ecdsa::verify(scheme, pub, digest, Signature{a.r + Nat(1), a.s}));
+        CHECK_FALSE(ecdsa::verify(scheme, pub, digest, Signature{a.r, a.s + Nat(1)}));
+        // (r, n - s) is ECDSA's well-known second valid signature (k and -k give the same
+        // x); ECGDSA's equation has no such symmetry.
+        CHECK(ecdsa::verify(scheme, pub, digest, Signature{a.r, c->order() - a.s}) == (scheme == Scheme::ecdsa));
+        CHECK_FALSE(ecdsa::verify(scheme, pub, digest, Signature{a.r + c->order(), a.s}));
+        CHECK_FALSE(ecdsa::verify(scheme, pub, digest, Signature{a.r, a.s + c->order()}));
+        CHECK_FALSE(ecdsa::verify(scheme, pub, digest, Signature{Nat(0), a.s}));
+        CHECK_FALSE(ecdsa::verify(scheme, pub, digest, Signature{a.r, Nat(0)}));
+        // Another key.
+        const ecdsa::PublicKey other_pub = ecdsa::public_key(scheme, PrivateKey::generate(*c, rng));
+        CHECK_FALSE(ecdsa::verify(scheme, other_pub, digest, a));
+      }
+    }
+  }
+}
+
+TEST_CASE("e is the leftmost L(n) bits of the digest") {
+  const Curve& p192 = Curve::named("P-192");
+  Bytes digest(64, 0);
+  digest[0] = 0x80;
+  digest[24] = 0xff;  // beyond 192 bits: dropped
+  CHECK(ecdsa::digest_to_integer(p192, digest) == Nat::power_of_two(191));
+  const Curve& p521 = Curve::named("P-521");
+  CHECK(ecdsa::digest_to_integer(p521, digest) == Nat::from_bytes_be(digest));  // shorter: whole
+  const Bytes short_digest{0x01, 0x02};
+  CHECK(ecdsa::digest_to_integer(p192, short_digest) == Nat(0x0102));
+}
+
+TEST_CASE("keys: d in [1, n-1]; the two schemes publish d G and d^-1 G") {
+  const Curve& c = Curve::named("brainpoolP256r1");
+  CHECK_THROWS_AS(PrivateKey(c, ecp::Scalar{}), dstu::Error);
+  CHECK_THROWS_AS(PrivateKey(c, ecp::scalar_from_nat(c.order())), dstu::Error);
+  const PrivateKey one(c, ecp::scalar_from_nat(Nat(1)));
+  CHECK(ecp::same_point(c, ecdsa::public_key(Scheme::ecdsa, one).q, c.generator()));
+  CHECK(ecp::same_point(c, ecdsa::public_key(Scheme::ecgdsa, one).q, c.generator()));
+  const PrivateKey minus_one(c, ecp::scalar_from_nat(c.order() - Nat(1)));
+  const auto neg_g = ecp::negate(c, c.generator());
+  CHECK(ecp::same_point(c, ecdsa::public_key(Scheme::ecdsa, minus_one).q, neg_g));
+  CHECK(ecp::same_point(c, ecdsa::public_key(Scheme::ecgdsa, minus_one).q, neg_g));
+  CHECK(ecdsa::scheme_from_name("ecgdsa") == Scheme::ecgdsa);
+  CHECK_THROWS_AS(ecdsa::scheme_from_name("dsa"), dstu::Error);
+  CHECK_THROWS_AS(ecdsa::sign_with_nonce(Scheme::ecdsa, one, Bytes(32, 1), ecp::Scalar{}), dstu::Error);
+}
+
+TEST_CASE("DER signatures: canonical round trip, everything else refused") {
+  const Signature sig{Nat::from_hex("80"), Nat::from_hex("7f")};
+  const Bytes der = ecdsa::encode_der(sig);
+  CHECK(der == Bytes{0x30, 0x07, 0x02, 0x02, 0x00, 0x80, 0x02, 0x01, 0x7f});
+  const Signature back = ecdsa::decode_der(der);
+  CHECK((back.r == sig.r && back.s == sig.s));
+  const Bytes bad[] = {
+      {0x30, 0x81, 0x07, 0x02, 0x02, 0x00, 0x80, 0x02, 0x01, 0x7f},  // long-form short length
+      {0x30, 0x08, 0x02, 0x03, 0x00, 0x00, 0x80, 0x02, 0x01, 0x7f},  // leading zero
+      {0x30, 0x06, 0x02, 0x01, 0x80, 0x02, 0x01, 0x7f},              // negative r
+      {0x30, 0x07, 0x02, 0x02, 0x00, 0x80, 0x02, 0x01, 0x7f, 0x00},  // trailing octet
+      {0x30, 0x09, 0x02, 0x02, 0x00, 0x80, 0x02, 0x01, 0x7f, 0x05, 0x00},  // extra element
+      {0x30, 0x04, 0x02, 0x02, 0x00, 0x80},                          // no s
+      {0x31, 0x07, 0x02, 0x02, 0x00, 0x80, 0x02, 0x01, 0x7f},        // SET
+      {0x30, 0x80, 0x02, 0x02, 0x00, 0x80, 0x02, 0x01, 0x7f, 0x00, 0x00},  // indefinite (BER)
+      {0x30, 0x06, 0x02, 0x00, 0x02, 0x01, 0x7f, 0x00},              // empty INTEGER
+      {},
+  };
+  for (const Bytes& b : bad) {
+    INFO(dstu::Bytes(b).size());
+    CHECK_THROWS_AS(ecdsa::decode_der(b), dstu::Error);
+  }
+}
+
+TEST_CASE("P1363 signatures: exactly 2 ceil(L(n)/8) octets") {
+  const Curve& c = Curve::named("P-521");
+  const Signature sig{c.order() - Nat(1), Nat(5)};
+  const Bytes raw = ecdsa::encode_p1363(c, sig);
+  CHECK(raw.size() == 132);
+  const Signature back = ecdsa::decode_p1363(c, raw);
+  CHECK((back.r == sig.r && back.s == sig.s));
+  CHECK_THROWS_AS(ecdsa::decode_p1363(c, Bytes(131)), dstu::Error);
+  CHECK_THROWS_AS(ecdsa::decode_p1363(c, Bytes(133)), dstu::Error);
+  CHECK_THROWS_AS(ecdsa::encode_p1363(c, Signature{Nat::power_of_two(528), Nat(1)}), dstu::Error);
+  CHECK(ecdsa::signature_format_from_name("p1363") == ecdsa::SignatureFormat::p1363);
+  CHECK_THROWS_AS(ecdsa::signature_format_from_name("raw"), dstu::Error);
+}
