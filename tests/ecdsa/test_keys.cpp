@@ -1,0 +1,119 @@
+// Key encodings of lib/ecdsa against OpenSSL: its PKCS#8, SEC 1 and SPKI keys on every
+// curve decode to its d and Q and re-encode to the same octets; its ECDSA signatures
+// verify; ECGDSA keys carry their own algorithm OID and d^-1 G; refusals.
+#include <doctest/doctest.h>
+
+#include "dstu/base/der.hpp"
+#include "dstu/base/error.hpp"
+#include "dstu/ecdsa/key_codec.hpp"
+#include "dstu/ecdsa/signature_codec.hpp"
+#include "dstu/ecp/point.hpp"
+#include "dstu/ecp/scalar_mul.hpp"
+#include "dstu/hash/sha2.hpp"
+#include "test_random.hpp"
+#include "vec.hpp"
+
+using dstu::Bytes;
+using dstu::ecdsa::Scheme;
+using dstu::mp::Nat;
+namespace ecdsa = dstu::ecdsa;
+namespace ecp = dstu::ecp;
+
+namespace {
+
+Bytes plain(const dstu::SecureBytes& s) { return Bytes(s.begin(), s.end()); }
+
+Bytes digest_of(const std::string& hash, const Bytes& msg) {
+  const std::size_t bits = std::stoul(hash.substr(3));
+  return bits <= 256 ? dstu::hash::Sha256::hash(bits, msg) : dstu::hash::Sha512::hash(bits, msg);
+}
+
+}  // namespace
+
+TEST_CASE("OpenSSL's keys in all three forms and its signatures, every curve") {
+  std::size_t count = 0;
+  for (const ecp::Curve* c : ecp::Curve::all_named()) {
+    for (const auto& v : dstu::test::load_vectors("ecdsa/openssl.vec", c->name())) {
+      INFO(v.where());
+      const ecdsa::SchemeKey k8 = ecdsa::decode_pkcs8(v.bytes("Pkcs8"));
+      CHECK(k8.scheme == Scheme::ecdsa);
+      CHECK(&k8.key.curve() == c);
+      CHECK(dstu::mp::ct_eq(k8.key.d(), ecp::scalar_from_nat(Nat::from_hex(v.get("D")))));
+      CHECK(plain(ecdsa::encode_pkcs8(Scheme::ecdsa, k8.key)) == v.bytes("Pkcs8"));
+      const ecdsa::PrivateKey k1 = ecdsa::decode_sec1(v.bytes("Sec1"));
+      CHECK(dstu::mp::ct_eq(k1.d(), k8.key.d()));
+      CHECK(plain(ecdsa::encode_sec1(k1)) == v.bytes("Sec1"));
+      const ecdsa::SchemePublicKey pub = ecdsa::decode_spki(v.bytes("Spki"));
+      CHECK(pub.scheme == Scheme::ecdsa);
+      CHECK(ecp::same_point(*c, pub.key.q, ecdsa::public_key(Scheme::ecdsa, k8.key).q));
+      CHECK(ecdsa::encode_spki(Scheme::ecdsa, pub.key) == v.bytes("Spki"));
+      CHECK(ecdsa::is_ec_pkcs8(v.bytes("Pkcs8")));
+      CHECK_FALSE(ecdsa::is_ec_pkcs8(v.bytes("Spki")));
+      CHECK(ecdsa::is_ec_spki(v.bytes("Spki")));
+      CHECK_FALSE(ecdsa::is_ec_spki(v.bytes("Pkcs8")));
+      const Bytes digest = digest_of(v.get("Hash"), v.bytes("Msg"));
+      CHECK(ecdsa::verify(Scheme::ecdsa, pub.key, digest, ecdsa::decode_der(v.bytes("Sig"))));
+      ++count;
+    }
+  }
+  CHECK(count == 19);
+}
+
+TEST_CASE("ECGDSA keys: ecgPublicKey OID and Q = d^-1 G, round trip") {
+  dstu::rng::ChaCha20Drbg rng(dstu::test::seed(), 611);
+  const ecp::Curve& c = ecp::Curve::named("brainpoolP320r1");
+  const ecdsa::PrivateKey key = ecdsa::PrivateKey::generate(c, rng);
+  const dstu::SecureBytes der = ecdsa::encode_pkcs8(Scheme::ecgdsa, key);
+  const ecdsa::SchemeKey back = ecdsa::decode_pkcs8(der);
+  CHECK(back.scheme == Scheme::ecgdsa);
+  CHECK(dstu::mp::ct_eq(back.key.d(), key.d()));
+  const Bytes spki = ecdsa::encode_spki(Scheme::ecgdsa, ecdsa::public_key(Scheme::ecgdsa, key));
+  const ecdsa::SchemePublicKey pub = ecdsa::decode_spki(spki);
+  CHECK(pub.scheme == Scheme::ecgdsa);
+  CHECK(ecp::same_point(c, pub.key.q, ecdsa::public_key(Scheme::ecgdsa, key).q));
+  dstu::der::Reader r(spki);
+  dstu::der::Reader seq = r.enter(dstu::der::kSequence, "spki");
+  dstu::der::Reader alg = seq.enter(dstu::der::kSequence, "alg");
+  CHECK(alg.oid("alg") == "1.3.36.3.3.2.5.2.1");
+}
+
+TEST_CASE("key decoding refuses what is wrong") {
+  const auto vs = dstu::test::load_vectors("ecdsa/openssl.vec", "P-256");
+  REQUIRE(vs.size() == 1);
+  const Bytes pkcs8 = vs[0].bytes("Pkcs8"), sec1 = vs[0].bytes("Sec1"), spki = vs[0].bytes("Spki");
+  // Truncated, or one octet more.
+  for (const Bytes* b : {&pkcs8, &sec1, &spki}) {
+    CHECK_THROWS_AS(ecdsa::decode_pkcs8(Bytes(b->begin(), b->end() - 1)), dstu::Error);
+    Bytes longer = *b;
+    longer.push_back(0);
+    CHECK_THROWS_AS(ecdsa::decode_spki(longer), dstu::Error);
+  }
+  // The public key inside the SEC 1 key changed: it no longer belongs to d.
+  Bytes wrong_pub = sec1;
+  wrong_pub[wrong_pub.size() - 1] ^= 1;
+  CHECK_THROWS_AS(ecdsa::decode_sec1(wrong_pub), dstu::Error);
+  // A point off the curve in an SPKI.
+  Bytes off = spki;
+  off[off.size() - 1] ^= 1;
+  CHECK_THROWS_AS(ecdsa::decode_spki(off), dstu::Error);
+  // d = 0 (the 32 octets after "04 20" in the SEC 1 key).
+  Bytes zero_d = sec1;
+  const std::size_t at = 7;  // 30 77 02 01 01 04 20 | d
+  REQUIRE(zero_d[5] == 0x04);
+  std::fill(zero_d.begin() + at, zero_d.begin() + at + 32, 0);
+  CHECK_THROWS_AS(ecdsa::decode_sec1(zero_d), dstu::Error);
+  // Unknown curve OID and a DSTU 4145 algorithm: not ours.
+  Bytes other_curve = spki;
+  other_curve[other_curve.size() - 67] ^= 0x7f;  // last octet of the curve OID
+  CHECK_THROWS_AS(ecdsa::decode_spki(other_curve), dstu::Error);
+  dstu::der::Writer w;
+  w.begin(dstu::der::kSequence);
+  w.begin(dstu::der::kSequence);
+  w.oid("1.2.804.2.1.1.1.1.3.1.1");
+  w.end();
+  w.bit_string(Bytes(33, 1));
+  w.end();
+  const Bytes dstu_spki = w.finish();
+  CHECK_FALSE(ecdsa::is_ec_spki(dstu_spki));
+  CHECK_THROWS_AS(ecdsa::decode_spki(dstu_spki), dstu::Error);
+}
