@@ -10,6 +10,8 @@
 #include "dstu/dstu4145/encoding.hpp"
 #include "dstu/dstu4145/keys.hpp"
 #include "dstu/ec/curve.hpp"
+#include "dstu/ecdsa/key_codec.hpp"
+#include "dstu/ecp/curve.hpp"
 #include "exit_codes.hpp"
 #include "files.hpp"
 #include "key_files.hpp"
@@ -29,10 +31,16 @@ dstu4145::PrivateKeyForm parse_form(const std::string& s) {
 class Keygen final : public Command {
  public:
   const char* name() const override { return "keygen"; }
-  const char* summary() const override { return "Generate a DSTU 4145 key pair (or list curves, convert keys)"; }
+  const char* summary() const override {
+    return "Generate a DSTU 4145, ECDSA or ECGDSA key pair (or list curves, convert keys)";
+  }
 
   void setup(CLI::App& sub) override {
-    sub.add_option("--curve", curve_, "Curve name or OID (default dstu257; see --list-curves)");
+    sub.add_option("--curve", curve_,
+                   "Curve name or OID (default dstu257; GF(p): P-192 ... P-521, brainpoolP160r1 ... brainpoolP512t1; "
+                   "see --list-curves)");
+    sub.add_option("--scheme", scheme_, "GF(p) curves: ecdsa (default) or ecgdsa (Q = d^-1 G, its own OID)")
+        ->check(CLI::IsMember({"ecdsa", "ecgdsa"}));
     sub.add_option("-o,--out", out_, "Private key file (default dstu.key; '-' = stdout)");
     sub.add_option("--pub", pub_, "Public key file (default: the private key file + .pub)");
     sub.add_option("--format", format_, "armor (PEM text, default) or der")->check(CLI::IsMember({"armor", "der"}));
@@ -67,11 +75,34 @@ class Keygen final : public Command {
   int list_curves(const GlobalOptions& g) {
     Json list = Json::array();
     for (const ec::Curve* c : ec::Curve::all_named()) {
-      list.push_back({{"name", c->name()}, {"oid", c->oid()}, {"m", c->m()}, {"order_bits", c->order_bits()}});
-      if (!g.json) fmt::print("{:<8} {:<30} m={:<4} L(n)={}\n", c->name(), c->oid(), c->m(), c->order_bits());
+      list.push_back({{"name", c->name()}, {"family", "dstu4145"}, {"oid", c->oid()}, {"m", c->m()},
+                      {"order_bits", c->order_bits()}});
+      if (!g.json) {
+        fmt::print("{:<16} {:<9} {:<30} m={:<4} L(n)={}\n", c->name(), "dstu4145", c->oid(), c->m(), c->order_bits());
+      }
+    }
+    for (const ecp::Curve* c : ecp::Curve::all_named()) {
+      const std::string family = c->name().rfind("P-", 0) == 0 ? "nist" : "brainpool";
+      list.push_back({{"name", c->name()}, {"family", family}, {"oid", c->oid()}, {"p_bits", c->field().bits()},
+                      {"order_bits", c->order_bits()}, {"aliases", c->aliases()}});
+      if (!g.json) {
+        fmt::print("{:<16} {:<9} {:<30} p={:<4} L(n)={}\n", c->name(), family, c->oid(), c->field().bits(),
+                   c->order_bits());
+      }
     }
     if (g.json) print_json({{"curves", list}});
     return kExitOk;
+  }
+
+  /// The GF(p) curve called `name`, or null when it names none (a DSTU 4145 curve then).
+  static const ecp::Curve* gfp_curve(const std::string& name) {
+    for (const ecp::Curve* c : ecp::Curve::all_named()) {
+      if (c->name() == name || c->oid() == name) return c;
+      for (const auto& a : c->aliases()) {
+        if (a == name) return c;
+      }
+    }
+    return nullptr;
   }
 
   int convert(const GlobalOptions& g) {
@@ -79,21 +110,23 @@ class Keygen final : public Command {
     const KeyFormat format = parse_key_format(format_);
     SecureBytes used;
     LoadedKey k = load_key(convert_, {&passphrase_, allow_insecure_, &used});
-    if (k.priv) {
+    if (k.is_private()) {
       // The output's passphrase: none with --no-passphrase; with --passphrase-file/-fd
       // the input's (a protected input read the option already), or the option's;
       // on a terminal, a new one asked for twice.
       const bool by_option = !passphrase_.file.empty() || passphrase_.fd >= 0;
       SecureBytes pass;
       if (!passphrase_.none) pass = by_option && k.protected_key ? std::move(used) : new_passphrase(out_);
+      const SecureBytes* p = passphrase_.none ? nullptr : &pass;
       write_file_atomic(out_,
-                        private_key_file(*k.priv, format, parse_form(pkcs8_), passphrase_.none ? nullptr : &pass,
-                                         passphrase_.iterations),
+                        k.ec_priv ? ec_private_key_file(*k.ec_priv, format, p, passphrase_.iterations)
+                                  : private_key_file(*k.priv, format, parse_form(pkcs8_), p, passphrase_.iterations),
                         0600, overwrite());
     } else {
-      write_file_atomic(out_, public_key_file(*k.pub, format), 0644, overwrite());
+      write_file_atomic(out_, k.ec_pub ? ec_public_key_file(*k.ec_pub, format) : public_key_file(*k.pub, format), 0644,
+                        overwrite());
     }
-    if (g.json && !g.quiet) print_json({{"converted", convert_}, {"out", out_}, {"private", k.priv.has_value()}});
+    if (g.json && !g.quiet) print_json({{"converted", convert_}, {"out", out_}, {"private", k.is_private()}});
     return kExitOk;
   }
 
@@ -107,7 +140,9 @@ class Keygen final : public Command {
     if (pub_path == key_path) throw UsageError("the private and public key files must differ");
     const KeyFormat format = parse_key_format(format_);
     const dstu4145::PrivateKeyForm form = parse_form(pkcs8_);
-    const ec::Curve& curve = ec::Curve::named(curve_);
+    const ecp::Curve* gfp = gfp_curve(curve_);
+    if (!gfp && !scheme_.empty()) throw UsageError("--scheme is for GF(p) curves (DSTU 4145 curves have their own)");
+    const ec::Curve* curve = gfp ? nullptr : &ec::Curve::named(curve_);
     // Refuse before doing any work when a file is in the way.
     if (!force_) {
       for (const std::string& p : {key_path, pub_path}) {
@@ -123,22 +158,40 @@ class Keygen final : public Command {
     SecureBytes pass;
     if (!passphrase_.none) pass = new_passphrase(key_path);
     auto rng = make_rng(rng_);
-    const dstu4145::PrivateKey priv = dstu4145::generate_key(curve, *rng);
-    const dstu4145::PublicKey pub = priv.public_key();
-    const SecureBytes priv_file =
-        private_key_file(priv, format, form, passphrase_.none ? nullptr : &pass, passphrase_.iterations);
-    write_file_atomic(pub_path, public_key_file(pub, format), 0644, overwrite());
+    const SecureBytes* p = passphrase_.none ? nullptr : &pass;
+    SecureBytes priv_file;
+    Bytes pub_file;
+    std::string id, curve_name, oid;
+    if (gfp) {
+      const ecdsa::SchemeKey priv{ecdsa::scheme_from_name(scheme_.empty() ? "ecdsa" : scheme_),
+                                  ecdsa::PrivateKey::generate(*gfp, *rng)};
+      const ecdsa::SchemePublicKey pub{priv.scheme, ecdsa::public_key(priv.scheme, priv.key)};
+      priv_file = ec_private_key_file(priv, format, p, passphrase_.iterations);
+      pub_file = ec_public_key_file(pub, format);
+      id = ec_key_id(pub);
+      curve_name = gfp->name();
+      oid = gfp->oid();
+    } else {
+      const dstu4145::PrivateKey priv = dstu4145::generate_key(*curve, *rng);
+      const dstu4145::PublicKey pub = priv.public_key();
+      priv_file = private_key_file(priv, format, form, p, passphrase_.iterations);
+      pub_file = public_key_file(pub, format);
+      id = to_hex(dstu4145::key_id(pub));
+      curve_name = curve->name();
+      oid = curve->oid();
+    }
+    write_file_atomic(pub_path, pub_file, 0644, overwrite());
     try {
       write_file_atomic(key_path, priv_file, 0600, overwrite());
     } catch (...) {
       if (pub_path != "-") ::unlink(pub_path.c_str());  // no half a key pair left behind
       throw;
     }
-    const std::string id = to_hex(dstu4145::key_id(pub));
     if (g.quiet) {
     } else if (g.json) {
-      print_json({{"curve", curve.name()}, {"oid", curve.oid()}, {"private_key", key_path},
-                  {"public_key", pub_path}, {"key_id", id}});
+      Json r = {{"curve", curve_name}, {"oid", oid}, {"private_key", key_path}, {"public_key", pub_path}, {"key_id", id}};
+      if (gfp) r["scheme"] = scheme_.empty() ? "ecdsa" : scheme_;
+      print_json(r);
     } else if (key_path != "-" && pub_path != "-") {
       fmt::print("key id {}\n", id);
     } else {
@@ -147,7 +200,7 @@ class Keygen final : public Command {
     return kExitOk;
   }
 
-  std::string curve_ = "dstu257", out_, pub_, format_ = "armor", pkcs8_ = "uapki", rng_ = "os", convert_;
+  std::string curve_ = "dstu257", out_, pub_, format_ = "armor", pkcs8_ = "uapki", rng_ = "os", convert_, scheme_;
   bool force_ = false, list_ = false, allow_insecure_ = false;
   PassphraseOptions passphrase_;
 };

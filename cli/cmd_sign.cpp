@@ -17,6 +17,7 @@
 #include "dstu/dstu4145/sign.hpp"
 #include "dstu/hash/hasher.hpp"
 #include "dstu/parallel/team.hpp"
+#include "ec_signatures.hpp"
 #include "exit_codes.hpp"
 #include "files.hpp"
 #include "key_files.hpp"
@@ -32,17 +33,27 @@ namespace {
 class Sign final : public Command {
  public:
   const char* name() const override { return "sign"; }
-  const char* summary() const override { return "Sign files with a DSTU 4145 private key (detached signatures)"; }
+  const char* summary() const override {
+    return "Sign files with a DSTU 4145, ECDSA or ECGDSA private key (detached signatures)";
+  }
 
   void setup(CLI::App& sub) override {
     sub.add_option("-k,--key", key_, "Private key file ('-' = stdin)")->required();
-    sub.add_option("--hash", hash_, "gost34311 (default), kupyna256, kupyna384, kupyna512, sha224, sha256, sha384 or sha512")
+    sub.add_option("--hash", hash_,
+                   "gost34311 (default for DSTU 4145 keys), kupyna256, kupyna384, kupyna512, sha224, sha256, sha384 or "
+                   "sha512 (GF(p) keys: SHA-2 only; default by the size of n: sha256, sha384, sha512)")
         ->check(CLI::IsMember(hash::hasher_names()));
     sub.add_option("-o,--out", out_, "Signature file (only with one input; '-' = stdout)");
     sub.add_option("--sig-format", sig_format_,
-                   "armor (text, default), raw (r_le || s_le octets) or raw-be (s_be || r_be, the byte "
-                   "order of BouncyCastle's GOST3411WITHDSTU4145)")
-        ->check(CLI::IsMember({"armor", "raw", "raw-be"}));
+                   "armor (text, default); DSTU 4145 keys: raw (r_le || s_le octets) or raw-be (s_be || r_be, "
+                   "the byte order of BouncyCastle's GOST3411WITHDSTU4145); GF(p) keys: der (ECDSA-Sig-Value, as "
+                   "openssl dgst -sign writes) or p1363 (r || s)")
+        ->check(CLI::IsMember({"armor", "raw", "raw-be", "der", "p1363"}));
+    sub.add_option("--scheme", scheme_,
+                   "ecdsa or ecgdsa: must be the key's scheme (GF(p) keys carry it; chosen at keygen)")
+        ->check(CLI::IsMember({"ecdsa", "ecgdsa"}));
+    sub.add_flag("--deterministic", deterministic_,
+                 "GF(p) keys: RFC 6979 deterministic nonces (default: hedged with fresh randomness)");
     sub.add_flag("--force", force_, "Replace existing signature files");
     sub.add_option("--rng", rng_, "Nonce source: os (default) or dstu (DSTU 4145 Annex A)")
         ->check(CLI::IsMember({"os", "dstu"}));
@@ -60,13 +71,28 @@ class Sign final : public Command {
     if (key_ == "-" && std::count(files_.begin(), files_.end(), "-")) {
       throw UsageError("the key and the file cannot both come from standard input");
     }
-    const dstu4145::PrivateKey key = load_private_key(key_, {&passphrase_, allow_insecure_});
-    const dstu4145::PublicKey pub = key.public_key();
-    const std::string key_id = to_hex(dstu4145::key_id(pub));
-    const std::string curve = key.curve().name();
+    const LoadedKey loaded = load_key(key_, {&passphrase_, allow_insecure_});
+    if (!loaded.is_private()) throw_invalid(key_ + ": a public key, not a private one");
     // Outputs; one that is in the way is that file's error, found before its work.
     std::vector<std::string> outs;
     for (const std::string& f : files_) outs.push_back(!out_.empty() ? out_ : (f == "-" ? "-" : f + ".sig"));
+    if (loaded.ec_priv) {
+      check_ec_options(loaded.ec_priv->scheme, scheme_, hash_);
+      if (sig_format_ == "raw" || sig_format_ == "raw-be") {
+        throw UsageError("--sig-format " + sig_format_ + " is for DSTU 4145 keys (GF(p) keys: armor, der, p1363)");
+      }
+      return sign_files_ec(g, *loaded.ec_priv, {hash_, sig_format_, deterministic_, force_, rng_}, files_, outs);
+    }
+    if (!scheme_.empty()) throw UsageError("--scheme is for GF(p) keys; this is a DSTU 4145 key");
+    if (deterministic_) throw UsageError("--deterministic is for GF(p) keys (DSTU 4145 nonces are hedged)");
+    if (sig_format_ == "der" || sig_format_ == "p1363") {
+      throw UsageError("--sig-format " + sig_format_ + " is for GF(p) keys (DSTU 4145 keys: armor, raw, raw-be)");
+    }
+    if (hash_.empty()) hash_ = "gost34311";
+    const dstu4145::PrivateKey& key = *loaded.priv;
+    const dstu4145::PublicKey pub = key.public_key();
+    const std::string key_id = to_hex(dstu4145::key_id(pub));
+    const std::string curve = key.curve().name();
     const auto rng = make_rng(rng_);  // nonces drawn on this thread, in file order
     int status = kExitOk;
     for (std::size_t begin = 0, end = 0; begin < files_.size(); begin = end) {
@@ -148,9 +174,9 @@ class Sign final : public Command {
     return Bytes(text.begin(), text.end());
   }
 
-  std::string key_, hash_ = "gost34311", out_, sig_format_ = "armor", rng_ = "os";
+  std::string key_, hash_, out_, sig_format_ = "armor", rng_ = "os", scheme_;
   std::vector<std::string> files_;
-  bool force_ = false, allow_insecure_ = false;
+  bool force_ = false, allow_insecure_ = false, deterministic_ = false;
   PassphraseOptions passphrase_;
 };
 

@@ -18,6 +18,7 @@
 #include "dstu/dstu4145/sign.hpp"
 #include "dstu/hash/hasher.hpp"
 #include "dstu/parallel/team.hpp"
+#include "ec_signatures.hpp"
 #include "exit_codes.hpp"
 #include "files.hpp"
 #include "key_files.hpp"
@@ -54,18 +55,23 @@ struct Prepared {
 class Verify final : public Command {
  public:
   const char* name() const override { return "verify"; }
-  const char* summary() const override { return "Verify detached DSTU 4145 signatures of files"; }
+  const char* summary() const override { return "Verify detached DSTU 4145, ECDSA or ECGDSA signatures of files"; }
 
   void setup(CLI::App& sub) override {
     sub.add_option("-p,--pub", pub_, "Public key file (a private key file works too)")->required();
     sub.add_option("--sig", sig_, "Signature file (only with one input; default FILE.sig)");
-    sub.add_option("--hash", hash_, "Hash (default: the signature's Hash header, else gost34311)")
+    sub.add_option("--hash", hash_,
+                   "Hash (default: the signature's Hash header, else gost34311 for DSTU 4145 keys and by the size "
+                   "of n for GF(p) keys: sha256, sha384, sha512)")
         ->check(CLI::IsMember(hash::hasher_names()));
     auto* format = sub.add_option("--sig-format", sig_format_,
                                   "auto (default: armored by its BEGIN line, else raw r_le || s_le), raw, raw-be "
                                   "(s_be || r_be, BouncyCastle's GOST3411WITHDSTU4145), der or der-be (the same in "
-                                  "a DER OCTET STRING, the JCA form)")
-                       ->check(CLI::IsMember({"auto", "raw", "raw-be", "der", "der-be"}));
+                                  "a DER OCTET STRING, the JCA form); GF(p) keys: auto (armored only), der "
+                                  "(ECDSA-Sig-Value, as openssl dgst -sign writes) or p1363 (r || s)")
+                       ->check(CLI::IsMember({"auto", "raw", "raw-be", "der", "der-be", "p1363"}));
+    sub.add_option("--scheme", scheme_, "ecdsa or ecgdsa: must be the key's scheme (GF(p) keys carry it)")
+        ->check(CLI::IsMember({"ecdsa", "ecgdsa"}));
     sub.add_flag("--be", big_endian_, "Same as --sig-format raw-be")->excludes(format);
     sub.add_option("--batch", list_,
                    "Read requests from LIST ('-' = stdin), one per line: FILE, or FILE and SIGFILE separated "
@@ -83,9 +89,23 @@ class Verify final : public Command {
     const auto stdin_uses = std::count(files_.begin(), files_.end(), "-") + (list_ == "-" ? 1 : 0) +
                             (pub_ == "-" ? 1 : 0) + (sig_ == "-" ? 1 : 0);
     if (stdin_uses > 1) throw UsageError("standard input can be read once");
-    format_ = parse_signature_format(big_endian_ ? "raw-be" : sig_format_);
-    const dstu4145::PublicKey key = load_public_key(pub_, {nullptr, allow_insecure_});
-    const std::string key_id = to_hex(dstu4145::key_id(key));
+    const LoadedKey loaded = load_key(pub_, {nullptr, allow_insecure_});
+    if (loaded.is_ec()) {
+      ec_key_.emplace(loaded.ec_public());
+      check_ec_options(ec_key_->scheme, scheme_, hash_);
+      if (big_endian_ || (sig_format_ != "auto" && sig_format_ != "der" && sig_format_ != "p1363")) {
+        throw UsageError("--sig-format " + (big_endian_ ? std::string("raw-be") : sig_format_) +
+                         " is for DSTU 4145 keys (GF(p) keys: auto, der, p1363)");
+      }
+      curve_name_ = ec_key_->key.curve->name();
+    } else {
+      if (!scheme_.empty()) throw UsageError("--scheme is for GF(p) keys; this is a DSTU 4145 key");
+      if (sig_format_ == "p1363") throw UsageError("--sig-format p1363 is for GF(p) keys");
+      format_ = parse_signature_format(big_endian_ ? "raw-be" : sig_format_);
+      dstu_key_.emplace(loaded.dstu_public(pub_));
+      curve_name_ = dstu_key_->curve->name();
+    }
+    const std::string key_id = ec_key_ ? ec_key_id(*ec_key_) : to_hex(dstu4145::key_id(*dstu_key_));
     std::optional<BatchList> list;
     if (!list_.empty()) list.emplace(list_);
     bool invalid = false, error = false;
@@ -102,11 +122,11 @@ class Verify final : public Command {
       }
       if (window.empty()) break;
       requests += window.size();
-      const std::vector<Outcome> out = check_window(key, key_id, window);
+      const std::vector<Outcome> out = ec_key_ ? check_window_ec(key_id, window) : check_window(*dstu_key_, key_id, window);
       for (std::size_t i = 0; i < window.size(); ++i) {
         invalid |= out[i].status == Status::invalid;
         error |= out[i].status == Status::error;
-        report(g, key, key_id, window[i].file, out[i]);
+        report(g, key_id, window[i].file, out[i]);
       }
       window.clear();
     }
@@ -116,11 +136,11 @@ class Verify final : public Command {
   }
 
  private:
-  void report(const GlobalOptions& g, const dstu4145::PublicKey& key, const std::string& key_id,
-              const std::string& file, const Outcome& o) const {
+  void report(const GlobalOptions& g, const std::string& key_id, const std::string& file, const Outcome& o) const {
     if (g.json && !g.quiet) {
-      Json r = {{"file", file}, {"status", status_name(o.status)}, {"curve", key.curve->name()}, {"hash", o.hash},
+      Json r = {{"file", file}, {"status", status_name(o.status)}, {"curve", curve_name_}, {"hash", o.hash},
                 {"key_id", key_id}};
+      if (ec_key_) r["scheme"] = ecdsa::scheme_name(ec_key_->scheme);
       if (!o.reason.empty()) r["reason"] = o.reason;
       print_json(r);  // one line each (NDJSON), flushed
     } else if (o.status == Status::error) {
@@ -130,6 +150,24 @@ class Verify final : public Command {
                  o.reason.empty() ? "" : " (" + o.reason + ")");
       std::fflush(stdout);
     }
+  }
+
+  /// A window with a GF(p) key: each request read, hashed and verified on the team.
+  std::vector<Outcome> check_window_ec(const std::string& key_id, const std::vector<ListEntry>& window) const {
+    std::vector<Outcome> out(window.size());
+    parallel::for_each(window.size(), parallel::team_size(), [&](std::size_t i) {
+      const ListEntry& e = window[i];
+      if (!e.error.empty() || (e.file == "-" && sig_.empty())) {
+        out[i].reason = !e.error.empty() ? e.error : "give the signature of standard input with --sig";
+        return;
+      }
+      const EcVerdict v = verify_file_ec(*ec_key_, key_id, e.file, e.sig_path, hash_, sig_format_);
+      out[i] = {v.status == EcVerdict::valid     ? Status::valid
+                : v.status == EcVerdict::invalid ? Status::invalid
+                                                 : Status::error,
+                v.hash, v.reason};
+    });
+    return out;
   }
 
   /// Reads and hashes the window's files on the team, then verifies them as one batch.
@@ -194,7 +232,9 @@ class Verify final : public Command {
     return p;
   }
 
-  std::string pub_, sig_, hash_, sig_format_ = "auto", list_;
+  std::string pub_, sig_, hash_, sig_format_ = "auto", list_, scheme_, curve_name_;
+  std::optional<dstu4145::PublicKey> dstu_key_;
+  std::optional<ecdsa::SchemePublicKey> ec_key_;
   SignatureFormat format_ = SignatureFormat::automatic;
   std::vector<std::string> files_;
   bool big_endian_ = false, allow_insecure_ = false;

@@ -12,6 +12,7 @@
 #include "dstu/rng/random.hpp"
 #include "dstu/hash/gost34311.hpp"
 #include "dstu/hash/hasher.hpp"
+#include "dstu/hash/sha2.hpp"
 #include "files.hpp"
 
 namespace dstu::cli {
@@ -91,20 +92,56 @@ void check_permissions(const std::string& path, const KeyAccess& access) {
   }
 }
 
-/// The private key of a protected file.
-dstu4145::PrivateKey decrypt_key(std::span<const std::uint8_t> der, const std::string& path, const KeyAccess& access) {
+/// A whole PrivateKeyInfo of either kind: what a right passphrase decrypts to.
+bool any_private_key_info(std::span<const std::uint8_t> info) {
+  try {
+    if (ecdsa::is_ec_pkcs8(info)) {
+      (void)ecdsa::decode_pkcs8(info);
+    } else {
+      (void)dstu4145::decode_private_key(info);
+    }
+    return true;
+  } catch (const Error&) {
+    return false;
+  }
+}
+
+/// The private key of a protected file, into k.
+void decrypt_key(LoadedKey& k, std::span<const std::uint8_t> der, const std::string& path, const KeyAccess& access) {
   if (access.passphrase == nullptr) {
     throw_invalid(path + ": a protected private key; give its public key file (" + path + ".pub)");
   }
   SecureBytes pass = passphrase_to_read(*access.passphrase, path);
   try {
-    const SecureBytes clear = dstu4145::decrypt_private_key_info(der, pass);
-    dstu4145::PrivateKey key = dstu4145::decode_private_key(clear);
+    const SecureBytes clear = dstu4145::decrypt_private_key_info(der, pass, any_private_key_info);
+    if (ecdsa::is_ec_pkcs8(clear)) {
+      k.ec_priv.emplace(ecdsa::decode_pkcs8(clear));
+    } else {
+      k.priv.emplace(dstu4145::decode_private_key(clear));
+    }
     if (access.passphrase_used != nullptr) *access.passphrase_used = std::move(pass);
-    return key;
   } catch (const Error& e) {
     throw Error(e.code(), path + ": " + e.what());
   }
+}
+
+/// A GF(p) key file (PKCS#8, SEC 1 or SPKI by label and algorithm OID) into k; false
+/// when the file is none of these.
+bool load_ec_key(LoadedKey& k, const SecureBytes& der, const std::string& label, const std::string& path) {
+  try {
+    if (label == "EC PRIVATE KEY") {
+      k.ec_priv.emplace(ecdsa::SchemeKey{ecdsa::Scheme::ecdsa, ecdsa::decode_sec1(der)});
+    } else if ((label.empty() || label == "PRIVATE KEY") && ecdsa::is_ec_pkcs8(der)) {
+      k.ec_priv.emplace(ecdsa::decode_pkcs8(der));
+    } else if ((label.empty() || label == "PUBLIC KEY") && ecdsa::is_ec_spki(der)) {
+      k.ec_pub.emplace(ecdsa::decode_spki(der));
+    } else {
+      return false;
+    }
+  } catch (const Error& e) {
+    throw Error(e.code(), path + ": " + e.what());
+  }
+  return true;
 }
 
 }  // namespace
@@ -115,8 +152,12 @@ LoadedKey load_key(const std::string& path, const KeyAccess& access) {
   const SecureBytes der = key_der(data, path, &label);
   LoadedKey k;
   if (label == kEncryptedLabel || (label.empty() && dstu4145::is_encrypted_private_key(der))) {
-    k.priv.emplace(decrypt_key(der, path, access));
+    decrypt_key(k, der, path, access);
     k.protected_key = true;
+    return k;
+  }
+  if (load_ec_key(k, der, label, path)) {
+    if (k.ec_priv) check_permissions(path, access);
     return k;
   }
   // On failure, report the error of the form the file has (a PrivateKeyInfo begins with
@@ -138,18 +179,17 @@ LoadedKey load_key(const std::string& path, const KeyAccess& access) {
   if (k.priv) check_permissions(path, access);
   if (k.priv || k.pub) return k;
   const std::string& why = looks_public || priv_error.empty() ? pub_error : priv_error;
-  throw_invalid(path + ": not a DSTU 4145 key file (" + (why.empty() ? "armor label '" + label + "'" : why) + ")");
+  throw_invalid(path + ": not a DSTU 4145 key file, nor an ECDSA/ECGDSA one (" + (why.empty() ? "armor label '" + label + "'" : why) + ")");
 }
 
-dstu4145::PrivateKey load_private_key(const std::string& path, const KeyAccess& access) {
-  LoadedKey k = load_key(path, access);
-  if (!k.priv) throw_invalid(path + ": a public key, not a private one");
-  return *k.priv;
+dstu4145::PublicKey LoadedKey::dstu_public(const std::string& path) const {
+  if (is_ec()) throw_invalid(path + ": a " + ec_public().key.curve->name() + " key, not a DSTU 4145 one");
+  return pub ? *pub : priv->public_key();
 }
 
-dstu4145::PublicKey load_public_key(const std::string& path, const KeyAccess& access) {
-  LoadedKey k = load_key(path, access);
-  return k.pub ? *k.pub : k.priv->public_key();
+ecdsa::SchemePublicKey LoadedKey::ec_public() const {
+  if (ec_pub) return *ec_pub;
+  return {ec_priv->scheme, ecdsa::public_key(ec_priv->scheme, ec_priv->key)};
 }
 
 SecureBytes private_key_file(const dstu4145::PrivateKey& key, KeyFormat format, dstu4145::PrivateKeyForm form,
@@ -172,6 +212,32 @@ Bytes public_key_file(const dstu4145::PublicKey& key, KeyFormat format) {
   if (format == KeyFormat::der) return der;
   const std::string text = pem::encode({"PUBLIC KEY", {}, der});
   return Bytes(text.begin(), text.end());
+}
+
+SecureBytes ec_private_key_file(const ecdsa::SchemeKey& key, KeyFormat format, const SecureBytes* passphrase,
+                                std::uint64_t iterations) {
+  SecureBytes der = ecdsa::encode_pkcs8(key.scheme, key.key);
+  std::string label = "PRIVATE KEY";
+  if (passphrase != nullptr) {
+    rng::OsRandom os;
+    const Bytes sealed = dstu4145::encrypt_private_key_info(
+        der, *passphrase, iterations != 0 ? iterations : dstu4145::kDefaultPbkdf2Iterations, os, any_private_key_info);
+    der.assign(sealed.begin(), sealed.end());
+    label = kEncryptedLabel;
+  }
+  if (format == KeyFormat::der) return der;
+  return pem::encode_secret(label, der);
+}
+
+Bytes ec_public_key_file(const ecdsa::SchemePublicKey& key, KeyFormat format) {
+  const Bytes der = ecdsa::encode_spki(key.scheme, key.key);
+  if (format == KeyFormat::der) return der;
+  const std::string text = pem::encode({"PUBLIC KEY", {}, der});
+  return Bytes(text.begin(), text.end());
+}
+
+std::string ec_key_id(const ecdsa::SchemePublicKey& key) {
+  return to_hex(hash::Sha256::hash(256, ecdsa::encode_spki(key.scheme, key.key)));
 }
 
 SignatureFormat parse_signature_format(const std::string& s) {

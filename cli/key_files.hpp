@@ -2,7 +2,9 @@
 // cryptography is in lib/dstu4145).
 //
 // Keys: DER (PKCS#8 / SubjectPublicKeyInfo) or the same armored as PEM ("PRIVATE KEY",
-// "PUBLIC KEY"), detected on reading. Signatures: raw octets r_le || s_le (or s_be || r_be),
+// "PUBLIC KEY"), detected on reading; DSTU 4145 keys (lib/dstu4145) or GF(p) keys of
+// ECDSA / ECGDSA (lib/ecdsa; also SEC 1 "EC PRIVATE KEY"), told apart by the algorithm
+// identifier. Signatures: raw octets r_le || s_le (or s_be || r_be),
 // the same in a DER OCTET STRING (BouncyCastle's JCA form, only when the user says so),
 // or an armored block
 //   -----BEGIN DSTU 4145 SIGNATURE-----
@@ -17,6 +19,7 @@
 #include "dstu/base/bytes.hpp"
 #include "dstu/base/wipe.hpp"
 #include "dstu/dstu4145/encoding.hpp"
+#include "dstu/ecdsa/key_codec.hpp"
 #include "passphrase.hpp"
 
 namespace dstu::cli {
@@ -24,11 +27,22 @@ namespace dstu::cli {
 enum class KeyFormat { armor, der };
 KeyFormat parse_key_format(const std::string& s);
 
-/// A loaded private key file, or a public one.
+/// A loaded private key file, or a public one: DSTU 4145 (priv, pub) or GF(p) (ec_priv,
+/// ec_pub); exactly one member is set.
 struct LoadedKey {
   std::optional<dstu4145::PrivateKey> priv;
   std::optional<dstu4145::PublicKey> pub;
+  std::optional<ecdsa::SchemeKey> ec_priv;
+  std::optional<ecdsa::SchemePublicKey> ec_pub;
   bool protected_key = false;  ///< the file was an EncryptedPrivateKeyInfo
+
+  bool is_ec() const { return ec_priv.has_value() || ec_pub.has_value(); }
+  bool is_private() const { return priv.has_value() || ec_priv.has_value(); }
+  /// The DSTU 4145 public key (of a private key file too); Error(invalid_input) naming
+  /// `path` for a GF(p) key.
+  dstu4145::PublicKey dstu_public(const std::string& path) const;
+  /// The GF(p) public key with its scheme (of a private key file too).
+  ecdsa::SchemePublicKey ec_public() const;
 };
 
 /// How private key files may be opened.
@@ -48,9 +62,6 @@ struct KeyAccess {
 /// path when it is neither, when the passphrase is wrong, or when a clear private key
 /// file is readable by group or others without allow_insecure.
 LoadedKey load_key(const std::string& path, const KeyAccess& access);
-dstu4145::PrivateKey load_private_key(const std::string& path, const KeyAccess& access);
-/// A public key file, or the public half of a private key file.
-dstu4145::PublicKey load_public_key(const std::string& path, const KeyAccess& access);
 
 /// The file contents for a private key in the given format: clear ("PRIVATE KEY") when
 /// `passphrase` is null, else an EncryptedPrivateKeyInfo ("ENCRYPTED PRIVATE KEY") with
@@ -58,6 +69,13 @@ dstu4145::PublicKey load_public_key(const std::string& path, const KeyAccess& ac
 SecureBytes private_key_file(const dstu4145::PrivateKey& key, KeyFormat format, dstu4145::PrivateKeyForm form,
                              const SecureBytes* passphrase, std::uint64_t iterations);
 Bytes public_key_file(const dstu4145::PublicKey& key, KeyFormat format);
+/// The same for GF(p) keys: PKCS#8 (clear or protected as above) and SPKI.
+SecureBytes ec_private_key_file(const ecdsa::SchemeKey& key, KeyFormat format, const SecureBytes* passphrase,
+                                std::uint64_t iterations);
+Bytes ec_public_key_file(const ecdsa::SchemePublicKey& key, KeyFormat format);
+/// A GF(p) key's id: SHA-256 of its SubjectPublicKeyInfo DER, in hex (64 digits, as long
+/// as a DSTU 4145 key id).
+std::string ec_key_id(const ecdsa::SchemePublicKey& key);
 
 /// How a signature file is read. `automatic`: armored when it begins with a BEGIN line,
 /// otherwise raw r_le || s_le; the other forms only when the user names them (DER is never

@@ -143,8 +143,8 @@ Pbes2Info pbes2_info(std::span<const std::uint8_t> der_bytes) {
 
 Bytes encrypt_private_key_info(std::span<const std::uint8_t> private_key_info,
                                std::span<const std::uint8_t> passphrase, std::uint64_t iterations,
-                               RandomSource& rng) {
-  if (!is_private_key_info(private_key_info)) bad("what is to be encrypted is not a DSTU 4145 PrivateKeyInfo");
+                               RandomSource& rng, KeyInfoCheck check) {
+  if (!(check ? check : is_private_key_info)(private_key_info)) bad("what is to be encrypted is not a PrivateKeyInfo");
   Parsed p;
   p.salt.resize(kSaltSize);
   rng.fill(p.salt);
@@ -187,14 +187,14 @@ Bytes encrypt_private_key_info(std::span<const std::uint8_t> private_key_info,
 }
 
 SecureBytes decrypt_private_key_info(std::span<const std::uint8_t> der_bytes,
-                                     std::span<const std::uint8_t> passphrase) {
+                                     std::span<const std::uint8_t> passphrase, KeyInfoCheck check) {
   const Parsed p = parse(der_bytes);
   std::array<std::uint8_t, 32> key = derive_key(passphrase, p);
   SecureBytes plain(p.data.size());
   hash::Gost28147(key, hash::SBox::from_packed(p.dke)).cfb_decrypt(plain, p.data, p.iv);
   secure_wipe(key.data(), key.size());
   declassify_structure(plain);
-  if (!is_private_key_info(plain)) bad("wrong passphrase (the decryption is not a private key)");
+  if (!(check ? check : is_private_key_info)(plain)) bad("wrong passphrase (the decryption is not a private key)");
   return plain;
 }
 

@@ -47,16 +47,22 @@ bool is_encrypted_private_key(std::span<const std::uint8_t> der);
 /// for another encryption scheme, KDF or PRF.
 Pbes2Info pbes2_info(std::span<const std::uint8_t> der);
 
+/// What a PrivateKeyInfo must be, in full, for a decryption to count as the right
+/// passphrase (and for encryption to accept its input). nullptr: a DSTU 4145 key that
+/// decode_private_key accepts. The CLI passes one that also takes GF(p) keys.
+using KeyInfoCheck = bool (*)(std::span<const std::uint8_t> private_key_info);
+
 /// Encrypts a PrivateKeyInfo (DER) under `passphrase`: a 32-octet salt and an 8-octet
 /// IV from `rng`, `iterations` rounds of PBKDF2, the DKE No.1 S-box.
 Bytes encrypt_private_key_info(std::span<const std::uint8_t> private_key_info,
                                std::span<const std::uint8_t> passphrase, std::uint64_t iterations,
-                               RandomSource& rng);
+                               RandomSource& rng, KeyInfoCheck check = nullptr);
 
 /// Decrypts an EncryptedPrivateKeyInfo (any iteration count and salt length, the
 /// S-box from its parameters) to the PrivateKeyInfo DER. Error(invalid_input) if
 /// malformed or if the passphrase is wrong (the result is not a PrivateKeyInfo);
 /// Error(unsupported) for other algorithms.
-SecureBytes decrypt_private_key_info(std::span<const std::uint8_t> der, std::span<const std::uint8_t> passphrase);
+SecureBytes decrypt_private_key_info(std::span<const std::uint8_t> der, std::span<const std::uint8_t> passphrase,
+                                     KeyInfoCheck check = nullptr);
 
 }  // namespace dstu::dstu4145

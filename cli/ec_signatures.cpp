@@ -1,0 +1,156 @@
+// Signing and verification with GF(p) keys (ec_signatures.hpp).
+#include "ec_signatures.hpp"
+
+#include <sys/stat.h>
+
+#include "dstu/base/error.hpp"
+#include "dstu/base/pem.hpp"
+#include "dstu/ecdsa/signature_codec.hpp"
+#include "dstu/hash/hmac_sha2.hpp"
+#include "exit_codes.hpp"
+#include "files.hpp"
+#include "key_files.hpp"
+#include "output.hpp"
+#include "rng_choice.hpp"
+
+namespace dstu::cli {
+namespace {
+
+std::string armor_label(ecdsa::Scheme s) { return s == ecdsa::Scheme::ecdsa ? "ECDSA SIGNATURE" : "ECGDSA SIGNATURE"; }
+
+Bytes signature_file(const ecdsa::SchemeKey& key, const std::string& key_id, const std::string& hash,
+                     const std::string& format, const ecdsa::Signature& sig) {
+  const ecp::Curve& c = key.key.curve();
+  if (format == "der") return ecdsa::encode_der(sig);
+  if (format == "p1363") return ecdsa::encode_p1363(c, sig);
+  const std::string text =
+      pem::encode({armor_label(key.scheme), {{"Curve", c.name()}, {"Hash", hash}, {"Key-Id", key_id}},
+                   ecdsa::encode_p1363(c, sig)});
+  return Bytes(text.begin(), text.end());
+}
+
+/// The signature in an armored file, and its Hash header (empty if none).
+ecdsa::Signature read_armored(const Bytes& data, const std::string& path, const ecdsa::SchemePublicKey& key,
+                              std::string& hash) {
+  pem::Block b;
+  try {
+    b = pem::decode(std::string(data.begin(), data.end()));
+  } catch (const Error& e) {
+    throw_invalid(path + ": " + e.what());
+  }
+  if (b.label != armor_label(key.scheme)) {
+    throw_invalid(path + ": armor label '" + b.label + "'; a key of " + std::string(ecdsa::scheme_name(key.scheme)) +
+                  " verifies '" + armor_label(key.scheme) + "'");
+  }
+  for (const auto& [name, value] : b.headers) {
+    if (name == "Curve" && value != key.key.curve->name()) {
+      throw_invalid(path + ": signature is for curve " + value + ", the key is on " + key.key.curve->name());
+    }
+    if (name == "Hash") hash = value;
+  }
+  try {
+    return ecdsa::decode_p1363(*key.key.curve, b.data);
+  } catch (const Error& e) {
+    throw_invalid(path + ": " + e.what() + " (damaged or truncated file?)");
+  }
+}
+
+}  // namespace
+
+std::string default_ec_hash(const ecp::Curve& curve) {
+  const std::size_t bits = curve.order_bits();
+  return bits <= 256 ? "sha256" : bits <= 384 ? "sha384" : "sha512";
+}
+
+void check_ec_options(ecdsa::Scheme key_scheme, const std::string& scheme, const std::string& hash) {
+  if (!scheme.empty() && ecdsa::scheme_from_name(scheme) != key_scheme) {
+    throw UsageError("--scheme " + scheme + ", but the key is an " + std::string(ecdsa::scheme_name(key_scheme)) +
+                     " key (the scheme is chosen at keygen)");
+  }
+  if (!hash.empty() && !hash::HmacSha2::supports(hash)) {
+    throw UsageError("--hash " + hash + " does not go with a GF(p) key (sha224, sha256, sha384 or sha512)");
+  }
+}
+
+int sign_files_ec(const GlobalOptions& g, const ecdsa::SchemeKey& key, const EcSignRequest& req,
+                  const std::vector<std::string>& files, const std::vector<std::string>& outs) {
+  const ecp::Curve& c = key.key.curve();
+  const std::string hash = req.hash.empty() ? default_ec_hash(c) : req.hash;
+  const std::string key_id = ec_key_id({key.scheme, ecdsa::public_key(key.scheme, key.key)});
+  const auto rng = make_rng(req.rng);
+  const ecdsa::Nonces nonces = req.deterministic ? ecdsa::Nonces::deterministic : ecdsa::Nonces::hedged;
+  int status = kExitOk;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    std::string error;
+    try {
+      struct stat st {};
+      if (!req.force && outs[i] != "-" && ::lstat(outs[i].c_str(), &st) == 0) {
+        throw_io(outs[i] + ": already exists (use --force to replace it)");
+      }
+      const Bytes digest = digest_file(files[i], hash, std::nullopt);
+      const ecdsa::Signature sig = ecdsa::sign(key.scheme, key.key, hash, digest, *rng, nonces);
+      write_file_atomic(outs[i], signature_file(key, key_id, hash, req.sig_format, sig), 0644,
+                        req.force ? Overwrite::replace : Overwrite::refuse);
+    } catch (const std::exception& e) {
+      error = e.what();
+      print_error(error);
+      status = kExitError;
+    }
+    if (g.json && !g.quiet) {
+      Json r = {{"file", files[i]}, {"signature", outs[i]}, {"status", error.empty() ? "signed" : "error"},
+                {"curve", c.name()}, {"scheme", ecdsa::scheme_name(key.scheme)}, {"hash", hash}, {"key_id", key_id}};
+      if (!error.empty()) r["reason"] = error;
+      print_json(r);
+    }
+  }
+  return status;
+}
+
+EcVerdict verify_file_ec(const ecdsa::SchemePublicKey& key, const std::string& key_id, const std::string& file,
+                         const std::string& sig_path, const std::string& hash, const std::string& sig_format) {
+  EcVerdict v;
+  try {
+    const ecp::Curve& c = *key.key.curve;
+    const Bytes data = read_file(sig_path);
+    if (data.empty()) throw_invalid(sig_path + ": the signature file is empty");
+    std::string named_hash;
+    ecdsa::Signature sig;
+    if (sig_format == "auto") {
+      if (!pem::looks_armored(data)) {
+        throw_invalid(sig_path + ": a binary signature; name its form with --sig-format der or p1363");
+      }
+      sig = read_armored(data, sig_path, key, named_hash);
+    } else {
+      try {
+        sig = ecdsa::decode_signature(ecdsa::signature_format_from_name(sig_format), c, data);
+      } catch (const Error& e) {
+        throw_invalid(sig_path + ": " + e.what());
+      }
+    }
+    if (!hash.empty() && !named_hash.empty() && hash != named_hash) {
+      throw_invalid("--hash " + hash + " but the signature names " + named_hash);
+    }
+    v.hash = !hash.empty() ? hash : !named_hash.empty() ? named_hash : default_ec_hash(c);
+    const Bytes digest = digest_file(file, v.hash, std::nullopt);
+    if (ecdsa::verify(key.scheme, key.key, digest, sig)) {
+      v.status = EcVerdict::valid;
+    } else {
+      v.status = EcVerdict::invalid;
+      const mp::Nat& n = c.order();
+      if (sig.r.is_zero() || sig.s.is_zero() || sig.r >= n || sig.s >= n) {
+        v.reason = "r or s out of range (the scheme requires 0 < r < n and 0 < s < n)";
+      } else {
+        v.reason = "signature does not match key " + key_id + " with hash " + v.hash;
+        if (hash.empty() && named_hash.empty()) {
+          v.reason += "; a " + sig_format + " signature names no hash: if it was made with another, give --hash";
+        }
+      }
+    }
+  } catch (const std::exception& e) {
+    v.status = EcVerdict::error;
+    v.reason = e.what();
+  }
+  return v;
+}
+
+}  // namespace dstu::cli

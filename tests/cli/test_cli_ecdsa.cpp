@@ -1,0 +1,131 @@
+// CLI transcripts with GF(p) keys: keygen (both schemes, clear and protected), sign and
+// verify in every signature form, verdicts and their exit codes, the options that belong
+// to one kind of key refused with the other, one file's error not stopping the others.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "transcript.hpp"
+
+using dstu::test::read;
+using dstu::test::run_dstu;
+using dstu::test::TempDir;
+using dstu::test::write;
+
+TEST_CASE("GF(p) keys: keygen, sign, verify in armor, DER and P1363, both schemes") {
+  TempDir d;
+  write(d / "f", "the file to sign\n");
+  for (const char* scheme : {"ecdsa", "ecgdsa"}) {
+    INFO(std::string(scheme));
+    const std::string key = d / (std::string(scheme) + ".key");
+    auto r = run_dstu({"keygen", "--curve", "brainpoolP256r1", "--scheme", scheme, "--no-passphrase", "-o", key, "--json"});
+    REQUIRE(r.status == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    CHECK(j["scheme"] == scheme);
+    CHECK(j["key_id"].get<std::string>().size() == 64);
+    CHECK(dstu::test::mode_of(key) == 0600);
+    CHECK(read(key).rfind("-----BEGIN PRIVATE KEY-----", 0) == 0);
+    CHECK(read(key + ".pub").rfind("-----BEGIN PUBLIC KEY-----", 0) == 0);
+    // Armor (default): names the curve and hash; verifies; a changed file is INVALID.
+    r = run_dstu({"sign", "-k", key, "-o", d / (std::string(scheme) + ".asc"), d / "f"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    const std::string armor = read(d / (std::string(scheme) + ".asc"));
+    CHECK(armor.find(std::string("-----BEGIN ") + (std::string(scheme) == "ecdsa" ? "ECDSA" : "ECGDSA") +
+                     " SIGNATURE-----") == 0);
+    CHECK(armor.find("Hash: sha256") != std::string::npos);
+    r = run_dstu({"verify", "-p", key + ".pub", "--sig", d / (std::string(scheme) + ".asc"), d / "f"});
+    CHECK(r.status == 0);
+    CHECK(r.out.find("OK") != std::string::npos);
+    write(d / "g", "another file\n");
+    r = run_dstu({"verify", "-p", key + ".pub", "--sig", d / (std::string(scheme) + ".asc"), "--json", d / "g"});
+    CHECK(r.status == 1);
+    const auto v = nlohmann::json::parse(r.out);
+    CHECK(v["status"] == "invalid");
+    CHECK(v["scheme"] == scheme);
+    CHECK(v["reason"].get<std::string>().find("with hash sha256") != std::string::npos);
+    // DER and P1363: named on both sides, never guessed.
+    for (const char* form : {"der", "p1363"}) {
+      const std::string sig = d / (std::string(scheme) + "." + form);
+      REQUIRE(run_dstu({"sign", "-k", key, "--sig-format", form, "-o", sig, d / "f"}).status == 0);
+      CHECK(run_dstu({"verify", "-p", key + ".pub", "--sig-format", form, "--sig", sig, d / "f"}).status == 0);
+      r = run_dstu({"verify", "-p", key + ".pub", "--sig", sig, d / "f"});
+      CHECK(r.status == 2);
+      CHECK(r.err.find("name its form with --sig-format der or p1363") != std::string::npos);
+    }
+    CHECK(run_dstu({"verify", "-p", key + ".pub", "--sig-format", "p1363", "--sig", d / (std::string(scheme) + ".der"), d / "f"}).status == 2);
+    // The private key file verifies too.
+    CHECK(run_dstu({"verify", "-p", key, "--sig", d / (std::string(scheme) + ".asc"), d / "f"}).status == 0);
+  }
+  // A key is of one scheme: an ECDSA signature does not verify under the ECGDSA key, and
+  // --scheme naming the other is a usage error.
+  CHECK(run_dstu({"verify", "-p", d / "ecgdsa.key.pub", "--sig-format", "der", "--sig", d / "ecdsa.der", d / "f"})
+            .status == 1);
+  auto r = run_dstu({"verify", "-p", d / "ecdsa.key.pub", "--scheme", "ecgdsa", "--sig", d / "ecdsa.asc", d / "f"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("the key is an ecdsa key") != std::string::npos);
+}
+
+TEST_CASE("GF(p) keys: nonces, hashes, refused options") {
+  TempDir d;
+  write(d / "f", "data\n");
+  const std::string key = d / "k";
+  REQUIRE(run_dstu({"keygen", "--curve", "P-384", "--no-passphrase", "-o", key}).status == 0);
+  // Deterministic: the same signature twice; hedged: two different ones.
+  REQUIRE(run_dstu({"sign", "-k", key, "--deterministic", "--sig-format", "p1363", "-o", d / "a", d / "f"}).status == 0);
+  REQUIRE(run_dstu({"sign", "-k", key, "--deterministic", "--sig-format", "p1363", "-o", d / "b", d / "f"}).status == 0);
+  CHECK(read(d / "a") == read(d / "b"));
+  CHECK(read(d / "a").size() == 96);
+  REQUIRE(run_dstu({"sign", "-k", key, "--sig-format", "p1363", "-o", d / "c", d / "f"}).status == 0);
+  REQUIRE(run_dstu({"sign", "-k", key, "--sig-format", "p1363", "-o", d / "e", d / "f"}).status == 0);
+  CHECK(read(d / "c") != read(d / "e"));
+  // P-384 signs with SHA-384 by default; a P1363 signature verified with another hash is
+  // INVALID with the hint that it names no hash.
+  auto r = run_dstu({"verify", "-p", key + ".pub", "--sig-format", "p1363", "--sig", d / "a", "--json", d / "f"});
+  CHECK(r.status == 0);
+  CHECK(nlohmann::json::parse(r.out)["hash"] == "sha384");
+  REQUIRE(run_dstu({"sign", "-k", key, "--hash", "sha256", "--sig-format", "p1363", "-o", d / "s256", d / "f"}).status ==
+          0);
+  r = run_dstu({"verify", "-p", key + ".pub", "--sig-format", "p1363", "--sig", d / "s256", d / "f"});
+  CHECK(r.status == 1);
+  CHECK(r.out.find("names no hash") != std::string::npos);
+  CHECK(run_dstu({"verify", "-p", key + ".pub", "--hash", "sha256", "--sig-format", "p1363", "--sig", d / "s256", d / "f"})
+            .status == 0);
+  // Options of the other kind of key.
+  CHECK(run_dstu({"sign", "-k", key, "--hash", "kupyna256", "-o", d / "x", d / "f"}).status == 2);
+  CHECK(run_dstu({"sign", "-k", key, "--sig-format", "raw", "-o", d / "x", d / "f"}).status == 2);
+  CHECK(run_dstu({"verify", "-p", key + ".pub", "--be", "--sig", d / "a", d / "f"}).status == 2);
+  REQUIRE(run_dstu({"keygen", "--no-passphrase", "-o", d / "dstu.key"}).status == 0);
+  CHECK(run_dstu({"sign", "-k", d / "dstu.key", "--sig-format", "der", "-o", d / "x", d / "f"}).status == 2);
+  CHECK(run_dstu({"sign", "-k", d / "dstu.key", "--deterministic", "-o", d / "x", d / "f"}).status == 2);
+  CHECK(run_dstu({"keygen", "--curve", "dstu163", "--scheme", "ecdsa", "--no-passphrase", "-o", d / "y"}).status == 2);
+  CHECK(read(d / "x").empty());
+}
+
+TEST_CASE("GF(p) keys: protected files, several files with one error") {
+  TempDir d;
+  write(d / "pass", "correct horse\n");
+  write(d / "wrong", "battery staple\n");
+  const std::string key = d / "k";
+  REQUIRE(run_dstu({"keygen", "--curve", "P-256", "--passphrase-file", d / "pass", "--iterations", "1000", "-o", key})
+              .status == 0);
+  CHECK(read(key).rfind("-----BEGIN ENCRYPTED PRIVATE KEY-----", 0) == 0);
+  write(d / "a", "a\n");
+  write(d / "b", "b\n");
+  write(d / "c", "c\n");
+  write(d / "b.sig", "in the way\n");
+  auto r = run_dstu({"sign", "-k", key, "--passphrase-file", d / "wrong", d / "a"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("wrong passphrase") != std::string::npos);
+  r = run_dstu({"sign", "-k", key, "--passphrase-file", d / "pass", "--json", d / "a", d / "b", d / "c"});
+  CHECK(r.status == 2);
+  CHECK(dstu::test::count_lines(r.out) == 3);
+  CHECK(read(d / "b.sig") == "in the way\n");
+  r = run_dstu({"verify", "-p", key + ".pub", d / "a", d / "c"});
+  CHECK(r.status == 0);
+  // Converting to a clear key gives what OpenSSL reads (the PKCS#8 of RFC 5915 keys).
+  r = run_dstu({"keygen", "--convert", key, "--passphrase-file", d / "pass", "--no-passphrase", "-o", d / "clear"});
+  CHECK(r.status == 0);
+  CHECK(read(d / "clear").rfind("-----BEGIN PRIVATE KEY-----", 0) == 0);
+  CHECK(run_dstu({"verify", "-p", d / "clear", d / "a"}).status == 0);
+}
