@@ -1,10 +1,12 @@
 // GF(p): construction, conversions, and the constant-time operations on Montgomery
-// elements (additions by masked subtraction of p, products by mp::Montgomery).
+// elements (the fixed-width kernels of field_kernels.hpp: additions with a masked
+// subtraction of p, CIOS Montgomery products; conversions through mp::Montgomery).
 #include "dstu/gfp/field.hpp"
 
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/mp/limbs.hpp"
+#include "field_kernels.hpp"
 
 namespace dstu::gfp {
 namespace {
@@ -31,6 +33,8 @@ Field::Field(const mp::Nat& p, std::string name)
   p_limbs_ = from_limbs(p, n_);
   one_ = from_limbs(mp::Nat::from_limbs(mont_.one()), n_);
   r2_ = from_limbs(mp::Nat::power_of_two(128 * n_) % p, n_);
+  m0inv_ = detail::neg_inverse_mod_2_64(p_limbs_.w[0]);
+  k_ = &detail::kernels_for(n_);
 }
 
 Element Field::from_nat(const mp::Nat& x) const {
@@ -70,32 +74,21 @@ void Field::to_bytes_be(const Element& a, std::span<std::uint8_t> out) const {
 }
 
 void Field::add(Element& r, const Element& a, const Element& b) const {
-  Element s, t;
-  const mp::Limb carry = ln::add_n(s.w.data(), a.w.data(), b.w.data(), n_);
-  const mp::Limb borrow = ln::sub_n(t.w.data(), s.w.data(), p_limbs_.w.data(), n_);
-  // s - p when the sum overflowed n limbs or is at least p.
-  cmov(s, t, ct::mask_from_bit(carry | (borrow ^ 1)));
-  r = s;
+  k_->add(r.w.data(), a.w.data(), b.w.data(), p_limbs_.w.data());
 }
 
 void Field::sub(Element& r, const Element& a, const Element& b) const {
-  Element d, t;
-  const mp::Limb borrow = ln::sub_n(d.w.data(), a.w.data(), b.w.data(), n_);
-  ln::add_n(t.w.data(), d.w.data(), p_limbs_.w.data(), n_);
-  cmov(d, t, ct::mask_from_bit(borrow));
-  r = d;
+  k_->sub(r.w.data(), a.w.data(), b.w.data(), p_limbs_.w.data());
 }
 
 void Field::neg(Element& r, const Element& a) const { sub(r, zero(), a); }
 
 void Field::mul(Element& r, const Element& a, const Element& b) const {
-  mp::Limb scratch[kScratch];
-  mont_.mul(r.w.data(), a.w.data(), b.w.data(), scratch);
+  k_->mul(r.w.data(), a.w.data(), b.w.data(), p_limbs_.w.data(), m0inv_);
 }
 
 void Field::sqr(Element& r, const Element& a) const {
-  mp::Limb scratch[kScratch];
-  mont_.sqr(r.w.data(), a.w.data(), scratch);
+  k_->mul(r.w.data(), a.w.data(), a.w.data(), p_limbs_.w.data(), m0inv_);
 }
 
 ct::Mask Field::is_zero(const Element& a) const {

@@ -19,6 +19,10 @@
 
 namespace dstu::gfp {
 
+namespace detail {
+struct Kernels;
+}
+
 /// Up to 9 limbs: 576 bits, enough for P-521 and brainpoolP512r1.
 inline constexpr std::size_t kMaxLimbs = 9;
 
@@ -85,6 +89,9 @@ class Field {
   mp::Montgomery mont_;
   std::size_t n_ = 0, bits_ = 0;
   Element one_, r2_, p_limbs_;
+  mp::Limb m0inv_ = 0;  ///< -p^-1 mod 2^64
+  /// The fixed-width kernels for n_ limbs (src/field_kernels.hpp).
+  const detail::Kernels* k_ = nullptr;
 };
 
 }  // namespace dstu::gfp

@@ -1,0 +1,150 @@
+// Field kernels for a fixed number of limbs N: additions, subtractions, and Montgomery
+// products by the coarsely integrated operand
+// scanning (CIOS) method of Koç, Acar and Kaliski ("Analyzing and comparing Montgomery
+// multiplication algorithms", IEEE Micro 16(3), 1996), with 128-bit products. With N a
+// compile-time constant the compiler unrolls both loops into straight-line mul/adc code,
+// several times faster than the general n-limb kernels of lib/mp for the 3- to 9-limb
+// primes of the named curves. Constant time: no branch or index on a, b or the result;
+// the final subtraction of p is a masked select.
+#pragma once
+
+#include <cstddef>
+
+#include "dstu/base/ct.hpp"
+#include "dstu/mp/limbs.hpp"
+
+#if defined(__x86_64__)
+#include <x86intrin.h>
+#endif
+
+// GCC's SLP vectoriser turns the final masked selects into SSE loads of limbs just
+// stored one by one (a store-forwarding stall each, tripling the time of an addition):
+// these kernels stay scalar.
+#if defined(__GNUC__) && !defined(__clang__)
+#define DSTU_SCALAR_KERNEL __attribute__((optimize("no-tree-vectorize")))
+#else
+#define DSTU_SCALAR_KERNEL
+#endif
+
+namespace dstu::gfp::detail {
+
+using Limb = mp::Limb;
+using Wide = unsigned __int128;
+
+/// a + b + carry_in, the carry out in *carry (0 or 1).
+inline Limb addc(Limb a, Limb b, unsigned char& carry) {
+#if defined(__x86_64__)
+  unsigned long long r;
+  carry = _addcarry_u64(carry, a, b, &r);
+  return r;
+#else
+  const Wide x = static_cast<Wide>(a) + b + carry;
+  carry = static_cast<unsigned char>(x >> 64);
+  return static_cast<Limb>(x);
+#endif
+}
+
+/// a - b - borrow_in, the borrow out in *borrow (0 or 1).
+inline Limb subb(Limb a, Limb b, unsigned char& borrow) {
+#if defined(__x86_64__)
+  unsigned long long r;
+  borrow = _subborrow_u64(borrow, a, b, &r);
+  return r;
+#else
+  const Wide y = static_cast<Wide>(a) - b - borrow;
+  borrow = static_cast<unsigned char>((y >> 64) & 1);
+  return static_cast<Limb>(y);
+#endif
+}
+
+/// r = a b / 2^(64 N) mod p for a, b < p (r may alias a or b); m0inv = -p^-1 mod 2^64.
+template <std::size_t N>
+DSTU_SCALAR_KERNEL void mont_mul_cios(Limb* r, const Limb* a, const Limb* b, const Limb* p, Limb m0inv) {
+  Limb t[N + 2] = {};
+  for (std::size_t i = 0; i < N; ++i) {
+    // t += a b[i]
+    Wide c = 0;
+    for (std::size_t j = 0; j < N; ++j) {
+      c = static_cast<Wide>(a[j]) * b[i] + t[j] + (c >> 64);
+      t[j] = static_cast<Limb>(c);
+    }
+    c = static_cast<Wide>(t[N]) + (c >> 64);
+    t[N] = static_cast<Limb>(c);
+    t[N + 1] = static_cast<Limb>(c >> 64);
+    // t = (t + m p) / 2^64 with m making the low limb 0
+    const Limb m = t[0] * m0inv;
+    c = static_cast<Wide>(m) * p[0] + t[0];
+    for (std::size_t j = 1; j < N; ++j) {
+      c = static_cast<Wide>(m) * p[j] + t[j] + (c >> 64);
+      t[j - 1] = static_cast<Limb>(c);
+    }
+    c = static_cast<Wide>(t[N]) + (c >> 64);
+    t[N - 1] = static_cast<Limb>(c);
+    t[N] = t[N + 1] + static_cast<Limb>(c >> 64);
+  }
+  // t < 2p: subtract p unless that borrows past t[N].
+  Limb d[N];
+  unsigned char borrow = 0;
+  for (std::size_t j = 0; j < N; ++j) d[j] = subb(t[j], p[j], borrow);
+  const ct::Mask keep_t = ct::mask_from_bit(borrow & (t[N] ^ 1));
+  for (std::size_t j = 0; j < N; ++j) r[j] = (t[j] & keep_t) | (d[j] & ~keep_t);
+}
+
+/// r = a + b mod p for a, b < p: the sum, or the sum minus p when that does not borrow
+/// past the sum's carry (a masked select).
+template <std::size_t N>
+DSTU_SCALAR_KERNEL void add_mod(Limb* r, const Limb* a, const Limb* b, const Limb* p) {
+  Limb s[N], t[N];
+  unsigned char carry = 0, borrow = 0;
+  for (std::size_t j = 0; j < N; ++j) s[j] = addc(a[j], b[j], carry);
+  for (std::size_t j = 0; j < N; ++j) t[j] = subb(s[j], p[j], borrow);
+  const ct::Mask use_t = ct::mask_from_bit(carry | (borrow ^ 1));
+  for (std::size_t j = 0; j < N; ++j) r[j] = (s[j] & ~use_t) | (t[j] & use_t);
+}
+
+/// r = a - b mod p for a, b < p: the difference, plus p when it borrowed.
+template <std::size_t N>
+DSTU_SCALAR_KERNEL void sub_mod(Limb* r, const Limb* a, const Limb* b, const Limb* p) {
+  Limb d[N];
+  unsigned char borrow = 0, carry = 0;
+  for (std::size_t j = 0; j < N; ++j) d[j] = subb(a[j], b[j], borrow);
+  const ct::Mask add_p = ct::mask_from_bit(borrow);
+  for (std::size_t j = 0; j < N; ++j) r[j] = addc(d[j], p[j] & add_p, carry);
+}
+
+using MontMulFn = void (*)(Limb*, const Limb*, const Limb*, const Limb*, Limb);
+using AddFn = void (*)(Limb*, const Limb*, const Limb*, const Limb*);
+
+/// The kernels for n limbs (1 <= n <= 9).
+struct Kernels {
+  MontMulFn mul;
+  AddFn add, sub;
+};
+
+template <std::size_t N>
+constexpr Kernels kernels_of() {
+  return {mont_mul_cios<N>, add_mod<N>, sub_mod<N>};
+}
+
+inline const Kernels& kernels_for(std::size_t n) {
+  static constexpr Kernels table[] = {{},
+                                      kernels_of<1>(),
+                                      kernels_of<2>(),
+                                      kernels_of<3>(),
+                                      kernels_of<4>(),
+                                      kernels_of<5>(),
+                                      kernels_of<6>(),
+                                      kernels_of<7>(),
+                                      kernels_of<8>(),
+                                      kernels_of<9>()};
+  return table[n];
+}
+
+/// -p0^-1 mod 2^64 for odd p0 (Newton's iteration doubles the correct bits each step).
+inline Limb neg_inverse_mod_2_64(Limb p0) {
+  Limb x = p0;  // correct to 3 bits: p0 p0 = 1 mod 8
+  for (int i = 0; i < 5; ++i) x *= 2 - p0 * x;
+  return 0 - x;
+}
+
+}  // namespace dstu::gfp::detail

@@ -1,0 +1,96 @@
+// ecdsa_vs_openssl: ECDSA sign / verify on GF(p) curves (lib/ecdsa) against
+// `openssl speed ecdsa...` in the same run, one thread. A benchmark, not a test: it
+// prints times and ratios against the targets of the GF(p) issue and never fails.
+// Our side: median of 7 samples (tests/perf/per_call.hpp, dstu::stats) of hedged
+// signatures of one SHA-256/384/512 digest, and verifications of one signature.
+// Usage: ecdsa_vs_openssl [--seconds N]   (N: seconds per openssl measurement, default 2)
+#include <cstdio>
+#include <cstring>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "dstu/ecdsa/sign.hpp"
+#include "dstu/rng/random.hpp"
+#include "per_call.hpp"
+
+namespace {
+
+template <class T>
+void keep(const T& v) {
+  __asm__ volatile("" : : "g"(&v) : "memory");
+}
+
+std::string run(const std::string& cmd) {
+  std::string out;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return out;
+  char buf[4096];
+  while (std::fgets(buf, sizeof buf, p)) out += buf;
+  pclose(p);
+  return out;
+}
+
+struct Row {
+  const char* curve;        ///< our name
+  const char* openssl;      ///< openssl speed algorithm
+  const char* tag;          ///< how openssl speed names the curve in its table
+  const char* hash;
+  double sign_target, verify_target;  ///< x faster than OpenSSL (< 1: at most 1/x slower)
+};
+
+/// OpenSSL's sign and verify op/s for the curve `tag` from `openssl speed` output.
+std::pair<double, double> openssl_rates(const std::string& speed, const std::string& tag) {
+  std::istringstream lines(speed);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find(" ecdsa (" + tag + ")") == std::string::npos) continue;
+    std::istringstream words(line);
+    std::vector<std::string> w;
+    for (std::string word; words >> word;) w.push_back(word);
+    if (w.size() >= 2) return {std::atof(w[w.size() - 2].c_str()), std::atof(w.back().c_str())};
+  }
+  return {0, 0};
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int seconds = 2;
+  for (int i = 1; i + 1 < argc; ++i) {
+    if (!std::strcmp(argv[i], "--seconds")) seconds = std::atoi(argv[i + 1]);
+  }
+  const Row rows[] = {
+      {"P-256", "ecdsap256", "nistp256", "sha256", 0.8, 0.8},
+      {"P-384", "ecdsap384", "nistp384", "sha384", 10, 10},
+      {"P-521", "ecdsap521", "nistp521", "sha512", 2, 2},
+      {"brainpoolP256r1", "ecdsabrp256r1", "brainpoolP256r1", "sha256", 10, 5},
+      {"brainpoolP512r1", "ecdsabrp512r1", "brainpoolP512r1", "sha512", 10, 5},
+  };
+  std::string algs;
+  for (const Row& r : rows) algs += std::string(" ") + r.openssl;
+  const std::string speed = run("openssl speed -seconds " + std::to_string(seconds) + algs + " 2>/dev/null");
+  std::printf("OpenSSL: %s", run("openssl version").c_str());
+  dstu::rng::ChaCha20Drbg rng(256, 0);
+  for (const Row& r : rows) {
+    const auto [ossl_sign, ossl_verify] = openssl_rates(speed, r.tag);
+    const dstu::ecp::Curve& c = dstu::ecp::Curve::named(r.curve);
+    const dstu::ecdsa::PrivateKey key = dstu::ecdsa::PrivateKey::generate(c, rng);
+    const dstu::ecdsa::PublicKey pub = dstu::ecdsa::public_key(dstu::ecdsa::Scheme::ecdsa, key);
+    std::vector<std::uint8_t> digest(std::string(r.hash) == "sha256" ? 32 : std::string(r.hash) == "sha384" ? 48 : 64, 7);
+    const dstu::ecdsa::Signature sig = dstu::ecdsa::sign(dstu::ecdsa::Scheme::ecdsa, key, r.hash, digest, rng);
+    auto sign = [&] { keep(dstu::ecdsa::sign(dstu::ecdsa::Scheme::ecdsa, key, r.hash, digest, rng)); };
+    auto verify = [&] { keep(dstu::ecdsa::verify(dstu::ecdsa::Scheme::ecdsa, pub, digest, sig)); };
+    const double sign_ns = dstu::perf::median_ns_per_call(7, dstu::perf::calls_lasting(std::chrono::milliseconds(100), sign), sign);
+    const double verify_ns =
+        dstu::perf::median_ns_per_call(7, dstu::perf::calls_lasting(std::chrono::milliseconds(100), verify), verify);
+    auto line = [&](const char* what, double ns, double ossl_ops, double target) {
+      const double ratio = ossl_ops > 0 ? (1e9 / ns) / ossl_ops : 0;
+      std::printf("%-16s %-6s ours %9.1f us  openssl %9.1f us  %6.2fx  (target %s%.2fx) %s\n", r.curve, what, ns / 1e3,
+                  ossl_ops > 0 ? 1e6 / ossl_ops : 0.0, ratio, ">= ", target,
+                  ossl_ops == 0 ? "(no openssl figure)" : ratio >= target ? "meets target" : "MISSES target");
+    };
+    line("sign", sign_ns, ossl_sign, r.sign_target);
+    line("verify", verify_ns, ossl_verify, r.verify_target);
+  }
+  return 0;
+}
