@@ -127,6 +127,15 @@ TEST_CASE("tiny curves: every multiple of every point equals the affine group la
         kP = rc.add(kP, P);
       }
     }
+    // The fixed-base comb: every k G, k up to n + 1 (within the comb's 5 ceil(L(n)/5) bits).
+    {
+      Ref kG;
+      const Ref G = ref(c, c.generator());
+      for (unsigned k = 0; k <= t.n + 1; ++k) {
+        CHECK(ref(c, ecp::mul_base(c, ecp::scalar_from_nat(Nat(k)))) == kG);
+        kG = rc.add(kG, G);
+      }
+    }
     // Addition of every pair (the smallest curves), doublings and inverses included.
     if (t.p < 150) {
       for (const Ref& P : tc.points) {

@@ -4,6 +4,7 @@
 #include "dstu/base/error.hpp"
 #include "dstu/ecp/point.hpp"
 #include "dstu/ecp/scalar_mul.hpp"
+#include "comb.hpp"
 
 namespace dstu::ecp {
 
@@ -17,6 +18,7 @@ Curve::Curve(const gfp::Field& field, const mp::Nat& a, const mp::Nat& b, const 
     throw_invalid("curve " + name_ + ": the order must be odd (complete formulas) and below 2^576");
   }
   a_ = f.from_nat(a);
+  a_minus_3_ = a + mp::Nat(3) == p;
   b_ = f.from_nat(b);
   f.add(b3_, b_, b_);
   f.add(b3_, b3_, b_);
@@ -35,6 +37,7 @@ Curve::Curve(const gfp::Field& field, const mp::Nat& a, const mp::Nat& b, const 
   if (!on_curve(*this, g_)) throw_invalid("curve " + name_ + ": base point not on the curve");
   if (!mul(*this, scalar_from_nat(n), g_).infinity) throw_invalid("curve " + name_ + ": n G != O");
   if (n > mp::Nat(3)) scalars_ = std::make_shared<const gfp::Field>(n, name_ + " scalars");
+  base_ = std::make_shared<detail::BaseTable>();
 }
 
 const gfp::Field& Curve::scalar_field() const {

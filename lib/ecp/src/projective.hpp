@@ -1,8 +1,10 @@
 // Internal: homogeneous projective points (X : Y : Z), x = X/Z, y = Y/Z, O = (0 : 1 : 0),
 // and the complete addition of Renes, Costello and Batina (EUROCRYPT 2016, Algorithm
 // 1, any a; 12M + 3 m_a + 2 m_3b): correct for every pair of points of a curve of odd
-// order, doublings included, with no branch.
+// order, doublings included, with no branch; and a cheaper doubling (dbl).
 #pragma once
+
+#include <vector>
 
 #include "dstu/ecp/curve.hpp"
 
@@ -18,6 +20,19 @@ inline Proj from_affine(const Curve& c, const AffinePoint& p) {
   Proj r{p.x, p.y, c.field().one()};
   if (p.infinity) r = infinity(c);
   return r;
+}
+
+/// r = a x: three additions and a negation when a = -3, else a product.
+inline void mul_a(const Curve& c, gfp::Element& r, const gfp::Element& x) {
+  const gfp::Field& f = c.field();
+  if (c.a_is_minus_3()) {  // a property of the curve, public
+    gfp::Element t;
+    f.add(t, x, x);
+    f.add(t, t, x);
+    f.neg(r, t);
+  } else {
+    f.mul(r, c.a(), x);
+  }
 }
 
 /// r = p + q (r may alias p or q).
@@ -42,7 +57,7 @@ inline void add(const Curve& c, Proj& r, const Proj& p, const Proj& q) {
   f.mul(t5, t5, X3);
   f.add(X3, t1, t2);
   f.sub(t5, t5, X3);  // Y1 Z2 + Y2 Z1
-  f.mul(Z3, c.a(), t4);
+  mul_a(c, Z3, t4);
   f.mul(X3, c.b3(), t2);
   f.add(Z3, X3, Z3);
   f.sub(X3, t1, Z3);
@@ -50,11 +65,11 @@ inline void add(const Curve& c, Proj& r, const Proj& p, const Proj& q) {
   f.mul(Y3, X3, Z3);
   f.add(t1, t0, t0);
   f.add(t1, t1, t0);
-  f.mul(t2, c.a(), t2);
+  mul_a(c, t2, t2);
   f.mul(t4, c.b3(), t4);
   f.add(t1, t1, t2);
   f.sub(t2, t0, t2);
-  f.mul(t2, c.a(), t2);
+  mul_a(c, t2, t2);
   f.add(t4, t4, t2);
   f.mul(t0, t1, t4);
   f.add(Y3, Y3, t0);
@@ -65,6 +80,58 @@ inline void add(const Curve& c, Proj& r, const Proj& p, const Proj& q) {
   f.mul(Z3, t5, Z3);
   f.add(Z3, Z3, t0);
   r = {X3, Y3, Z3};
+}
+
+/// r = 2 p (r may alias p): the doubling dbl-2007-bl of Bernstein and Lange's
+/// Explicit-Formulas Database for projective coordinates (5M + 6S + 1 m_a; a = -3 saves
+/// the m_a). Valid for every point of a curve of odd order: a finite point has y != 0, so
+/// Z3 = (2 Y Z)^3 != 0; O (Z = 0) would come out (0 : 0 : 0) and is masked back to O.
+inline void dbl(const Curve& c, Proj& r, const Proj& p) {
+  const gfp::Field& f = c.field();
+  gfp::Element xx, zz, w, s, ss, sss, rr, big_r, b, h, t;
+  f.sqr(xx, p.X);
+  f.sqr(zz, p.Z);
+  if (c.a_is_minus_3()) {  // w = 3 (XX - ZZ)
+    f.sub(t, xx, zz);
+    f.add(w, t, t);
+    f.add(w, w, t);
+  } else {  // w = a ZZ + 3 XX
+    f.mul(w, c.a(), zz);
+    f.add(t, xx, xx);
+    f.add(t, t, xx);
+    f.add(w, w, t);
+  }
+  f.mul(s, p.Y, p.Z);
+  f.add(s, s, s);  // s = 2 Y Z
+  f.sqr(ss, s);
+  f.mul(sss, s, ss);
+  f.mul(big_r, p.Y, s);
+  f.sqr(rr, big_r);
+  f.add(b, p.X, big_r);
+  f.sqr(b, b);
+  f.sub(b, b, xx);
+  f.sub(b, b, rr);  // B = (X + R)^2 - XX - RR
+  f.sqr(h, w);
+  f.sub(h, h, b);
+  f.sub(h, h, b);  // h = w^2 - 2 B
+  const ct::Mask inf = f.is_zero(p.Z);
+  f.mul(r.X, h, s);
+  f.sub(t, b, h);
+  f.mul(t, w, t);
+  f.sub(t, t, rr);
+  f.sub(r.Y, t, rr);  // Y3 = w (B - h) - 2 RR
+  r.Z = sss;
+  f.cmov(r.Y, f.one(), inf);  // O doubles to O = (0 : 1 : 0); X3 and Z3 are 0 already
+}
+
+/// P, 3 P, 5 P, ..., (2^(w-1) - 1) P: the table of a width-w NAF (public points).
+inline std::vector<Proj> odd_multiples(const Curve& c, const Proj& p, int w) {
+  std::vector<Proj> t(std::size_t{1} << (w - 2));
+  Proj twice;
+  dbl(c, twice, p);
+  t[0] = p;
+  for (std::size_t i = 1; i < t.size(); ++i) add(c, t[i], t[i - 1], twice);
+  return t;
 }
 
 /// Affine form (one inversion, constant time); O when Z = 0 (a public fact by then).

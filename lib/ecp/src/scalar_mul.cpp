@@ -1,10 +1,15 @@
 // Scalar multiplication: 4-bit fixed windows with a masked table scan (constant time),
-// Shamir's simultaneous double-and-add for verification (variable time).
+// interleaved w-NAF for verification's u1 G + u2 Q (variable time).
 #include "dstu/ecp/scalar_mul.hpp"
 
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/base/wipe.hpp"
+#include <algorithm>
+#include <array>
+#include <vector>
+
+#include "comb.hpp"
 #include "projective.hpp"
 
 namespace dstu::ecp {
@@ -44,6 +49,43 @@ void cmov(const gfp::Field& f, Proj& r, const Proj& a, ct::Mask m) {
   f.cmov(r.Z, a.Z, m);
 }
 
+/// The width-w NAF of k (public): digits in {0, +-1, +-3, ..., +-(2^(w-1) - 1)}, least
+/// significant first, each nonzero digit followed by at least w - 1 zeros.
+std::vector<int> wnaf_vartime(const Scalar& k, int w) {
+  std::array<std::uint64_t, Scalar::kLimbs + 1> x{};
+  for (std::size_t i = 0; i < Scalar::kLimbs; ++i) x[i] = k.v[i];
+  auto is_zero = [&] {
+    for (std::uint64_t l : x) {
+      if (l) return false;
+    }
+    return true;
+  };
+  std::vector<int> out;
+  out.reserve(Scalar::kBits + 1);
+  const std::uint64_t mask = (std::uint64_t{1} << w) - 1, half = std::uint64_t{1} << (w - 1);
+  while (!is_zero()) {
+    int digit = 0;
+    if (x[0] & 1) {
+      const std::uint64_t low = x[0] & mask;
+      if (low >= half) {  // negative digit low - 2^w: add 2^w - low
+        digit = static_cast<int>(low) - static_cast<int>(mask + 1);
+        std::uint64_t carry = mask + 1 - low;
+        for (std::size_t i = 0; i < x.size() && carry; ++i) {
+          x[i] += carry;
+          carry = x[i] < carry ? 1 : 0;
+        }
+      } else {
+        digit = static_cast<int>(low);
+        x[0] -= low;  // low <= x[0] & mask: no borrow
+      }
+    }
+    out.push_back(digit);
+    for (std::size_t i = 0; i + 1 < x.size(); ++i) x[i] = x[i] >> 1 | x[i + 1] << 63;
+    x.back() >>= 1;
+  }
+  return out;
+}
+
 }  // namespace
 
 Scalar scalar_from_nat(const mp::Nat& x) {
@@ -59,11 +101,11 @@ AffinePoint mul(const Curve& c, const Scalar& k, const AffinePoint& p) {
   Proj table[kTable];
   table[0] = detail::infinity(c);
   table[1] = detail::from_affine(c, p);
-  for (int i = 2; i < kTable; ++i) detail::add(c, table[i], table[i - 1], table[1]);
+  for (int i = 2; i < kTable; ++i) detail::add(c, table[i], table[i - 1], table[1]);  // complete: 1 + 1 too
   const std::size_t windows = (c.order_bits() + kWindow - 1) / kWindow;
   Proj acc = detail::infinity(c), entry;
   for (std::size_t j = windows; j-- > 0;) {
-    for (int s = 0; s < kWindow; ++s) detail::add(c, acc, acc, acc);
+    for (int s = 0; s < kWindow; ++s) detail::dbl(c, acc, acc);
     const unsigned d = digit(k, j);
     entry = table[0];
     for (int i = 1; i < kTable; ++i) cmov(f, entry, table[i], ct::eq(static_cast<std::uint64_t>(i), d));
@@ -76,7 +118,6 @@ AffinePoint mul(const Curve& c, const Scalar& k, const AffinePoint& p) {
   return out;
 }
 
-AffinePoint mul_base(const Curve& c, const Scalar& k) { return mul(c, k, c.generator()); }
 
 AffinePoint add_vartime(const Curve& c, const AffinePoint& p, const AffinePoint& q) {
   Proj r;
@@ -85,23 +126,23 @@ AffinePoint add_vartime(const Curve& c, const AffinePoint& p, const AffinePoint&
 }
 
 AffinePoint mul_double_vartime(const Curve& c, const Scalar& u1, const Scalar& u2, const AffinePoint& q) {
-  const Proj g = detail::from_affine(c, c.generator()), pq = detail::from_affine(c, q);
-  Proj sum;
-  detail::add(c, sum, g, pq);
+  // Interleaved w-NAF (Möller, "Algorithms for multi-exponentiation", SAC 2001): one
+  // chain of doublings, an addition for each nonzero digit of either scalar, from the
+  // curve's cached odd multiples of G and odd multiples of Q made here.
+  const std::vector<int> n1 = wnaf_vartime(u1, detail::kNafWindowG), n2 = wnaf_vartime(u2, detail::kNafWindowQ);
+  const std::vector<Proj>& tg = c.base_table().odd;
+  const std::vector<Proj> tq = detail::odd_multiples(c, detail::from_affine(c, q), detail::kNafWindowQ);
+  const gfp::Field& f = c.field();
+  auto add_digit = [&](Proj& acc, const std::vector<Proj>& t, int digit) {
+    Proj p = t[static_cast<std::size_t>(digit < 0 ? -digit : digit) / 2];
+    if (digit < 0) f.neg(p.Y, p.Y);
+    detail::add(c, acc, acc, p);
+  };
   Proj acc = detail::infinity(c);
-  const std::size_t bits = Scalar::kBits;
-  std::size_t top = bits;
-  while (top > 0 && !mp::bit(u1, top - 1) && !mp::bit(u2, top - 1)) --top;
-  for (std::size_t i = top; i-- > 0;) {
-    detail::add(c, acc, acc, acc);
-    const bool b1 = mp::bit(u1, i), b2 = mp::bit(u2, i);
-    if (b1 && b2) {
-      detail::add(c, acc, acc, sum);
-    } else if (b1) {
-      detail::add(c, acc, acc, g);
-    } else if (b2) {
-      detail::add(c, acc, acc, pq);
-    }
+  for (std::size_t i = std::max(n1.size(), n2.size()); i-- > 0;) {
+    detail::dbl(c, acc, acc);
+    if (i < n1.size() && n1[i] != 0) add_digit(acc, tg, n1[i]);
+    if (i < n2.size() && n2[i] != 0) add_digit(acc, tq, n2[i]);
   }
   return detail::to_affine(c, acc);
 }

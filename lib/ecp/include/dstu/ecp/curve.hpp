@@ -19,6 +19,10 @@
 
 namespace dstu::ecp {
 
+namespace detail {
+struct BaseTable;
+}
+
 /// A scalar: up to 576 bits, little-endian limbs (fixed width, for secrets).
 using Scalar = mp::Fixed<9>;
 
@@ -46,6 +50,8 @@ class Curve {
   const gfp::Element& b() const { return b_; }
   /// 3 b, used by the complete formulas.
   const gfp::Element& b3() const { return b3_; }
+  /// Whether a = -3 (NIST P curves, Brainpool t1): a x is then -(x + x + x).
+  bool a_is_minus_3() const { return a_minus_3_; }
   const AffinePoint& generator() const { return g_; }
   const mp::Nat& order() const { return n_; }
   std::size_t order_bits() const { return n_.bits(); }
@@ -61,15 +67,20 @@ class Curve {
   /// A named curve by its name ("P-256", "brainpoolP256r1"), an alias ("prime256v1",
   /// "secp256r1") or its OID. Throws Error(invalid_input) listing the names.
   static const Curve& named(std::string_view name);
+
+  /// The fixed-base comb table of G, computed on first use (thread safe; comb.cpp).
+  const detail::BaseTable& base_table() const;
   static const std::vector<const Curve*>& all_named();
 
  private:
   const gfp::Field* field_;
   gfp::Element a_, b_, b3_;
+  bool a_minus_3_ = false;
   AffinePoint g_;
   mp::Nat n_;
   unsigned h_;
   std::shared_ptr<const gfp::Field> scalars_;
+  std::shared_ptr<detail::BaseTable> base_;  ///< filled by base_table() once
   std::string name_, oid_;
   std::vector<std::string> aliases_;
 };

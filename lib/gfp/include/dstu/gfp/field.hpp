@@ -85,7 +85,7 @@ class Field {
 
  private:
   std::string name_;
-  mp::Nat p_;
+  mp::Nat p_, p_minus_2_;
   mp::Montgomery mont_;
   std::size_t n_ = 0, bits_ = 0;
   Element one_, r2_, p_limbs_;

@@ -1,0 +1,61 @@
+// The fixed-base comb (comb.hpp) and mul_base on it.
+#include "comb.hpp"
+
+#include "dstu/base/wipe.hpp"
+#include "dstu/ecp/scalar_mul.hpp"
+
+namespace dstu::ecp {
+
+const detail::BaseTable& Curve::base_table() const {
+  detail::BaseTable& bt = *base_;
+  std::call_once(bt.once, [&] {
+    using detail::Proj;
+    const std::size_t d = (order_bits() + detail::kCombTeeth - 1) / detail::kCombTeeth;
+    Proj teeth[detail::kCombTeeth];  // 2^(j d) G
+    teeth[0] = detail::from_affine(*this, generator());
+    for (int j = 1; j < detail::kCombTeeth; ++j) {
+      teeth[j] = teeth[j - 1];
+      for (std::size_t s = 0; s < d; ++s) detail::dbl(*this, teeth[j], teeth[j]);
+    }
+    std::vector<Proj> table(detail::kCombSize);
+    table[0] = detail::infinity(*this);
+    for (int i = 1; i < detail::kCombSize; ++i) {
+      const int low = __builtin_ctz(static_cast<unsigned>(i));
+      detail::add(*this, table[i], table[i & (i - 1)], teeth[low]);
+    }
+    bt.columns = d;
+    bt.table = std::move(table);
+    bt.odd = detail::odd_multiples(*this, detail::from_affine(*this, generator()), detail::kNafWindowG);
+  });
+  return bt;
+}
+
+AffinePoint mul_base(const Curve& c, const Scalar& k) {
+  using detail::Proj;
+  const gfp::Field& f = c.field();
+  const detail::BaseTable& bt = c.base_table();
+  const std::size_t d = bt.columns;
+  Proj acc = detail::infinity(c), entry;
+  for (std::size_t col = d; col-- > 0;) {
+    detail::dbl(c, acc, acc);
+    // The column's digit: bit j d + col of k for each tooth j (public positions).
+    std::uint64_t digit = 0;
+    for (int j = 0; j < detail::kCombTeeth; ++j) {
+      const std::size_t pos = j * d + col;
+      if (pos < Scalar::kBits) digit |= ((k.v[pos / 64] >> (pos % 64)) & 1) << j;
+    }
+    entry = bt.table[0];
+    for (int i = 1; i < detail::kCombSize; ++i) {
+      const ct::Mask m = ct::eq(static_cast<std::uint64_t>(i), digit);
+      f.cmov(entry.X, bt.table[i].X, m);
+      f.cmov(entry.Y, bt.table[i].Y, m);
+      f.cmov(entry.Z, bt.table[i].Z, m);
+    }
+    detail::add(c, acc, acc, entry);
+  }
+  const AffinePoint out = detail::to_affine(c, acc);
+  ScopedWipe wipe(acc, entry);
+  return out;
+}
+
+}  // namespace dstu::ecp
