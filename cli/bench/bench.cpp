@@ -122,6 +122,7 @@ const std::vector<SuiteEntry>& suites() {
       {"field", "GF(2^m) multiply, square, inverse, sqrt, half-trace per field and CPU path", suite_field},
       {"ec", "D, A, r = A/D (LD, Jacobian), ladder, comb, wNAF, double-scalar per curve", suite_ec},
       {"sign", "DSTU 4145 keygen, presignature, sign, verify per curve; parallel vs sequential", suite_sign},
+      {"ecdsa", "ECDSA and ECGDSA keygen, sign, verify on the GF(p) curves (NIST P, Brainpool)", suite_ecdsa},
       {"hash", "GOST 34.311-95, Kupyna-256/384/512, GOST 28147-89 throughput", suite_hash},
       {"seeds", "every table of the source documents re-measured, each row beside the published figures", suite_seeds},
   };

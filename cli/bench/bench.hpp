@@ -110,6 +110,11 @@ std::vector<Record> measure_formulas(const ec::Curve& c, ec::Coordinates coords,
 /// (presignature_sequential_comb, verify_sequential_msm).
 std::vector<Record> measure_signature(const ec::Curve& c, int threads, const Budget& budget);
 
+/// One GF(p) curve's signature operations in one scheme ("ecdsa" or "ecgdsa";
+/// suite_ecdsa.cpp), us, one thread: keygen (d and its public key), sign (hedged RFC 6979
+/// nonce, the hash matching n) and verify.
+std::vector<Record> measure_gfp_signature(const std::string& curve, const std::string& scheme, const Budget& budget);
+
 /// Single-core throughput of hash::make_hasher(name) (suite_hash.cpp), MB/s: each call
 /// hashes one message of message_bytes (a multiple of buffer.size()) fed from buffer.
 Record measure_hash(const std::string& name, std::span<const std::uint8_t> buffer, std::size_t message_bytes,
@@ -137,6 +142,7 @@ void suite_hash(const Options& opt, std::vector<Record>& out);
 void suite_field(const Options& opt, std::vector<Record>& out);
 void suite_ec(const Options& opt, std::vector<Record>& out);
 void suite_sign(const Options& opt, std::vector<Record>& out);
+void suite_ecdsa(const Options& opt, std::vector<Record>& out);
 void suite_seeds(const Options& opt, std::vector<Record>& out);
 
 }  // namespace dstu::cli::bench

@@ -9,6 +9,8 @@
 //   001:T1  Modified Comba, Comba 2x and Comba Mx, 3 ... 384 32-bit words
 //   002:#3  public key, presignature, sign, verify per curve
 //   002:#2  hash throughput over 16 KiB messages
+//   002:#4  ECDSA keygen, sign, verify on NIST P-192 ... P-521
+//   002:#5  ECGDSA keygen, sign, verify on brainpoolP160r1 ... P512r1
 //   004:T5.5 ... T5.16  r requests k_i P_i by the multi-request methods of Al-Otaibi's
 //           thesis (sequential, [10], [11], [12], one request per thread) on u = 1, 2
 //           threads, speed-ups over the sequential method, and the thesis's cost model
@@ -188,6 +190,27 @@ void curve_tables(const Options& opt, std::vector<Record>& out) {
     signatures_002_3(*c, sig, p3);
   }
   for (auto* t : {&t2, &t3, &t4, &p3}) out.insert(out.end(), t->begin(), t->end());
+}
+
+/// 002's #4 (ECDSA, NIST P curves) and #5 (ECGDSA, Brainpool): our one-thread keygen,
+/// sign and verify beside the source's (whose verification ran its two scalar
+/// multiplications on two threads). The source's NIST binary columns have no rows yet.
+void gfp_signatures_002(const Options& opt, std::vector<Record>& out) {
+  const Budget budget = op_budget(opt);
+  auto table = [&](const auto& rows, const char* scheme, const char* source) {
+    for (const pub::GfpSignatureRow& p : rows) {
+      const std::vector<Record> m = measure_gfp_signature(p.curve, scheme, budget);
+      using Field = double pub::GfpSignatureBuild::*;
+      for (auto [name, field] : {std::pair<const char*, Field>{"keygen", &pub::GfpSignatureBuild::keygen_ms},
+                                 {"sign", &pub::GfpSignatureBuild::sign_ms},
+                                 {"verify", &pub::GfpSignatureBuild::verify_ms}}) {
+        const Json published = {{"cpu", pub::kCpu002}, {"x86_ms", p.x86.*field}, {"x64_ms", p.x64.*field}};
+        out.push_back(row(m, name, std::string(scheme) + "_" + name, source, published));
+      }
+    }
+  };
+  table(pub::kEcdsa002, "ecdsa", "002:#4");
+  table(pub::kEcgdsa002, "ecgdsa", "002:#5");
 }
 
 void comba_001_t1(const Options& opt, std::vector<Record>& out) {
@@ -371,6 +394,7 @@ void suite_seeds(const Options& opt, std::vector<Record>& out) {
   curve_tables(opt, out);
   comba_001_t1(opt, out);
   hash_002_2(opt, out);
+  gfp_signatures_002(opt, out);
   multi_request_004(opt, out);
 }
 

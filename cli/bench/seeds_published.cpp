@@ -125,6 +125,29 @@ const std::array<SignatureRow, 10> kSignature002{{
     {431, {3.540, 3.550, 3.559, 3.851}, {2.081, 2.151, 2.159, 2.292}},
 }};
 
+// "002", «Производительность #4» (x86) and (x64): ECDSA on the NIST curves of FIPS 186-3,
+// public key generation, signing, verification (each scalar multiplication on its own
+// thread), ms. Its "P-512" column is P-521.
+const std::array<GfpSignatureRow, 5> kEcdsa002{{
+    {"P-192", {0.470, 0.479, 0.532}, {0.148, 0.156, 0.168}},
+    {"P-224", {0.709, 0.726, 0.756}, {0.386, 0.398, 0.424}},
+    {"P-256", {1.351, 1.382, 1.489}, {0.558, 0.564, 0.613}},
+    {"P-384", {3.093, 3.159, 3.434}, {1.053, 1.055, 1.16}},
+    {"P-521", {5.352, 5.451, 5.789}, {1.301, 1.281, 1.409}},
+}};
+
+// "002", «Производительность #5» (x86) and (x64): ECGDSA on the Brainpool curves of
+// RFC 5639 (its P-160 ... P-512), the same three operations, ms.
+const std::array<GfpSignatureRow, 7> kEcgdsa002{{
+    {"brainpoolP160r1", {1.487, 0.741, 0.817}, {0.542, 0.279, 0.295}},
+    {"brainpoolP192r1", {2.461, 1.228, 1.33}, {0.67, 0.314, 0.371}},
+    {"brainpoolP224r1", {3.672, 1.837, 2.017}, {1.083, 0.561, 0.608}},
+    {"brainpoolP256r1", {5.193, 2.572, 2.874}, {1.17, 0.6, 0.669}},
+    {"brainpoolP320r1", {9.413, 4.765, 5.094}, {2.00, 0.954, 1.066}},
+    {"brainpoolP384r1", {17.10, 8.63, 8.64}, {2.98, 1.56, 1.75}},
+    {"brainpoolP512r1", {34.66, 18.43, 19.57}, {6.33, 3.24, 3.457}},
+}};
+
 // "002", «Производительность #2» (x86) and (x64): hash, HMAC and KMAC over 16 kB
 // messages repeated 10^6 times, MB/s. The x64 table's first column is headed "ECB", a
 // slip for the hash column of the x86 table.

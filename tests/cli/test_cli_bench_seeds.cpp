@@ -118,7 +118,7 @@ TEST_CASE("bench seeds --quick --json: every table, each row beside its publishe
   const json j = json::parse(r.out);
   REQUIRE(j["schema"] == "dstu-bench/1");
   const Tables tables = read_tables(j["results"]);
-  CHECK(tables.size() == 7 + 8);
+  CHECK(tables.size() == 9 + 8);  // 000:T1-T4, 001:T1, 002:#2-#5; 004's eight
   check_ratios(tables);
 
   {  // 000 Table 1: modular exponentiation at 1024, 2048 and 3072 bits
@@ -208,6 +208,20 @@ TEST_CASE("bench seeds --quick --json: every table, each row beside its publishe
     }
   }
 
+  {  // 002 #4 (ECDSA on NIST P) and #5 (ECGDSA on Brainpool): keygen, sign, verify
+    CHECK(curve_rows("002:#4") == std::set<std::string>{"P-192", "P-224", "P-256", "P-384", "P-521"});
+    CHECK(curve_rows("002:#5").size() == 7);
+    CHECK(curve_rows("002:#5").count("brainpoolP512r1") == 1);
+    for (const char* source : {"002:#4", "002:#5"}) {
+      const std::string scheme = std::string(source) == "002:#4" ? "ecdsa" : "ecgdsa";
+      for (const auto& [key, row] : tables.at(source)) {
+        CHECK(names(row) == std::set<std::string>{scheme + "_keygen", scheme + "_sign", scheme + "_verify"});
+        CHECK(row.at(scheme + "_sign")["params"]["scheme"] == scheme);
+        CHECK(row.at(scheme + "_verify")["published"].contains("x64_ms"));
+      }
+    }
+  }
+
   {  // One published figure per table, as printed in the sources, on the right row.
     const auto pub = [&](const char* source, const std::string& key, const char* name) {
       return tables.at(source).at(key).at(name)["published"];
@@ -221,6 +235,8 @@ TEST_CASE("bench seeds --quick --json: every table, each row beside its publishe
     CHECK(pub("001:T1", "384", "mul_comba_mx")["ms_per_million_products"]["Intel Core i7-2600"] == 13089.0);
     CHECK(pub("002:#3", "\"dstu257\"", "sign")["x64_ms"] == 0.764);
     CHECK(pub("002:#2", "", "kupyna256")["x64"]["hash_mb_s"] == 101.79);
+    CHECK(pub("002:#4", "\"P-521\"", "ecdsa_sign")["x86_ms"] == 5.451);
+    CHECK(pub("002:#5", "\"brainpoolP256r1\"", "ecgdsa_verify")["x64_ms"] == 0.669);
   }
 }
 
