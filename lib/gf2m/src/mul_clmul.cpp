@@ -5,8 +5,16 @@
 #include "dstu/gf2m/kernels.hpp"
 #include "internal.hpp"
 
+#include <immintrin.h>  // before the region: its functions carry their own targets
+
+// GCC compiles the region for pclmul,sse4.1 by pragma; clang ignores #pragma GCC target and
+// takes the same ISA as an attribute on every function of the region.
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("pclmul,sse4.1"))), apply_to = function)
+#else
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1")
+#endif
 
 #include "prim_clmul.hpp"
 #include "reduce_clmul.hpp"
@@ -102,4 +110,8 @@ void mul_columns_clmul(Word* p, const Word* a, const Word* b, int n, int k0, int
 }  // namespace detail
 }  // namespace dstu::gf2m
 
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif

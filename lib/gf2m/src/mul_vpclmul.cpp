@@ -24,8 +24,16 @@
 // Constant time: see prim_vpclmul.hpp.
 #include "dstu/gf2m/kernels.hpp"
 
+#include <immintrin.h>  // before the region: its functions carry their own targets
+
+// GCC compiles the region for vpclmulqdq,avx512f,pclmul by pragma; clang ignores #pragma GCC target and
+// takes the same ISA as an attribute on every function of the region.
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("vpclmulqdq,avx512f,pclmul"))), apply_to = function)
+#else
 #pragma GCC push_options
 #pragma GCC target("vpclmulqdq,avx512f,pclmul")
+#endif
 // GCC 12's avx512fintrin.h starts several intrinsics from _mm512_undefined_epi32() and
 // trips -W(maybe-)uninitialized; the value is fully overwritten.
 #pragma GCC diagnostic push
@@ -165,4 +173,8 @@ DSTU_GF2M_FOR_EACH_FIELD(DSTU_GF2M_INSTANTIATE)
 }  // namespace dstu::gf2m
 
 #pragma GCC diagnostic pop
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif

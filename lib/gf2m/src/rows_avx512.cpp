@@ -13,8 +13,16 @@
 
 #include "rows.hpp"
 
+#include <immintrin.h>  // before the region: its functions carry their own targets
+
+// GCC compiles the region for avx512f by pragma; clang ignores #pragma GCC target and
+// takes the same ISA as an attribute on every function of the region.
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("avx512f"))), apply_to = function)
+#else
 #pragma GCC push_options
 #pragma GCC target("avx512f")
+#endif
 // GCC 12's avx512fintrin.h shift intrinsics start from _mm512_undefined_epi32() and
 // trip -Wmaybe-uninitialized; the value is fully overwritten.
 #pragma GCC diagnostic push
@@ -77,4 +85,8 @@ void apply_rows_avx512(Word* r, const Word* a, const Word* rows, int w, RowSelec
 }  // namespace dstu::gf2m::detail
 
 #pragma GCC diagnostic pop
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif

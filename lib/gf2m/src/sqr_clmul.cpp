@@ -6,8 +6,16 @@
 #include "dstu/gf2m/kernels.hpp"
 #include "internal.hpp"
 
+#include <immintrin.h>  // before the region: its functions carry their own targets
+
+// GCC compiles the region for pclmul,sse4.1 by pragma; clang ignores #pragma GCC target and
+// takes the same ISA as an attribute on every function of the region.
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("pclmul,sse4.1"))), apply_to = function)
+#else
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1")
+#endif
 
 #include "prim_clmul.hpp"
 #include "reduce_clmul.hpp"
@@ -87,4 +95,8 @@ void sqr_wide_n_clmul(Word* c, const Word* a, int n) {
 }  // namespace detail
 }  // namespace dstu::gf2m
 
+#if defined(__clang__)
+#pragma clang attribute pop
+#else
 #pragma GCC pop_options
+#endif

@@ -3,9 +3,15 @@
 // two rounds on the state split as (A, B, E, F) and (C, D, G, H); SHA256MSG1/MSG2
 // compute the message schedule four words at a time. Called only where
 // cpu::active().sha (any such CPU has SSE4.1).
-#pragma GCC target("sha,sse4.1")
+#include <immintrin.h>  // before the region: its functions carry their own targets
 
-#include <immintrin.h>
+// GCC compiles the file for SHA-NI by pragma; clang ignores #pragma GCC target and takes
+// the same ISA as an attribute on every function of the region.
+#if defined(__clang__)
+#pragma clang attribute push(__attribute__((target("sha,sse4.1"))), apply_to = function)
+#else
+#pragma GCC target("sha,sse4.1")
+#endif
 
 #include "sha2_internal.hpp"
 
@@ -50,3 +56,7 @@ void sha256_compress_shani(std::uint32_t h[8], const std::uint8_t* p, std::size_
 }
 
 }  // namespace dstu::hash::detail
+
+#if defined(__clang__)
+#pragma clang attribute pop
+#endif

@@ -70,11 +70,19 @@ template <class P> void sqr2_clmul(Word* r1, const Word* a1, Word* r2, const Wor
 /// The same four on ZMM registers with VPCLMULQDQ (needs vpclmulqdq and avx512f): for 3-
 /// and 4-word fields the two operations of mul2/sqr2 share every instruction (mul and
 /// sqr run the same code on one element); 5 to 7 words one product per register pair.
-template <class P> void mul_vpclmul(Word* r, const Word* a, const Word* b);
-template <class P> void mul2_vpclmul(Word* r1, const Word* a1, const Word* b1, Word* r2, const Word* a2,
-                                     const Word* b2);
-template <class P> void sqr_vpclmul(Word* r, const Word* a);
-template <class P> void sqr2_vpclmul(Word* r1, const Word* a1, Word* r2, const Word* a2);
+/// Clang takes a function template's target from this first declaration, not from the
+/// target region of its definition (GCC needs only the region's pragma).
+#if defined(__clang__)
+#define DSTU_GF2M_VPCLMUL_TARGET __attribute__((target("vpclmulqdq,avx512f,pclmul")))
+#else
+#define DSTU_GF2M_VPCLMUL_TARGET
+#endif
+template <class P> DSTU_GF2M_VPCLMUL_TARGET void mul_vpclmul(Word* r, const Word* a, const Word* b);
+template <class P>
+DSTU_GF2M_VPCLMUL_TARGET void mul2_vpclmul(Word* r1, const Word* a1, const Word* b1, Word* r2, const Word* a2,
+                                           const Word* b2);
+template <class P> DSTU_GF2M_VPCLMUL_TARGET void sqr_vpclmul(Word* r, const Word* a);
+template <class P> DSTU_GF2M_VPCLMUL_TARGET void sqr2_vpclmul(Word* r1, const Word* a1, Word* r2, const Word* a2);
 /// c = a * b unreduced.
 template <class P> void mul_wide_portable(Word* c, const Word* a, const Word* b);
 template <class P> void mul_wide_clmul(Word* c, const Word* a, const Word* b);
