@@ -44,7 +44,7 @@ class Keygen final : public Command {
     sub.add_option("-o,--out", out_, "Private key file (default dstu.key; '-' = stdout)");
     sub.add_option("--pub", pub_, "Public key file (default: the private key file + .pub)");
     sub.add_option("--format", format_, "armor (PEM text, default) or der")->check(CLI::IsMember({"armor", "der"}));
-    sub.add_option("--pkcs8", pkcs8_, "Private key layout: uapki (Ukrainian PKI, default) or bc (BouncyCastle)")
+    pkcs8_option_ = sub.add_option("--pkcs8", pkcs8_, "Private key layout: uapki (Ukrainian PKI, default) or bc (BouncyCastle)")
         ->check(CLI::IsMember({"uapki", "bc"}));
     sub.add_flag("--force", force_, "Replace existing files");
     sub.add_option("--rng", rng_, "Random source: os (default) or dstu (DSTU 4145 Annex A)")
@@ -107,9 +107,11 @@ class Keygen final : public Command {
 
   int convert(const GlobalOptions& g) {
     if (out_.empty()) throw UsageError("--convert needs -o OUT");
+    if (!scheme_.empty()) throw UsageError("--scheme chooses a new key's scheme; --convert keeps the key's");
     const KeyFormat format = parse_key_format(format_);
     SecureBytes used;
     LoadedKey k = load_key(convert_, {&passphrase_, allow_insecure_, &used});
+    if (k.is_ec() && pkcs8_option_->count() > 0) throw UsageError("--pkcs8 is for DSTU 4145 keys");
     if (k.is_private()) {
       // The output's passphrase: none with --no-passphrase; with --passphrase-file/-fd
       // the input's (a protected input read the option already), or the option's;
@@ -142,6 +144,7 @@ class Keygen final : public Command {
     const dstu4145::PrivateKeyForm form = parse_form(pkcs8_);
     const ecp::Curve* gfp = gfp_curve(curve_);
     if (!gfp && !scheme_.empty()) throw UsageError("--scheme is for GF(p) curves (DSTU 4145 curves have their own)");
+    if (gfp && pkcs8_option_->count() > 0) throw UsageError("--pkcs8 is for DSTU 4145 keys (GF(p) keys: one PKCS#8 form)");
     const ec::Curve* curve = gfp ? nullptr : &ec::Curve::named(curve_);
     // Refuse before doing any work when a file is in the way.
     if (!force_) {
@@ -201,6 +204,7 @@ class Keygen final : public Command {
   }
 
   std::string curve_ = "dstu257", out_, pub_, format_ = "armor", pkcs8_ = "uapki", rng_ = "os", convert_, scheme_;
+  CLI::Option* pkcs8_option_ = nullptr;
   bool force_ = false, list_ = false, allow_insecure_ = false;
   PassphraseOptions passphrase_;
 };

@@ -46,7 +46,12 @@ ecdsa::Signature read_armored(const Bytes& data, const std::string& path, const 
     if (name == "Curve" && value != key.key.curve->name()) {
       throw_invalid(path + ": signature is for curve " + value + ", the key is on " + key.key.curve->name());
     }
-    if (name == "Hash") hash = value;
+    if (name == "Hash") {
+      if (!hash::HmacSha2::supports(value)) {
+        throw_invalid(path + ": the armor names hash " + value + "; GF(p) signatures use sha224, sha256, sha384 or sha512");
+      }
+      hash = value;
+    }
   }
   try {
     return ecdsa::decode_p1363(*key.key.curve, b.data);

@@ -129,7 +129,7 @@ void decrypt_key(LoadedKey& k, std::span<const std::uint8_t> der, const std::str
 /// when the file is none of these.
 bool load_ec_key(LoadedKey& k, const SecureBytes& der, const std::string& label, const std::string& path) {
   try {
-    if (label == "EC PRIVATE KEY") {
+    if (label == "EC PRIVATE KEY" || (label.empty() && ecdsa::is_ec_sec1(der))) {
       k.ec_priv.emplace(ecdsa::SchemeKey{ecdsa::Scheme::ecdsa, ecdsa::decode_sec1(der)});
     } else if ((label.empty() || label == "PRIVATE KEY") && ecdsa::is_ec_pkcs8(der)) {
       k.ec_priv.emplace(ecdsa::decode_pkcs8(der));

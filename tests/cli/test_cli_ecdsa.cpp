@@ -100,6 +100,16 @@ TEST_CASE("GF(p) keys: nonces, hashes, refused options") {
   CHECK(run_dstu({"sign", "-k", d / "dstu.key", "--deterministic", "-o", d / "x", d / "f"}).status == 2);
   CHECK(run_dstu({"keygen", "--curve", "dstu163", "--scheme", "ecdsa", "--no-passphrase", "-o", d / "y"}).status == 2);
   CHECK(read(d / "x").empty());
+  CHECK(run_dstu({"keygen", "--curve", "P-256", "--pkcs8", "bc", "--no-passphrase", "-o", d / "y"}).status == 2);
+  CHECK(run_dstu({"keygen", "--convert", key, "--scheme", "ecgdsa", "--no-passphrase", "-o", d / "y"}).status == 2);
+  // An armored signature naming a hash that is not SHA-2 is an error, not a verdict.
+  REQUIRE(run_dstu({"sign", "-k", key, "-o", d / "armor", d / "f"}).status == 0);
+  std::string armor = read(d / "armor");
+  armor.replace(armor.find("Hash: sha384"), 12, "Hash: kupyna256");
+  write(d / "armor", armor);
+  r = run_dstu({"verify", "-p", key + ".pub", "--sig", d / "armor", d / "f"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("hash kupyna256") != std::string::npos);
 }
 
 TEST_CASE("GF(p) keys: protected files, several files with one error") {

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """ECDSA both ways between dstu and the openssl command line, on every GF(p) curve OpenSSL has.
 
-For each curve: a key from `openssl genpkey` (PKCS#8) and its SEC 1 form sign in dstu
+For each curve: a key from `openssl genpkey` (PKCS#8, PEM and DER) and its SEC 1 forms sign in dstu
 (DER and P1363 signatures) and verify in `openssl dgst -verify` (DER) and in dstu; a key
 from `dstu keygen` signs in `openssl dgst -sign` and the signature verifies in dstu; dstu's
 key files are read by `openssl pkey` and give the same public key; a changed message is
@@ -52,9 +52,12 @@ def main():
         run(["openssl", "genpkey", "-algorithm", "EC", "-pkeyopt", f"ec_paramgen_curve:{oname}", "-out", "o.key"])
         os.chmod("o.key", 0o600)
         run(["openssl", "ec", "-in", "o.key", "-out", "o.sec1"])
-        os.chmod("o.sec1", 0o600)
+        run(["openssl", "ec", "-in", "o.key", "-outform", "DER", "-out", "o.sec1.der"])
+        run(["openssl", "pkcs8", "-topk8", "-nocrypt", "-in", "o.key", "-outform", "DER", "-out", "o.p8.der"])
+        for f in ("o.sec1", "o.sec1.der", "o.p8.der"):
+            os.chmod(f, 0o600)
         run(["openssl", "pkey", "-in", "o.key", "-pubout", "-out", "o.pub"])
-        for key in ("o.key", "o.sec1"):
+        for key in ("o.key", "o.sec1", "o.sec1.der", "o.p8.der"):
             run([dstu, "sign", "-q", "-k", key, "--sig-format", "der", "-o", "d.der", "--force", msg])
             run(["openssl", "dgst", f"-{h}", "-verify", "o.pub", "-signature", "d.der", msg])
             run(["openssl", "dgst", f"-{h}", "-verify", "o.pub", "-signature", "d.der", other], ok=(1,))

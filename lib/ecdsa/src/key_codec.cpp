@@ -152,6 +152,17 @@ Bytes encode_spki(Scheme scheme, const PublicKey& key) {
 bool is_ec_pkcs8(std::span<const std::uint8_t> der_bytes) { return has_our_algorithm(der_bytes, true); }
 bool is_ec_spki(std::span<const std::uint8_t> der_bytes) { return has_our_algorithm(der_bytes, false); }
 
+bool is_ec_sec1(std::span<const std::uint8_t> der_bytes) {
+  try {
+    der::Reader top(der_bytes);
+    der::Reader seq = top.enter(der::kSequence, "ECPrivateKey");
+    if (seq.empty() || seq.peek() != der::kInteger || seq.small_integer("version") != 1) return false;
+    return !seq.empty() && seq.peek() == der::kOctetString;
+  } catch (const Error&) {
+    return false;
+  }
+}
+
 SchemeKey decode_pkcs8(std::span<const std::uint8_t> der_bytes) {
   der::Reader top(der_bytes);
   der::Reader seq = top.enter(der::kSequence, "PrivateKeyInfo");

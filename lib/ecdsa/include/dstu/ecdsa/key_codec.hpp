@@ -46,6 +46,9 @@ Bytes encode_spki(Scheme scheme, const PublicKey& key);
 /// algorithms above, by its structure and OIDs (never by key octets).
 bool is_ec_pkcs8(std::span<const std::uint8_t> der);
 bool is_ec_spki(std::span<const std::uint8_t> der);
+/// Whether `der` has the shape of a SEC 1 ECPrivateKey: a SEQUENCE beginning with
+/// INTEGER 1 and an OCTET STRING (a PrivateKeyInfo begins with INTEGER 0 and a SEQUENCE).
+bool is_ec_sec1(std::span<const std::uint8_t> der);
 
 /// Decoders: Error(invalid_input) saying what is wrong (structure, unknown curve, d out of
 /// range, a public key that is not d G / d^-1 G or not on the curve); Error(unsupported)

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 
 #include "dstu/base/wipe.hpp"
@@ -37,7 +38,7 @@ class Rfc6979 {
                  std::span<const std::uint8_t> e = {});
 
   const ecp::Curve* curve_;
-  std::string_view hash_;
+  std::string hash_;
   SecureBytes k_, v_;
   bool first_ = true;
 };
