@@ -18,15 +18,11 @@
 #include "dstu/ec/scalar.hpp"
 #include "dstu/ec/scalar_mul.hpp"
 #include "dstu/rng/random.hpp"
+#include "per_call.hpp"
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-template <class T>
-void keep(const T& v) {
-  __asm__ volatile("" : : "g"(&v) : "memory");
-}
 
 /// Operations per second of f over about `seconds`.
 double ops_per_second(double seconds, const std::function<void()>& f) {
@@ -41,16 +37,6 @@ double ops_per_second(double seconds, const std::function<void()>& f) {
   return static_cast<double>(n) / std::chrono::duration<double>(Clock::now() - t0).count();
 }
 
-std::string run(const std::string& cmd) {
-  std::string out;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return out;
-  char buf[4096];
-  while (std::fgets(buf, sizeof buf, p)) out += buf;
-  pclose(p);
-  return out;
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -58,7 +44,8 @@ int main(int argc, char** argv) {
   for (int i = 1; i + 1 < argc; ++i) {
     if (!std::strcmp(argv[i], "--seconds")) seconds = std::atoi(argv[i + 1]);
   }
-  const std::string speed = run("openssl speed -seconds " + std::to_string(seconds) + " ecdhb233 ecdsab233 2>/dev/null");
+  const std::string speed =
+      dstu::perf::run_command("openssl speed -seconds " + std::to_string(seconds) + " ecdhb233 ecdsab233 2>/dev/null");
   // " 233 bits ecdh (nistb233)   0.0002s   5461.0" and
   // " 233 bits ecdsa (nistb233)   0.0002s   0.0004s   4892.0   2538.0": the last numbers.
   double ossl_ecdh = 0, ossl_sign = 0, ossl_verify = 0;
@@ -85,14 +72,16 @@ int main(int argc, char** argv) {
   const std::uint8_t digest[32] = {1, 2, 3, 4};
   const dstu::dstu4145::Signature sig = dstu::dstu4145::sign_digest(key, digest, rng);
   const dstu::ec::Scalar k = dstu::dstu4145::random_scalar(c, rng);
-  const double ladder = ops_per_second(seconds, [&] { keep(dstu::ec::mul_ladder(c, k, pub.q)); });
-  const double sign = ops_per_second(seconds, [&] { keep(dstu::dstu4145::sign_digest(key, digest, rng)); });
-  const double verify = ops_per_second(seconds, [&] { keep(dstu::dstu4145::verify_digest(pub, digest, sig)); });
+  const double ladder = ops_per_second(seconds, [&] { dstu::perf::keep(dstu::ec::mul_ladder(c, k, pub.q)); });
+  const double sign =
+      ops_per_second(seconds, [&] { dstu::perf::keep(dstu::dstu4145::sign_digest(key, digest, rng)); });
+  const double verify =
+      ops_per_second(seconds, [&] { dstu::perf::keep(dstu::dstu4145::verify_digest(pub, digest, sig)); });
   auto line = [](const char* what, double ours, double theirs, double target) {
     std::printf("%-52s ours %9.0f op/s  openssl %8.0f op/s  %5.1fx faster  (target >= %.0fx) %s\n", what, ours, theirs,
                 ours / theirs, target, ours / theirs >= target ? "meets target" : "MISSES target");
   };
-  std::printf("OpenSSL: %s", run("openssl version").c_str());
+  std::printf("OpenSSL: %s", dstu::perf::run_command("openssl version").c_str());
   line("ladder dstu233 vs openssl speed ecdhb233", ladder, ossl_ecdh, 12);
   line("DSTU 4145 sign dstu233 vs openssl speed ecdsab233 sign", sign, ossl_sign, 15);
   line("DSTU 4145 verify dstu233 vs openssl speed ecdsab233 verify", verify, ossl_verify, 10);

@@ -16,21 +16,6 @@
 
 namespace {
 
-template <class T>
-void keep(const T& v) {
-  __asm__ volatile("" : : "g"(&v) : "memory");
-}
-
-std::string run(const std::string& cmd) {
-  std::string out;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return out;
-  char buf[4096];
-  while (std::fgets(buf, sizeof buf, p)) out += buf;
-  pclose(p);
-  return out;
-}
-
 struct Row {
   const char* curve;        ///< our name
   const char* openssl;      ///< openssl speed algorithm
@@ -68,8 +53,9 @@ int main(int argc, char** argv) {
   };
   std::string algs;
   for (const Row& r : rows) algs += std::string(" ") + r.openssl;
-  const std::string speed = run("openssl speed -seconds " + std::to_string(seconds) + algs + " 2>/dev/null");
-  std::printf("OpenSSL: %s", run("openssl version").c_str());
+  const std::string speed =
+      dstu::perf::run_command("openssl speed -seconds " + std::to_string(seconds) + algs + " 2>/dev/null");
+  std::printf("OpenSSL: %s", dstu::perf::run_command("openssl version").c_str());
   dstu::rng::ChaCha20Drbg rng(256, 0);
   for (const Row& r : rows) {
     const auto [ossl_sign, ossl_verify] = openssl_rates(speed, r.tag);
@@ -78,8 +64,8 @@ int main(int argc, char** argv) {
     const dstu::ecdsa::PublicKey pub = dstu::ecdsa::public_key(dstu::ecdsa::Scheme::ecdsa, key);
     std::vector<std::uint8_t> digest(std::string(r.hash) == "sha256" ? 32 : std::string(r.hash) == "sha384" ? 48 : 64, 7);
     const dstu::ecdsa::Signature sig = dstu::ecdsa::sign(dstu::ecdsa::Scheme::ecdsa, key, r.hash, digest, rng);
-    auto sign = [&] { keep(dstu::ecdsa::sign(dstu::ecdsa::Scheme::ecdsa, key, r.hash, digest, rng)); };
-    auto verify = [&] { keep(dstu::ecdsa::verify(dstu::ecdsa::Scheme::ecdsa, pub, digest, sig)); };
+    auto sign = [&] { dstu::perf::keep(dstu::ecdsa::sign(dstu::ecdsa::Scheme::ecdsa, key, r.hash, digest, rng)); };
+    auto verify = [&] { dstu::perf::keep(dstu::ecdsa::verify(dstu::ecdsa::Scheme::ecdsa, pub, digest, sig)); };
     const double sign_ns = dstu::perf::median_ns_per_call(7, dstu::perf::calls_lasting(std::chrono::milliseconds(100), sign), sign);
     const double verify_ns =
         dstu::perf::median_ns_per_call(7, dstu::perf::calls_lasting(std::chrono::milliseconds(100), verify), verify);

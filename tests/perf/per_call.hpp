@@ -4,11 +4,30 @@
 #pragma once
 
 #include <chrono>
+#include <cstdio>
+#include <string>
 #include <vector>
 
 #include "dstu/base/stats.hpp"
 
 namespace dstu::perf {
+
+/// Keeps the compiler from dropping a computed value.
+template <class T>
+void keep(const T& v) {
+  __asm__ volatile("" : : "g"(&v) : "memory");
+}
+
+/// The standard output of a shell command ("" if it cannot be run), e.g. `openssl speed`.
+inline std::string run_command(const std::string& cmd) {
+  std::string out;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return out;
+  char buf[4096];
+  while (std::fgets(buf, sizeof buf, p)) out += buf;
+  pclose(p);
+  return out;
+}
 
 /// Median nanoseconds per call of f over `samples` samples of `calls` calls each.
 template <class F>
