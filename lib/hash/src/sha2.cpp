@@ -29,6 +29,7 @@ void Sha2<Core>::reset() {
 
 template <class Core>
 void Sha2<Core>::update(std::span<const std::uint8_t> data) {
+  if (data.empty()) return;  // an empty span may hold a null pointer, which memcpy must not get
   const std::uint8_t* p = data.data();
   std::size_t n = data.size();
   total_ += n;
