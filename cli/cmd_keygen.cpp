@@ -94,17 +94,6 @@ class Keygen final : public Command {
     return kExitOk;
   }
 
-  /// The GF(p) curve called `name`, or null when it names none (a DSTU 4145 curve then).
-  static const ecp::Curve* gfp_curve(const std::string& name) {
-    for (const ecp::Curve* c : ecp::Curve::all_named()) {
-      if (c->name() == name || c->oid() == name) return c;
-      for (const auto& a : c->aliases()) {
-        if (a == name) return c;
-      }
-    }
-    return nullptr;
-  }
-
   int convert(const GlobalOptions& g) {
     if (out_.empty()) throw UsageError("--convert needs -o OUT");
     if (!scheme_.empty()) throw UsageError("--scheme chooses a new key's scheme; --convert keeps the key's");
@@ -142,7 +131,7 @@ class Keygen final : public Command {
     if (pub_path == key_path) throw UsageError("the private and public key files must differ");
     const KeyFormat format = parse_key_format(format_);
     const dstu4145::PrivateKeyForm form = parse_form(pkcs8_);
-    const ecp::Curve* gfp = gfp_curve(curve_);
+    const ecp::Curve* gfp = ecp::Curve::find(curve_);  // null: a DSTU 4145 curve
     if (!gfp && !scheme_.empty()) throw UsageError("--scheme is for GF(p) curves (DSTU 4145 curves have their own)");
     if (gfp && pkcs8_option_->count() > 0) throw UsageError("--pkcs8 is for DSTU 4145 keys (GF(p) keys: one PKCS#8 form)");
     const ec::Curve* curve = gfp ? nullptr : &ec::Curve::named(curve_);

@@ -62,11 +62,6 @@ ecdsa::Signature read_armored(const Bytes& data, const std::string& path, const 
 
 }  // namespace
 
-std::string default_ec_hash(const ecp::Curve& curve) {
-  const std::size_t bits = curve.order_bits();
-  return bits <= 256 ? "sha256" : bits <= 384 ? "sha384" : "sha512";
-}
-
 void check_ec_options(ecdsa::Scheme key_scheme, const std::string& scheme, const std::string& hash) {
   if (!scheme.empty() && ecdsa::scheme_from_name(scheme) != key_scheme) {
     throw UsageError("--scheme " + scheme + ", but the key is an " + std::string(ecdsa::scheme_name(key_scheme)) +
@@ -80,7 +75,7 @@ void check_ec_options(ecdsa::Scheme key_scheme, const std::string& scheme, const
 int sign_files_ec(const GlobalOptions& g, const ecdsa::SchemeKey& key, const EcSignRequest& req,
                   const std::vector<std::string>& files, const std::vector<std::string>& outs) {
   const ecp::Curve& c = key.key.curve();
-  const std::string hash = req.hash.empty() ? default_ec_hash(c) : req.hash;
+  const std::string hash = req.hash.empty() ? ecdsa::default_hash(c) : req.hash;
   const std::string key_id = ec_key_id({key.scheme, ecdsa::public_key(key.scheme, key.key)});
   const auto rng = make_rng(req.rng);
   const ecdsa::Nonces nonces = req.deterministic ? ecdsa::Nonces::deterministic : ecdsa::Nonces::hedged;
@@ -135,7 +130,7 @@ EcVerdict verify_file_ec(const ecdsa::SchemePublicKey& key, const std::string& k
     if (!hash.empty() && !named_hash.empty() && hash != named_hash) {
       throw_invalid("--hash " + hash + " but the signature names " + named_hash);
     }
-    v.hash = !hash.empty() ? hash : !named_hash.empty() ? named_hash : default_ec_hash(c);
+    v.hash = !hash.empty() ? hash : !named_hash.empty() ? named_hash : ecdsa::default_hash(c);
     const Bytes digest = digest_file(file, v.hash, std::nullopt);
     if (ecdsa::verify(key.scheme, key.key, digest, sig)) {
       v.status = EcVerdict::valid;

@@ -18,9 +18,6 @@
 
 namespace dstu::cli {
 
-/// The hash for a curve when none is named.
-std::string default_ec_hash(const ecp::Curve& curve);
-
 /// Refuses --scheme naming another scheme than the key's, and hashes other than SHA-2.
 void check_ec_options(ecdsa::Scheme key_scheme, const std::string& scheme, const std::string& hash);
 

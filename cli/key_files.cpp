@@ -192,14 +192,17 @@ ecdsa::SchemePublicKey LoadedKey::ec_public() const {
   return {ec_priv->scheme, ecdsa::public_key(ec_priv->scheme, ec_priv->key)};
 }
 
-SecureBytes private_key_file(const dstu4145::PrivateKey& key, KeyFormat format, dstu4145::PrivateKeyForm form,
-                             const SecureBytes* passphrase, std::uint64_t iterations) {
-  SecureBytes der = dstu4145::encode_private_key(key, form);
+namespace {
+
+/// A PrivateKeyInfo as a file: clear ("PRIVATE KEY") or sealed under `passphrase`
+/// ("ENCRYPTED PRIVATE KEY"), DER or armored.
+SecureBytes private_key_info_file(SecureBytes der, KeyFormat format, const SecureBytes* passphrase,
+                                  std::uint64_t iterations) {
   std::string label = "PRIVATE KEY";
   if (passphrase != nullptr) {
     rng::OsRandom os;
     const Bytes sealed = dstu4145::encrypt_private_key_info(
-        der, *passphrase, iterations != 0 ? iterations : dstu4145::kDefaultPbkdf2Iterations, os);
+        der, *passphrase, iterations != 0 ? iterations : dstu4145::kDefaultPbkdf2Iterations, os, any_private_key_info);
     der.assign(sealed.begin(), sealed.end());  // the clear encoding is wiped by the reallocation or overwritten
     label = kEncryptedLabel;
   }
@@ -207,33 +210,31 @@ SecureBytes private_key_file(const dstu4145::PrivateKey& key, KeyFormat format, 
   return pem::encode_secret(label, der);
 }
 
-Bytes public_key_file(const dstu4145::PublicKey& key, KeyFormat format) {
-  const Bytes der = dstu4145::encode_public_key(key);
+/// A SubjectPublicKeyInfo as a file, DER or armored ("PUBLIC KEY").
+Bytes public_key_info_file(const Bytes& der, KeyFormat format) {
   if (format == KeyFormat::der) return der;
   const std::string text = pem::encode({"PUBLIC KEY", {}, der});
   return Bytes(text.begin(), text.end());
+}
+
+}  // namespace
+
+SecureBytes private_key_file(const dstu4145::PrivateKey& key, KeyFormat format, dstu4145::PrivateKeyForm form,
+                             const SecureBytes* passphrase, std::uint64_t iterations) {
+  return private_key_info_file(dstu4145::encode_private_key(key, form), format, passphrase, iterations);
+}
+
+Bytes public_key_file(const dstu4145::PublicKey& key, KeyFormat format) {
+  return public_key_info_file(dstu4145::encode_public_key(key), format);
 }
 
 SecureBytes ec_private_key_file(const ecdsa::SchemeKey& key, KeyFormat format, const SecureBytes* passphrase,
                                 std::uint64_t iterations) {
-  SecureBytes der = ecdsa::encode_pkcs8(key.scheme, key.key);
-  std::string label = "PRIVATE KEY";
-  if (passphrase != nullptr) {
-    rng::OsRandom os;
-    const Bytes sealed = dstu4145::encrypt_private_key_info(
-        der, *passphrase, iterations != 0 ? iterations : dstu4145::kDefaultPbkdf2Iterations, os, any_private_key_info);
-    der.assign(sealed.begin(), sealed.end());
-    label = kEncryptedLabel;
-  }
-  if (format == KeyFormat::der) return der;
-  return pem::encode_secret(label, der);
+  return private_key_info_file(ecdsa::encode_pkcs8(key.scheme, key.key), format, passphrase, iterations);
 }
 
 Bytes ec_public_key_file(const ecdsa::SchemePublicKey& key, KeyFormat format) {
-  const Bytes der = ecdsa::encode_spki(key.scheme, key.key);
-  if (format == KeyFormat::der) return der;
-  const std::string text = pem::encode({"PUBLIC KEY", {}, der});
-  return Bytes(text.begin(), text.end());
+  return public_key_info_file(ecdsa::encode_spki(key.scheme, key.key), format);
 }
 
 std::string ec_key_id(const ecdsa::SchemePublicKey& key) {

@@ -14,8 +14,7 @@ std::vector<Record> measure_gfp_signature(const std::string& curve, const std::s
   const ecp::Curve& c = ecp::Curve::named(curve);
   const ecdsa::Scheme s = ecdsa::scheme_from_name(scheme);
   rng::ChaCha20Drbg rng(7, c.order_bits());
-  const std::size_t bits = c.order_bits();
-  const std::string hash = bits <= 256 ? "sha256" : bits <= 384 ? "sha384" : "sha512";
+  const std::string hash = ecdsa::default_hash(c);
   const std::vector<std::uint8_t> digest(hash == "sha256" ? 32 : hash == "sha384" ? 48 : 64, 0x42);
   const Json p = {{"curve", c.name()}, {"scheme", scheme}, {"hash", hash}};
   const ecdsa::PrivateKey key = ecdsa::PrivateKey::generate(c, rng);

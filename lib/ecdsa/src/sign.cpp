@@ -11,6 +11,11 @@
 
 namespace dstu::ecdsa {
 
+const char* default_hash(const ecp::Curve& curve) {
+  const std::size_t bits = curve.order_bits();
+  return bits <= 256 ? "sha256" : bits <= 384 ? "sha384" : "sha512";
+}
+
 mp::Nat digest_to_integer(const ecp::Curve& curve, std::span<const std::uint8_t> digest) {
   const std::size_t qlen = curve.order_bits();
   mp::Nat e = mp::Nat::from_bytes_be(digest);

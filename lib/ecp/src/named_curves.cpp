@@ -177,13 +177,18 @@ const std::vector<const Curve*>& Curve::all_named() {
   return curves;
 }
 
-const Curve& Curve::named(std::string_view name) {
+const Curve* Curve::find(std::string_view name) {
   for (const Curve* c : all_named()) {
-    if (c->name() == name || c->oid() == name) return *c;
+    if (c->name() == name || c->oid() == name) return c;
     for (const auto& a : c->aliases()) {
-      if (a == name) return *c;
+      if (a == name) return c;
     }
   }
+  return nullptr;
+}
+
+const Curve& Curve::named(std::string_view name) {
+  if (const Curve* c = find(name)) return *c;
   std::string known;
   for (const Curve* c : all_named()) known += (known.empty() ? "" : ", ") + c->name();
   throw_invalid("unknown curve '" + std::string(name) + "' (known over GF(p): " + known + ")");

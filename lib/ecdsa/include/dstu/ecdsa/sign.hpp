@@ -41,6 +41,10 @@ Signature sign_with_nonce(Scheme scheme, const PrivateKey& key, std::span<const 
 /// scheme's equation holds. Public inputs only.
 bool verify(Scheme scheme, const PublicKey& key, std::span<const std::uint8_t> digest, const Signature& sig);
 
+/// The SHA-2 hash matching n (FIPS 186-5's pairing): "sha256" up to 256 bits, "sha384" up
+/// to 384, "sha512" above.
+const char* default_hash(const ecp::Curve& curve);
+
 /// e: the leftmost min(L(n), 8 |digest|) bits of the digest as an integer (not reduced).
 mp::Nat digest_to_integer(const ecp::Curve& curve, std::span<const std::uint8_t> digest);
 

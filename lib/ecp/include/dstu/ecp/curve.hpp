@@ -67,6 +67,8 @@ class Curve {
   /// A named curve by its name ("P-256", "brainpoolP256r1"), an alias ("prime256v1",
   /// "secp256r1") or its OID. Throws Error(invalid_input) listing the names.
   static const Curve& named(std::string_view name);
+  /// The same lookup without throwing: null when `name` names none of these curves.
+  static const Curve* find(std::string_view name);
 
   /// The fixed-base comb table of G, computed on first use (thread safe; comb.cpp).
   const detail::BaseTable& base_table() const;
