@@ -1,5 +1,5 @@
-// Curve descriptors: the named DSTU 4145 curves and custom curves with checked
-// parameters.
+// Curve descriptors: the named DSTU 4145 curves, the NIST binary curves of FIPS 186-4
+// Appendix D.1.3, and custom curves with checked parameters.
 #include "dstu/ec/curve.hpp"
 
 #include <algorithm>
@@ -86,6 +86,28 @@ const Curve& Curve::named(std::string_view key) {
 std::vector<const Curve*> Curve::all_named() {
   std::vector<const Curve*> out;
   for (const CurveSpec& s : detail::named_curve_specs()) out.push_back(&named(s.name));
+  return out;
+}
+
+const Curve* Curve::find_nist(std::string_view key) {
+  // Built on first use, one curve at a time, as in named(). B-163 and K-163 share the
+  // built-in DSTU 163 field (same pentanomial); the others own a generic field.
+  const auto& specs = detail::nist_curve_specs();
+  static std::array<std::once_flag, detail::kNistCurves> once;
+  static std::array<std::unique_ptr<Curve>, detail::kNistCurves> curves;
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    const CurveSpec& s = specs[i];
+    const bool alias = std::find(s.aliases.begin(), s.aliases.end(), key) != s.aliases.end();
+    if (s.name != key && s.oid != key && !alias) continue;
+    std::call_once(once[i], [&] { curves[i].reset(new Curve(Named{}, s)); });
+    return curves[i].get();
+  }
+  return nullptr;
+}
+
+std::vector<const Curve*> Curve::all_nist() {
+  std::vector<const Curve*> out;
+  for (const CurveSpec& s : detail::nist_curve_specs()) out.push_back(find_nist(s.name));
   return out;
 }
 

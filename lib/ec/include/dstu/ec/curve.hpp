@@ -1,9 +1,11 @@
 // dstu::ec — elliptic curves y^2 + xy = x^3 + A x^2 + B over GF(2^m), polynomial basis.
 //
 // What it is: curve descriptors (the ten DSTU 4145-2002 named curves, by name
-// "dstu163" ... "dstu431" or by OID, and custom curves from parameters), affine points,
-// and through scalar_mul.hpp / point.hpp the group law, scalar multiplication and
-// point compression of DSTU 4145 §6.
+// "dstu163" ... "dstu431" or by OID; the ten NIST binary curves of FIPS 186-4
+// Appendix D.1.3 / SEC 2 v2.0 §3, B-163 ... B-571 and K-163 ... K-571, by name, SEC 2
+// alias or OID, for ECDSA; and custom curves from parameters), affine points, and
+// through scalar_mul.hpp / point.hpp the group law, scalar multiplication, DSTU 4145
+// §6 point compression and SEC 1 point encodings.
 // Depends on: gf2m (field arithmetic), mp (the order n and scalar arithmetic mod n),
 // parallel.
 // Secret: scalars passed to mul_ladder and mul_base, and everything derived from them
@@ -33,6 +35,10 @@ struct CurveSpec {
   int a = 0;                   ///< A, 0 or 1
   std::string b, n, gx, gy;
   unsigned cofactor = 0;  ///< h, with #E = h n
+  /// Other names of the curve: the SEC 2 name of a NIST curve ("sect233r1"); empty for
+  /// the DSTU curves and custom ones. Last, with a default, so that the positional
+  /// initialisers of the DSTU table stay valid.
+  std::vector<std::string> aliases{};
 };
 
 /// A point in affine coordinates, or the point at infinity O.
@@ -59,8 +65,17 @@ class Curve {
   /// A named DSTU 4145 curve by name ("dstu257") or OID ("1.2.804.2.1.1.1.1.3.1.1.2.6").
   /// Throws Error(invalid_input) naming the known curves if there is no such curve.
   static const Curve& named(std::string_view name_or_oid);
-  /// The ten named curves, ascending m.
+  /// The ten named curves, ascending m. DSTU 4145 curves only: named() and all_named()
+  /// never return a NIST curve.
   static std::vector<const Curve*> all_named();
+
+  /// A NIST binary curve (FIPS 186-4 Appendix D.1.3) by name ("B-233"), SEC 2 alias
+  /// ("sect233r1") or OID ("1.3.132.0.27"), exact spelling; nullptr when none. Each
+  /// curve is built on its first use, thread-safe; later calls return the same object.
+  static const Curve* find_nist(std::string_view name_alias_or_oid);
+  /// The ten NIST binary curves: B-163, B-233, B-283, B-409, B-571, K-163, K-233,
+  /// K-283, K-409, K-571.
+  static std::vector<const Curve*> all_nist();
 
   /// A curve from parameters (any irreducible trinomial or pentanomial, m odd). Checks
   /// A in {0,1}, B != 0, G on the curve and of order n, n prime, n > 4 sqrt(2^m);
@@ -72,6 +87,8 @@ class Curve {
 
   const std::string& name() const { return spec_.name; }
   const std::string& oid() const { return spec_.oid; }
+  /// Other names ("sect233r1" for B-233); empty for the DSTU and custom curves.
+  const std::vector<std::string>& aliases() const { return spec_.aliases; }
   const CurveSpec& spec() const { return spec_; }
   const gf2m::Field& field() const { return *field_; }
   int m() const { return field_->m(); }
