@@ -37,9 +37,9 @@ class Keygen final : public Command {
 
   void setup(CLI::App& sub) override {
     sub.add_option("--curve", curve_,
-                   "Curve name or OID (default dstu257; GF(p): P-192 ... P-521, brainpoolP160r1 ... brainpoolP512t1; "
+                   "Curve name or OID (default dstu257; ECDSA/ECGDSA: P-192 ... P-521, brainpoolP160r1 ... brainpoolP512t1, B-163 ... B-571, K-163 ... K-571; "
                    "see --list-curves)");
-    sub.add_option("--scheme", scheme_, "GF(p) curves: ecdsa (default) or ecgdsa (Q = d^-1 G, its own OID)")
+    sub.add_option("--scheme", scheme_, "ECDSA/ECGDSA curves: ecdsa (default) or ecgdsa (Q = d^-1 G, its own OID)")
         ->check(CLI::IsMember({"ecdsa", "ecgdsa"}));
     sub.add_option("-o,--out", out_, "Private key file (default dstu.key; '-' = stdout)");
     sub.add_option("--pub", pub_, "Public key file (default: the private key file + .pub)");
@@ -78,16 +78,16 @@ class Keygen final : public Command {
       list.push_back({{"name", c->name()}, {"family", "dstu4145"}, {"oid", c->oid()}, {"m", c->m()},
                       {"order_bits", c->order_bits()}});
       if (!g.json) {
-        fmt::print("{:<16} {:<9} {:<30} m={:<4} L(n)={}\n", c->name(), "dstu4145", c->oid(), c->m(), c->order_bits());
+        fmt::print("{:<16} {:<12} {:<30} m={:<4} L(n)={}\n", c->name(), "dstu4145", c->oid(), c->m(), c->order_bits());
       }
     }
-    for (const ecp::Curve* c : ecp::Curve::all_named()) {
-      const std::string family = c->name().rfind("P-", 0) == 0 ? "nist" : "brainpool";
-      list.push_back({{"name", c->name()}, {"family", family}, {"oid", c->oid()}, {"p_bits", c->field().bits()},
+    for (const ecdsa::Group* c : ecdsa::Group::all_named()) {
+      const char* size_key = c->binary() ? "m" : "p_bits";
+      list.push_back({{"name", c->name()}, {"family", c->family()}, {"oid", c->oid()}, {size_key, c->field_bits()},
                       {"order_bits", c->order_bits()}, {"aliases", c->aliases()}});
       if (!g.json) {
-        fmt::print("{:<16} {:<9} {:<30} p={:<4} L(n)={}\n", c->name(), family, c->oid(), c->field().bits(),
-                   c->order_bits());
+        fmt::print("{:<16} {:<12} {:<30} {}={:<4} L(n)={}\n", c->name(), c->family(), c->oid(), c->binary() ? "m" : "p",
+                   c->field_bits(), c->order_bits());
       }
     }
     if (g.json) print_json({{"curves", list}});
@@ -131,10 +131,10 @@ class Keygen final : public Command {
     if (pub_path == key_path) throw UsageError("the private and public key files must differ");
     const KeyFormat format = parse_key_format(format_);
     const dstu4145::PrivateKeyForm form = parse_form(pkcs8_);
-    const ecp::Curve* gfp = ecp::Curve::find(curve_);  // null: a DSTU 4145 curve
-    if (!gfp && !scheme_.empty()) throw UsageError("--scheme is for GF(p) curves (DSTU 4145 curves have their own)");
-    if (gfp && pkcs8_option_->count() > 0) throw UsageError("--pkcs8 is for DSTU 4145 keys (GF(p) keys: one PKCS#8 form)");
-    const ec::Curve* curve = gfp ? nullptr : &ec::Curve::named(curve_);
+    const ecdsa::Group* group = ecdsa::Group::find(curve_);  // null: a DSTU 4145 curve
+    if (!group && !scheme_.empty()) throw UsageError("--scheme is for ECDSA/ECGDSA curves (DSTU 4145 curves have their own)");
+    if (group && pkcs8_option_->count() > 0) throw UsageError("--pkcs8 is for DSTU 4145 keys (ECDSA/ECGDSA keys: one PKCS#8 form)");
+    const ec::Curve* curve = group ? nullptr : &ec::Curve::named(curve_);
     // Refuse before doing any work when a file is in the way.
     if (!force_) {
       for (const std::string& p : {key_path, pub_path}) {
@@ -154,15 +154,15 @@ class Keygen final : public Command {
     SecureBytes priv_file;
     Bytes pub_file;
     std::string id, curve_name, oid;
-    if (gfp) {
+    if (group) {
       const ecdsa::SchemeKey priv{ecdsa::scheme_from_name(scheme_.empty() ? "ecdsa" : scheme_),
-                                  ecdsa::PrivateKey::generate(*gfp, *rng)};
+                                  ecdsa::PrivateKey::generate(*group, *rng)};
       const ecdsa::SchemePublicKey pub{priv.scheme, ecdsa::public_key(priv.scheme, priv.key)};
       priv_file = ec_private_key_file(priv, format, p, passphrase_.iterations);
       pub_file = ec_public_key_file(pub, format);
       id = ec_key_id(pub);
-      curve_name = gfp->name();
-      oid = gfp->oid();
+      curve_name = group->name();
+      oid = group->oid();
     } else {
       const dstu4145::PrivateKey priv = dstu4145::generate_key(*curve, *rng);
       const dstu4145::PublicKey pub = priv.public_key();
@@ -182,7 +182,7 @@ class Keygen final : public Command {
     if (g.quiet) {
     } else if (g.json) {
       Json r = {{"curve", curve_name}, {"oid", oid}, {"private_key", key_path}, {"public_key", pub_path}, {"key_id", id}};
-      if (gfp) r["scheme"] = scheme_.empty() ? "ecdsa" : scheme_;
+      if (group) r["scheme"] = scheme_.empty() ? "ecdsa" : scheme_;
       print_json(r);
     } else if (key_path != "-" && pub_path != "-") {
       fmt::print("key id {}\n", id);

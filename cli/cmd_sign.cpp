@@ -41,19 +41,19 @@ class Sign final : public Command {
     sub.add_option("-k,--key", key_, "Private key file ('-' = stdin)")->required();
     sub.add_option("--hash", hash_,
                    "gost34311 (default for DSTU 4145 keys), kupyna256, kupyna384, kupyna512, sha224, sha256, sha384 or "
-                   "sha512 (GF(p) keys: SHA-2 only; default by the size of n: sha256, sha384, sha512)")
+                   "sha512 (ECDSA/ECGDSA keys: SHA-2 only; default by the size of n: sha256, sha384, sha512)")
         ->check(CLI::IsMember(hash::hasher_names()));
     sub.add_option("-o,--out", out_, "Signature file (only with one input; '-' = stdout)");
     sub.add_option("--sig-format", sig_format_,
                    "armor (text, default); DSTU 4145 keys: raw (r_le || s_le octets) or raw-be (s_be || r_be, "
-                   "the byte order of BouncyCastle's GOST3411WITHDSTU4145); GF(p) keys: der (ECDSA-Sig-Value, as "
+                   "the byte order of BouncyCastle's GOST3411WITHDSTU4145); ECDSA/ECGDSA keys: der (ECDSA-Sig-Value, as "
                    "openssl dgst -sign writes) or p1363 (r || s)")
         ->check(CLI::IsMember({"armor", "raw", "raw-be", "der", "p1363"}));
     sub.add_option("--scheme", scheme_,
-                   "ecdsa or ecgdsa: must be the key's scheme (GF(p) keys carry it; chosen at keygen)")
+                   "ecdsa or ecgdsa: must be the key's scheme (ECDSA/ECGDSA keys carry it; chosen at keygen)")
         ->check(CLI::IsMember({"ecdsa", "ecgdsa"}));
     sub.add_flag("--deterministic", deterministic_,
-                 "GF(p) keys: RFC 6979 deterministic nonces (default: hedged with fresh randomness)");
+                 "ECDSA/ECGDSA keys: RFC 6979 deterministic nonces (default: hedged with fresh randomness)");
     sub.add_flag("--force", force_, "Replace existing signature files");
     sub.add_option("--rng", rng_, "Nonce source: os (default) or dstu (DSTU 4145 Annex A)")
         ->check(CLI::IsMember({"os", "dstu"}));
@@ -79,14 +79,14 @@ class Sign final : public Command {
     if (loaded.ec_priv) {
       check_ec_options(loaded.ec_priv->scheme, scheme_, hash_);
       if (sig_format_ == "raw" || sig_format_ == "raw-be") {
-        throw UsageError("--sig-format " + sig_format_ + " is for DSTU 4145 keys (GF(p) keys: armor, der, p1363)");
+        throw UsageError("--sig-format " + sig_format_ + " is for DSTU 4145 keys (ECDSA/ECGDSA keys: armor, der, p1363)");
       }
       return sign_files_ec(g, *loaded.ec_priv, {hash_, sig_format_, deterministic_, force_, rng_}, files_, outs);
     }
-    if (!scheme_.empty()) throw UsageError("--scheme is for GF(p) keys; this is a DSTU 4145 key");
-    if (deterministic_) throw UsageError("--deterministic is for GF(p) keys (DSTU 4145 nonces are hedged)");
+    if (!scheme_.empty()) throw UsageError("--scheme is for ECDSA/ECGDSA keys; this is a DSTU 4145 key");
+    if (deterministic_) throw UsageError("--deterministic is for ECDSA/ECGDSA keys (DSTU 4145 nonces are hedged)");
     if (sig_format_ == "der" || sig_format_ == "p1363") {
-      throw UsageError("--sig-format " + sig_format_ + " is for GF(p) keys (DSTU 4145 keys: armor, raw, raw-be)");
+      throw UsageError("--sig-format " + sig_format_ + " is for ECDSA/ECGDSA keys (DSTU 4145 keys: armor, raw, raw-be)");
     }
     if (hash_.empty()) hash_ = "gost34311";
     const dstu4145::PrivateKey& key = *loaded.priv;

@@ -62,15 +62,15 @@ class Verify final : public Command {
     sub.add_option("--sig", sig_, "Signature file (only with one input; default FILE.sig)");
     sub.add_option("--hash", hash_,
                    "Hash (default: the signature's Hash header, else gost34311 for DSTU 4145 keys and by the size "
-                   "of n for GF(p) keys: sha256, sha384, sha512)")
+                   "of n for ECDSA/ECGDSA keys: sha256, sha384, sha512)")
         ->check(CLI::IsMember(hash::hasher_names()));
     auto* format = sub.add_option("--sig-format", sig_format_,
                                   "auto (default: armored by its BEGIN line, else raw r_le || s_le), raw, raw-be "
                                   "(s_be || r_be, BouncyCastle's GOST3411WITHDSTU4145), der or der-be (the same in "
-                                  "a DER OCTET STRING, the JCA form); GF(p) keys: auto (armored only), der "
+                                  "a DER OCTET STRING, the JCA form); ECDSA/ECGDSA keys: auto (armored only), der "
                                   "(ECDSA-Sig-Value, as openssl dgst -sign writes) or p1363 (r || s)")
                        ->check(CLI::IsMember({"auto", "raw", "raw-be", "der", "der-be", "p1363"}));
-    sub.add_option("--scheme", scheme_, "ecdsa or ecgdsa: must be the key's scheme (GF(p) keys carry it)")
+    sub.add_option("--scheme", scheme_, "ecdsa or ecgdsa: must be the key's scheme (ECDSA/ECGDSA keys carry it)")
         ->check(CLI::IsMember({"ecdsa", "ecgdsa"}));
     sub.add_flag("--be", big_endian_, "Same as --sig-format raw-be")->excludes(format);
     sub.add_option("--batch", list_,
@@ -95,12 +95,12 @@ class Verify final : public Command {
       check_ec_options(ec_key_->scheme, scheme_, hash_);
       if (big_endian_ || (sig_format_ != "auto" && sig_format_ != "der" && sig_format_ != "p1363")) {
         throw UsageError("--sig-format " + (big_endian_ ? std::string("raw-be") : sig_format_) +
-                         " is for DSTU 4145 keys (GF(p) keys: auto, der, p1363)");
+                         " is for DSTU 4145 keys (ECDSA/ECGDSA keys: auto, der, p1363)");
       }
-      curve_name_ = ec_key_->key.curve->name();
+      curve_name_ = ec_key_->key.group->name();
     } else {
-      if (!scheme_.empty()) throw UsageError("--scheme is for GF(p) keys; this is a DSTU 4145 key");
-      if (sig_format_ == "p1363") throw UsageError("--sig-format p1363 is for GF(p) keys");
+      if (!scheme_.empty()) throw UsageError("--scheme is for ECDSA/ECGDSA keys; this is a DSTU 4145 key");
+      if (sig_format_ == "p1363") throw UsageError("--sig-format p1363 is for ECDSA/ECGDSA keys");
       format_ = parse_signature_format(big_endian_ ? "raw-be" : sig_format_);
       dstu_key_.emplace(loaded.dstu_public(pub_));
       curve_name_ = dstu_key_->curve->name();
@@ -152,7 +152,7 @@ class Verify final : public Command {
     }
   }
 
-  /// A window with a GF(p) key: each request read, hashed and verified on the team.
+  /// A window with a ECDSA/ECGDSA key: each request read, hashed and verified on the team.
   std::vector<Outcome> check_window_ec(const std::string& key_id, const std::vector<ListEntry>& window) const {
     std::vector<Outcome> out(window.size());
     parallel::for_each(window.size(), parallel::team_size(), [&](std::size_t i) {

@@ -1,4 +1,4 @@
-// Signing and verification with GF(p) keys (ec_signatures.hpp).
+// Signing and verification with ECDSA/ECGDSA keys (ec_signatures.hpp).
 #include "ec_signatures.hpp"
 
 #include <sys/stat.h>
@@ -20,7 +20,7 @@ std::string armor_label(ecdsa::Scheme s) { return s == ecdsa::Scheme::ecdsa ? "E
 
 Bytes signature_file(const ecdsa::SchemeKey& key, const std::string& key_id, const std::string& hash,
                      const std::string& format, const ecdsa::Signature& sig) {
-  const ecp::Curve& c = key.key.curve();
+  const ecdsa::Group& c = key.key.group();
   if (format == "der") return ecdsa::encode_der(sig);
   if (format == "p1363") return ecdsa::encode_p1363(c, sig);
   const std::string text =
@@ -43,18 +43,18 @@ ecdsa::Signature read_armored(const Bytes& data, const std::string& path, const 
                   " verifies '" + armor_label(key.scheme) + "'");
   }
   for (const auto& [name, value] : b.headers) {
-    if (name == "Curve" && value != key.key.curve->name()) {
-      throw_invalid(path + ": signature is for curve " + value + ", the key is on " + key.key.curve->name());
+    if (name == "Curve" && value != key.key.group->name()) {
+      throw_invalid(path + ": signature is for curve " + value + ", the key is on " + key.key.group->name());
     }
     if (name == "Hash") {
       if (!hash::HmacSha2::supports(value)) {
-        throw_invalid(path + ": the armor names hash " + value + "; GF(p) signatures use sha224, sha256, sha384 or sha512");
+        throw_invalid(path + ": the armor names hash " + value + "; ECDSA/ECGDSA signatures use sha224, sha256, sha384 or sha512");
       }
       hash = value;
     }
   }
   try {
-    return ecdsa::decode_p1363(*key.key.curve, b.data);
+    return ecdsa::decode_p1363(*key.key.group, b.data);
   } catch (const Error& e) {
     throw_invalid(path + ": " + e.what() + " (damaged or truncated file?)");
   }
@@ -68,13 +68,13 @@ void check_ec_options(ecdsa::Scheme key_scheme, const std::string& scheme, const
                      " key (the scheme is chosen at keygen)");
   }
   if (!hash.empty() && !hash::HmacSha2::supports(hash)) {
-    throw UsageError("--hash " + hash + " does not go with a GF(p) key (sha224, sha256, sha384 or sha512)");
+    throw UsageError("--hash " + hash + " does not go with a ECDSA/ECGDSA key (sha224, sha256, sha384 or sha512)");
   }
 }
 
 int sign_files_ec(const GlobalOptions& g, const ecdsa::SchemeKey& key, const EcSignRequest& req,
                   const std::vector<std::string>& files, const std::vector<std::string>& outs) {
-  const ecp::Curve& c = key.key.curve();
+  const ecdsa::Group& c = key.key.group();
   const std::string hash = req.hash.empty() ? ecdsa::default_hash(c) : req.hash;
   const std::string key_id = ec_key_id({key.scheme, ecdsa::public_key(key.scheme, key.key)});
   const auto rng = make_rng(req.rng);
@@ -110,7 +110,7 @@ EcVerdict verify_file_ec(const ecdsa::SchemePublicKey& key, const std::string& k
                          const std::string& sig_path, const std::string& hash, const std::string& sig_format) {
   EcVerdict v;
   try {
-    const ecp::Curve& c = *key.key.curve;
+    const ecdsa::Group& c = *key.key.group;
     const Bytes data = read_file(sig_path);
     if (data.empty()) throw_invalid(sig_path + ": the signature file is empty");
     std::string named_hash;

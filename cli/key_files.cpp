@@ -125,7 +125,7 @@ void decrypt_key(LoadedKey& k, std::span<const std::uint8_t> der, const std::str
   }
 }
 
-/// A GF(p) key file (PKCS#8, SEC 1 or SPKI by label and algorithm OID) into k; false
+/// A ECDSA/ECGDSA key file (PKCS#8, SEC 1 or SPKI by label and algorithm OID) into k; false
 /// when the file is none of these.
 bool load_ec_key(LoadedKey& k, const SecureBytes& der, const std::string& label, const std::string& path) {
   try {
@@ -183,7 +183,7 @@ LoadedKey load_key(const std::string& path, const KeyAccess& access) {
 }
 
 dstu4145::PublicKey LoadedKey::dstu_public(const std::string& path) const {
-  if (is_ec()) throw_invalid(path + ": a " + ec_public().key.curve->name() + " key, not a DSTU 4145 one");
+  if (is_ec()) throw_invalid(path + ": a " + ec_public().key.group->name() + " key, not a DSTU 4145 one");
   return pub ? *pub : priv->public_key();
 }
 

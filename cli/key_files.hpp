@@ -2,7 +2,7 @@
 // cryptography is in lib/dstu4145).
 //
 // Keys: DER (PKCS#8 / SubjectPublicKeyInfo) or the same armored as PEM ("PRIVATE KEY",
-// "PUBLIC KEY"), detected on reading; DSTU 4145 keys (lib/dstu4145) or GF(p) keys of
+// "PUBLIC KEY"), detected on reading; DSTU 4145 keys (lib/dstu4145) or ECDSA/ECGDSA keys of
 // ECDSA / ECGDSA (lib/ecdsa; also SEC 1 "EC PRIVATE KEY"), told apart by the algorithm
 // identifier. Signatures: raw octets r_le || s_le (or s_be || r_be),
 // the same in a DER OCTET STRING (BouncyCastle's JCA form, only when the user says so),
@@ -27,7 +27,7 @@ namespace dstu::cli {
 enum class KeyFormat { armor, der };
 KeyFormat parse_key_format(const std::string& s);
 
-/// A loaded private key file, or a public one: DSTU 4145 (priv, pub) or GF(p) (ec_priv,
+/// A loaded private key file, or a public one: DSTU 4145 (priv, pub) or ECDSA/ECGDSA (ec_priv,
 /// ec_pub); exactly one member is set.
 struct LoadedKey {
   std::optional<dstu4145::PrivateKey> priv;
@@ -39,9 +39,9 @@ struct LoadedKey {
   bool is_ec() const { return ec_priv.has_value() || ec_pub.has_value(); }
   bool is_private() const { return priv.has_value() || ec_priv.has_value(); }
   /// The DSTU 4145 public key (of a private key file too); Error(invalid_input) naming
-  /// `path` for a GF(p) key.
+  /// `path` for a ECDSA/ECGDSA key.
   dstu4145::PublicKey dstu_public(const std::string& path) const;
-  /// The GF(p) public key with its scheme (of a private key file too).
+  /// The ECDSA/ECGDSA public key with its scheme (of a private key file too).
   ecdsa::SchemePublicKey ec_public() const;
 };
 
@@ -69,11 +69,11 @@ LoadedKey load_key(const std::string& path, const KeyAccess& access);
 SecureBytes private_key_file(const dstu4145::PrivateKey& key, KeyFormat format, dstu4145::PrivateKeyForm form,
                              const SecureBytes* passphrase, std::uint64_t iterations);
 Bytes public_key_file(const dstu4145::PublicKey& key, KeyFormat format);
-/// The same for GF(p) keys: PKCS#8 (clear or protected as above) and SPKI.
+/// The same for ECDSA/ECGDSA keys: PKCS#8 (clear or protected as above) and SPKI.
 SecureBytes ec_private_key_file(const ecdsa::SchemeKey& key, KeyFormat format, const SecureBytes* passphrase,
                                 std::uint64_t iterations);
 Bytes ec_public_key_file(const ecdsa::SchemePublicKey& key, KeyFormat format);
-/// A GF(p) key's id: SHA-256 of its SubjectPublicKeyInfo DER, in hex (64 digits, as long
+/// A ECDSA/ECGDSA key's id: SHA-256 of its SubjectPublicKeyInfo DER, in hex (64 digits, as long
 /// as a DSTU 4145 key id).
 std::string ec_key_id(const ecdsa::SchemePublicKey& key);
 

@@ -192,9 +192,9 @@ void curve_tables(const Options& opt, std::vector<Record>& out) {
   for (auto* t : {&t2, &t3, &t4, &p3}) out.insert(out.end(), t->begin(), t->end());
 }
 
-/// 002's #4 (ECDSA, NIST P curves) and #5 (ECGDSA, Brainpool): our one-thread keygen,
-/// sign and verify beside the source's (whose verification ran its two scalar
-/// multiplications on two threads). The source's NIST binary columns have no rows yet.
+/// 002's #4 (ECDSA, NIST P and B curves) and #5 (ECGDSA, Brainpool and NIST B curves):
+/// our one-thread keygen, sign and verify beside the source's (whose verification ran
+/// its two scalar multiplications on two threads).
 void gfp_signatures_002(const Options& opt, std::vector<Record>& out) {
   const Budget budget = op_budget(opt);
   auto table = [&](const auto& rows, const char* scheme, const char* source) {

@@ -78,15 +78,15 @@ extern const std::array<SignatureRow, 10> kSignature002;
 struct GfpSignatureBuild {
   double keygen_ms, sign_ms, verify_ms;
 };
-/// One GF(p) curve of #4 or #5 by our name (the source's "P-512" of #4 is P-521; #5's
-/// P-160 ... P-512 are the Brainpool r1 curves of RFC 5639). The NIST binary columns
-/// (B-163 ... B-571) are not listed: those curves are not in dstu yet.
+/// One curve of #4 or #5 by our name (the source's "P-512" of #4 is P-521; #5's
+/// P-160 ... P-512 are the Brainpool r1 curves of RFC 5639; B-163 ... B-571 are the NIST
+/// binary curves of FIPS 186-3 in both).
 struct GfpSignatureRow {
   const char* curve;
   GfpSignatureBuild x86, x64;
 };
-extern const std::array<GfpSignatureRow, 5> kEcdsa002;
-extern const std::array<GfpSignatureRow, 7> kEcgdsa002;
+extern const std::array<GfpSignatureRow, 10> kEcdsa002;
+extern const std::array<GfpSignatureRow, 12> kEcgdsa002;
 
 /// Performance #2, one build: hash, HMAC and KMAC throughput, MB/s (none where "-").
 struct HashBuild {

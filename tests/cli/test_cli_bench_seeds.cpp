@@ -209,8 +209,10 @@ TEST_CASE("bench seeds --quick --json: every table, each row beside its publishe
   }
 
   {  // 002 #4 (ECDSA on NIST P) and #5 (ECGDSA on Brainpool): keygen, sign, verify
-    CHECK(curve_rows("002:#4") == std::set<std::string>{"P-192", "P-224", "P-256", "P-384", "P-521"});
-    CHECK(curve_rows("002:#5").size() == 7);
+    CHECK(curve_rows("002:#4") == std::set<std::string>{"P-192", "P-224", "P-256", "P-384", "P-521", "B-163", "B-233",
+                                                         "B-283", "B-409", "B-571"});
+    CHECK(curve_rows("002:#5").size() == 12);
+    CHECK(curve_rows("002:#5").count("B-571") == 1);
     CHECK(curve_rows("002:#5").count("brainpoolP512r1") == 1);
     for (const char* source : {"002:#4", "002:#5"}) {
       const std::string scheme = std::string(source) == "002:#4" ? "ecdsa" : "ecgdsa";
@@ -237,6 +239,8 @@ TEST_CASE("bench seeds --quick --json: every table, each row beside its publishe
     CHECK(pub("002:#2", "", "kupyna256")["x64"]["hash_mb_s"] == 101.79);
     CHECK(pub("002:#4", "\"P-521\"", "ecdsa_sign")["x86_ms"] == 5.451);
     CHECK(pub("002:#5", "\"brainpoolP256r1\"", "ecgdsa_verify")["x64_ms"] == 0.669);
+    CHECK(pub("002:#4", "\"B-571\"", "ecdsa_sign")["x86_ms"] == 8.093);
+    CHECK(pub("002:#5", "\"B-233\"", "ecgdsa_keygen")["x64_ms"] == 2.696);
   }
 }
 

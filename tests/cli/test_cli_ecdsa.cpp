@@ -1,4 +1,5 @@
-// CLI transcripts with GF(p) keys: keygen (both schemes, clear and protected), sign and
+// CLI transcripts with ECDSA/ECGDSA keys (GF(p), and the NIST binary curves in the second
+// case): keygen (both schemes, clear and protected), sign and
 // verify in every signature form, verdicts and their exit codes, the options that belong
 // to one kind of key refused with the other, one file's error not stopping the others.
 #include <doctest/doctest.h>
@@ -64,6 +65,52 @@ TEST_CASE("GF(p) keys: keygen, sign, verify in armor, DER and P1363, both scheme
   auto r = run_dstu({"verify", "-p", d / "ecdsa.key.pub", "--scheme", "ecgdsa", "--sig", d / "ecdsa.asc", d / "f"});
   CHECK(r.status == 2);
   CHECK(r.err.find("the key is an ecdsa key") != std::string::npos);
+}
+
+TEST_CASE("NIST binary curves: keygen by name, alias and OID, sign and verify, a wrong curve refused") {
+  TempDir d;
+  write(d / "f", "a file signed on a binary curve\n");
+  // B-233 by name (ECDSA), K-283 by its SEC 2 alias (ECGDSA), B-571 by OID (deterministic).
+  const struct {
+    const char* curve;
+    const char* name;
+    const char* scheme;
+    const char* hash;
+  } cases[] = {{"B-233", "B-233", "ecdsa", "sha256"},
+               {"sect283k1", "K-283", "ecgdsa", "sha384"},  // L(n) = 281
+               {"1.3.132.0.39", "B-571", "ecdsa", "sha512"}};
+  for (const auto& c : cases) {
+    INFO(c.curve);
+    const std::string key = d / (std::string(c.name) + ".key");
+    auto r = run_dstu({"keygen", "--curve", c.curve, "--scheme", c.scheme, "--no-passphrase", "-o", key, "--json"});
+    REQUIRE(r.status == 0);
+    CHECK(nlohmann::json::parse(r.out)["curve"] == c.name);
+    const std::string sig = d / (std::string(c.name) + ".asc");
+    r = run_dstu({"sign", "-k", key, "--deterministic", "-o", sig, d / "f"});
+    REQUIRE(r.status == 0);
+    const std::string armor = read(sig);
+    CHECK(armor.find(std::string("Curve: ") + c.name) != std::string::npos);
+    CHECK(armor.find(std::string("Hash: ") + c.hash) != std::string::npos);
+    CHECK(run_dstu({"verify", "-q", "-p", key + ".pub", "--sig", sig, d / "f"}).status == 0);
+    // Deterministic: the same file and key give the same signature.
+    REQUIRE(run_dstu({"sign", "-k", key, "--deterministic", "-o", sig + "2", d / "f"}).status == 0);
+    CHECK(read(sig + "2") == armor);
+    write(d / "g", "another\n");
+    CHECK(run_dstu({"verify", "-q", "-p", key + ".pub", "--sig", sig, d / "g"}).status == 1);
+    for (const char* form : {"der", "p1363"}) {
+      const std::string raw = d / (std::string(c.name) + "." + form);
+      REQUIRE(run_dstu({"sign", "-k", key, "--sig-format", form, "-o", raw, d / "f"}).status == 0);
+      CHECK(run_dstu({"verify", "-q", "-p", key + ".pub", "--sig-format", form, "--sig", raw, d / "f"}).status == 0);
+    }
+  }
+  // A B-233 signature under the B-571 key: the armor names another curve (exit 2).
+  auto r = run_dstu({"verify", "-p", d / "B-571.key.pub", "--sig", d / "B-233.asc", d / "f"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("signature is for curve B-233") != std::string::npos);
+  // Not a curve: a usage-level error naming the curve.
+  r = run_dstu({"keygen", "--curve", "B-234", "--no-passphrase", "-o", d / "x.key"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("B-234") != std::string::npos);
 }
 
 TEST_CASE("GF(p) keys: nonces, hashes, refused options") {

@@ -58,11 +58,14 @@ TEST_CASE("keygen options: curves, DER, JSON, list, convert") {
   CHECK(read(d / "der")[0] == 0x30);
   r = run_dstu({"keygen", "--no-passphrase", "--list-curves", "--json"});
   const auto curves = nlohmann::json::parse(r.out)["curves"];
-  CHECK(curves.size() == 10 + 19);  // DSTU 4145, then NIST and Brainpool GF(p)
+  CHECK(curves.size() == 10 + 19 + 10);  // DSTU 4145, NIST and Brainpool GF(p), NIST B- and K-
   CHECK(std::count_if(curves.begin(), curves.end(), [](const auto& c) { return c["family"] == "dstu4145"; }) == 10);
   CHECK(std::count_if(curves.begin(), curves.end(), [](const auto& c) { return c["family"] == "nist"; }) == 5);
+  for (const char* family : {"nist-binary", "nist-koblitz"}) {
+    CHECK(std::count_if(curves.begin(), curves.end(), [&](const auto& c) { return c["family"] == family; }) == 5);
+  }
   r = run_dstu({"keygen", "--no-passphrase", "--list-curves"});
-  CHECK(dstu::test::count_lines(r.out) == 10 + 19);
+  CHECK(dstu::test::count_lines(r.out) == 10 + 19 + 10);
   // Convert DER -> armor and back; the key stays the same key.
   r = run_dstu({"keygen", "--no-passphrase", "--convert", d / "der", "-o", d / "pem", "--format", "armor"});
   CHECK(r.status == 0);

@@ -34,7 +34,7 @@ class SecretSource final : public dstu::RandomSource {
 };
 
 bool sign_case(const char* curve_name, ecdsa::Scheme scheme, ecdsa::Nonces nonces) {
-  const ecp::Curve& c = ecp::Curve::named(curve_name);
+  const ecdsa::Group& c = ecdsa::Group::named(curve_name);
   SecretSource rng;
   const ecdsa::PrivateKey key = ecdsa::PrivateKey::generate(c, rng);  // d comes out poisoned
   ecdsa::PublicKey pub = ecdsa::public_key(scheme, key);
@@ -50,5 +50,9 @@ dstu::ct_check::Register r2("ecdsa: brainpoolP256r1 hedged ECDSA (d and entropy 
                             [] { return sign_case("brainpoolP256r1", ecdsa::Scheme::ecdsa, ecdsa::Nonces::hedged); });
 dstu::ct_check::Register r3("ecdsa: brainpoolP384r1 hedged ECGDSA, public key d^-1 G (d and entropy secret)",
                             [] { return sign_case("brainpoolP384r1", ecdsa::Scheme::ecgdsa, ecdsa::Nonces::hedged); });
+dstu::ct_check::Register r4("ecdsa: B-233 hedged ECDSA on a binary curve (d and entropy secret)",
+                            [] { return sign_case("B-233", ecdsa::Scheme::ecdsa, ecdsa::Nonces::hedged); });
+dstu::ct_check::Register r5("ecdsa: K-283 deterministic ECGDSA on a Koblitz curve (d secret)",
+                            [] { return sign_case("K-283", ecdsa::Scheme::ecgdsa, ecdsa::Nonces::deterministic); });
 
 }  // namespace

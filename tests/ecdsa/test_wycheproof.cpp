@@ -43,8 +43,8 @@ void run_file(const std::string& name, ecdsa::SignatureFormat format, Tally& tal
   REQUIRE(in.good());
   const nlohmann::json doc = nlohmann::json::parse(in);
   for (const auto& group : doc.at("testGroups")) {
-    const ecp::Curve& c = ecp::Curve::named(group.at("publicKey").at("curve").get<std::string>());
-    const ecdsa::PublicKey key{&c, ecp::decode_point(c, unhex(group.at("publicKey").at("uncompressed")))};
+    const ecdsa::Group& c = ecdsa::Group::named(group.at("publicKey").at("curve").get<std::string>());
+    const ecdsa::PublicKey key{&c, c.decode_point(unhex(group.at("publicKey").at("uncompressed")))};
     const std::string sha = group.at("sha");
     for (const auto& t : group.at("tests")) {
       const std::string result = t.at("result");

@@ -1,7 +1,8 @@
-// Fuzz target: the GF(p) key and signature decoders of lib/ecdsa: PKCS#8 (ECDSA and
-// ECGDSA OIDs), SEC 1 ECPrivateKey, SubjectPublicKeyInfo, DER ECDSA-Sig-Value and P1363
-// (on P-256). Whatever decodes must re-encode and decode to the same value, and a DER
-// signature that decodes must be the canonical encoding of its r and s.
+// Fuzz target: the key and signature decoders of lib/ecdsa (GF(p) and NIST binary
+// curves): PKCS#8 (ECDSA and ECGDSA OIDs), SEC 1 ECPrivateKey, SubjectPublicKeyInfo, DER
+// ECDSA-Sig-Value, P1363 (on P-256) and SEC 1 points on B-233 (compressed ones too).
+// Whatever decodes must re-encode and decode to the same value, and a DER signature that
+// decodes must be the canonical encoding of its r and s.
 #include <algorithm>
 #include <cstdint>
 
@@ -28,7 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const ecdsa::SchemePublicKey p = ecdsa::decode_spki(in);
     const ecdsa::SchemePublicKey back = ecdsa::decode_spki(ecdsa::encode_spki(p.scheme, p.key));
-    if (back.scheme != p.scheme || !dstu::ecp::same_point(*p.key.curve, p.key.q, back.key.q)) __builtin_trap();
+    if (back.scheme != p.scheme || !p.key.group->same_point(p.key.q, back.key.q)) __builtin_trap();
   } catch (const dstu::Error&) {
   }
   try {
@@ -38,10 +39,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   } catch (const dstu::Error&) {
   }
   try {
-    const dstu::ecp::Curve& c = dstu::ecp::Curve::named("P-256");
+    const dstu::ecdsa::Group& c = dstu::ecdsa::Group::named("P-256");
     const ecdsa::Signature s = ecdsa::decode_p1363(c, in);
     const dstu::Bytes again = ecdsa::encode_p1363(c, s);
     if (again.size() != size || !std::equal(again.begin(), again.end(), data)) __builtin_trap();
+  } catch (const dstu::Error&) {
+  }
+  try {
+    const dstu::ecdsa::Group& b233 = dstu::ecdsa::Group::named("B-233");
+    const ecdsa::Point q = b233.decode_point(in);
+    for (bool compressed : {false, true}) {
+      if (!b233.same_point(b233.decode_point(b233.encode_point(q, compressed)), q)) __builtin_trap();
+    }
   } catch (const dstu::Error&) {
   }
   return 0;

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""ECDSA both ways between dstu and the openssl command line, on every GF(p) curve OpenSSL has.
+"""ECDSA both ways between dstu and the openssl command line, on every curve OpenSSL has: the GF(p)
+curves and the NIST binary curves B-163 ... B-571, K-163 ... K-571 (SEC 2's sect*).
 
 For each curve: a key from `openssl genpkey` (PKCS#8, PEM and DER) and its SEC 1 forms sign in dstu
 (DER and P1363 signatures) and verify in `openssl dgst -verify` (DER) and in dstu; a key
@@ -14,7 +15,9 @@ import sys
 
 CURVES = [("P-192", "prime192v1"), ("P-224", "secp224r1"), ("P-256", "prime256v1"), ("P-384", "secp384r1"),
           ("P-521", "secp521r1")] + [(f"brainpoolP{b}{t}", f"brainpoolP{b}{t}")
-                                     for b in (160, 192, 224, 256, 320, 384, 512) for t in ("r1", "t1")]
+                                     for b in (160, 192, 224, 256, 320, 384, 512) for t in ("r1", "t1")] + \
+         [(f"B-{m}", f"sect{m}r{1 if m != 163 else 2}") for m in (163, 233, 283, 409, 571)] + \
+         [(f"K-{m}", f"sect{m}k1") for m in (163, 233, 283, 409, 571)]
 
 
 def run(args, ok=(0,)):

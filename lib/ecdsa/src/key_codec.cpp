@@ -6,16 +6,15 @@
 
 #include "dstu/base/der.hpp"
 #include "dstu/base/error.hpp"
-#include "dstu/ecp/point.hpp"
 
 namespace dstu::ecdsa {
 namespace {
 
 const char* algorithm_oid(Scheme s) { return s == Scheme::ecdsa ? kOidEcPublicKey : kOidEcgPublicKey; }
 
-std::size_t d_octets(const ecp::Curve& c) { return (c.order_bits() + 7) / 8; }
+std::size_t d_octets(const Group& c) { return c.order_octets(); }
 
-void write_algorithm(der::Writer& w, Scheme s, const ecp::Curve& c) {
+void write_algorithm(der::Writer& w, Scheme s, const Group& c) {
   w.begin(der::kSequence);
   w.oid(algorithm_oid(s));
   w.oid(c.oid());
@@ -24,8 +23,8 @@ void write_algorithm(der::Writer& w, Scheme s, const ecp::Curve& c) {
 
 /// The ECPrivateKey SEQUENCE, with or without the [0] curve.
 void write_ec_private_key(der::Writer& w, Scheme s, const PrivateKey& key, bool with_curve) {
-  const ecp::Curve& c = key.curve();
-  std::array<std::uint8_t, 8 * ecp::Scalar::kLimbs> d{};
+  const Group& c = key.group();
+  std::array<std::uint8_t, 8 * Scalar::kLimbs> d{};
   ScopedWipe wipe_d(d);
   const std::span<std::uint8_t> octets(d.data(), d_octets(c));
   key.d().get_bytes_be(octets);
@@ -38,7 +37,7 @@ void write_ec_private_key(der::Writer& w, Scheme s, const PrivateKey& key, bool 
     w.end();
   }
   w.begin(der::context(1));
-  w.bit_string(ecp::encode_point(c, public_key(s, key).q, false));
+  w.bit_string(c.encode_point(public_key(s, key).q, false));
   w.end();
   w.end();
 }
@@ -50,27 +49,27 @@ std::optional<Scheme> scheme_of(const std::string& oid) {
   return std::nullopt;
 }
 
-const ecp::Curve& curve_of(der::Reader& r) {
+const Group& curve_of(der::Reader& r) {
   if (r.empty() || r.peek() != der::kOid) {
     throw Error(Errc::unsupported, "EC key with explicit curve parameters (only named curves are supported)");
   }
   const std::string oid = r.oid("namedCurve");
-  return ecp::Curve::named(oid);
+  return Group::named(oid);
 }
 
 /// Reads an AlgorithmIdentifier of ours: the scheme and the curve.
-std::pair<Scheme, const ecp::Curve*> read_algorithm(der::Reader& outer) {
+std::pair<Scheme, const Group*> read_algorithm(der::Reader& outer) {
   der::Reader alg = outer.enter(der::kSequence, "AlgorithmIdentifier");
   const auto scheme = scheme_of(alg.oid("algorithm"));
   if (!scheme) throw_invalid("not an EC key (algorithm is neither id-ecPublicKey nor ecgPublicKey)");
-  const ecp::Curve& c = curve_of(alg);
+  const Group& c = curve_of(alg);
   alg.finish("AlgorithmIdentifier");
   return {*scheme, &c};
 }
 
 /// An ECPrivateKey for curve c (or the curve it names when c is null), checked against
 /// its public key when it carries one.
-PrivateKey read_ec_private_key(std::span<const std::uint8_t> der_bytes, Scheme s, const ecp::Curve* c) {
+PrivateKey read_ec_private_key(std::span<const std::uint8_t> der_bytes, Scheme s, const Group* c) {
   der::Reader top(der_bytes);
   der::Reader seq = top.enter(der::kSequence, "ECPrivateKey");
   top.finish("ECPrivateKey");
@@ -78,7 +77,7 @@ PrivateKey read_ec_private_key(std::span<const std::uint8_t> der_bytes, Scheme s
   const auto d_bytes = seq.octet_string_view("privateKey");
   if (!seq.empty() && seq.peek() == der::context(0)) {
     der::Reader params = seq.enter(der::context(0), "ECPrivateKey parameters");
-    const ecp::Curve& named = curve_of(params);
+    const Group& named = curve_of(params);
     params.finish("ECPrivateKey parameters");
     if (c != nullptr && c != &named) throw_invalid("ECPrivateKey names another curve than its algorithm");
     c = &named;
@@ -88,15 +87,15 @@ PrivateKey read_ec_private_key(std::span<const std::uint8_t> der_bytes, Scheme s
     throw_invalid("private key of " + std::to_string(d_bytes.size()) + " octets; " + c->name() + " takes " +
                   std::to_string(d_octets(*c)));
   }
-  ecp::Scalar d;
+  Scalar d;
   d.set_bytes_be(d_bytes);
   ScopedWipe wipe_d(d);
   PrivateKey key(*c, d);
   if (!seq.empty() && seq.peek() == der::context(1)) {
     der::Reader pub = seq.enter(der::context(1), "ECPrivateKey publicKey");
-    const ecp::AffinePoint q = ecp::decode_point(*c, pub.bit_string("publicKey"));
+    const Point q = c->decode_point(pub.bit_string("publicKey"));
     pub.finish("ECPrivateKey publicKey");
-    if (!ecp::same_point(*c, q, public_key(s, key).q)) {
+    if (!c->same_point(q, public_key(s, key).q)) {
       throw_invalid("the public key in the private key file does not belong to its private key");
     }
   }
@@ -128,7 +127,7 @@ SecureBytes encode_pkcs8(Scheme scheme, const PrivateKey& key) {
   der::Writer w;
   w.begin(der::kSequence);
   w.integer(0);
-  write_algorithm(w, scheme, key.curve());
+  write_algorithm(w, scheme, key.group());
   w.octet_string(ec_private_key);
   w.end();
   return w.finish_secret();
@@ -143,8 +142,8 @@ SecureBytes encode_sec1(const PrivateKey& key) {
 Bytes encode_spki(Scheme scheme, const PublicKey& key) {
   der::Writer w;
   w.begin(der::kSequence);
-  write_algorithm(w, scheme, *key.curve);
-  w.bit_string(ecp::encode_point(*key.curve, key.q, false));
+  write_algorithm(w, scheme, *key.group);
+  w.bit_string(key.group->encode_point(key.q, false));
   w.end();
   return w.finish();
 }
@@ -185,7 +184,7 @@ SchemePublicKey decode_spki(std::span<const std::uint8_t> der_bytes) {
   der::Reader seq = top.enter(der::kSequence, "SubjectPublicKeyInfo");
   top.finish("SubjectPublicKeyInfo");
   const auto [scheme, curve] = read_algorithm(seq);
-  const ecp::AffinePoint q = ecp::decode_point(*curve, seq.bit_string("subjectPublicKey"));
+  const Point q = curve->decode_point(seq.bit_string("subjectPublicKey"));
   seq.finish("SubjectPublicKeyInfo");
   return {scheme, PublicKey{curve, q}};
 }

@@ -13,11 +13,11 @@
 namespace dstu::ecdsa {
 namespace {
 
-std::size_t rlen_octets(const ecp::Curve& c) { return (c.order_bits() + 7) / 8; }
+std::size_t rlen_octets(const Group& c) { return (c.order_bits() + 7) / 8; }
 
 /// bits2octets(h1) of §2.3.4: the leftmost L(n) bits of h1 as an integer, reduced mod n
 /// once, as rlen octets (the digest is public).
-Bytes bits2octets(const ecp::Curve& c, std::span<const std::uint8_t> h1) {
+Bytes bits2octets(const Group& c, std::span<const std::uint8_t> h1) {
   const std::size_t qlen = c.order_bits();
   mp::Nat z = mp::Nat::from_bytes_be(h1);
   if (8 * h1.size() > qlen) z = z >> (8 * h1.size() - qlen);
@@ -27,7 +27,7 @@ Bytes bits2octets(const ecp::Curve& c, std::span<const std::uint8_t> h1) {
 
 }  // namespace
 
-Rfc6979::Rfc6979(const ecp::Curve& curve, std::string_view hash_name, const ecp::Scalar& d,
+Rfc6979::Rfc6979(const Group& curve, std::string_view hash_name, const Scalar& d,
                  std::span<const std::uint8_t> h1, std::span<const std::uint8_t> extra)
     : curve_(&curve), hash_(hash_name) {
   const std::size_t hlen = hash::HmacSha2(hash_name, {}).mac_size();  // validates the name
@@ -59,8 +59,8 @@ void Rfc6979::update(std::uint8_t sep, std::span<const std::uint8_t> d_octets, s
   hmac_into(v_, v_copy);                               // V = HMAC_K(V)
 }
 
-ecp::Scalar Rfc6979::next() {
-  const ecp::Curve& c = *curve_;
+Scalar Rfc6979::next() {
+  const Group& c = *curve_;
   const std::size_t qlen = c.order_bits(), rlen = rlen_octets(c);
   if (!first_) update(0x00, {}, {}, {});  // §3.2 h.3: K = HMAC_K(V || 0x00), V = HMAC_K(V)
   first_ = false;
@@ -72,7 +72,7 @@ ecp::Scalar Rfc6979::next() {
       hmac_into(v_, v_copy);
       t.insert(t.end(), v_.begin(), v_.end());
     }
-    ecp::Scalar k;  // bits2int(T): the leftmost qlen bits
+    Scalar k;  // bits2int(T): the leftmost qlen bits
     k.set_bytes_be(std::span<const std::uint8_t>(t.data(), rlen));
     k = mp::shift_right(k, 8 * rlen - qlen);
     if (scalar_in_range(c, k)) return k;  // h.3: k in [1, n-1]

@@ -1,4 +1,4 @@
-// Secret scalars in and out of the field of integers mod n (Curve::scalar_field()),
+// Secret scalars in and out of the field of integers mod n (Group::scalar_field()),
 // constant time: through big-endian octets of n's length, never through mp::Nat.
 #pragma once
 
@@ -6,12 +6,12 @@
 
 #include "dstu/base/error.hpp"
 #include "dstu/base/wipe.hpp"
-#include "dstu/ecp/curve.hpp"
+#include "dstu/ecdsa/group.hpp"
 
 namespace dstu::ecdsa::detail {
 
 /// x < n into Montgomery form.
-inline gfp::Element to_field(const gfp::Field& f, const ecp::Scalar& x) {
+inline gfp::Element to_field(const gfp::Field& f, const Scalar& x) {
   std::array<std::uint8_t, 8 * gfp::kMaxLimbs> be{};
   ScopedWipe wipe_be(be);
   const std::span<std::uint8_t> octets(be.data(), f.bytes());
@@ -22,12 +22,12 @@ inline gfp::Element to_field(const gfp::Field& f, const ecp::Scalar& x) {
 }
 
 /// The canonical value of a as a Scalar.
-inline ecp::Scalar from_field(const gfp::Field& f, const gfp::Element& a) {
+inline Scalar from_field(const gfp::Field& f, const gfp::Element& a) {
   std::array<std::uint8_t, 8 * gfp::kMaxLimbs> be{};
   ScopedWipe wipe_be(be);
   const std::span<std::uint8_t> octets(be.data(), f.bytes());
   f.to_bytes_be(a, octets);
-  ecp::Scalar r;
+  Scalar r;
   r.set_bytes_be(octets);
   return r;
 }

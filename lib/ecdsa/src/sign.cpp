@@ -6,18 +6,17 @@
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/ecdsa/rfc6979.hpp"
-#include "dstu/ecp/scalar_mul.hpp"
 #include "scalar_field.hpp"
 
 namespace dstu::ecdsa {
 
-const char* default_hash(const ecp::Curve& curve) {
-  const std::size_t bits = curve.order_bits();
+const char* default_hash(const Group& group) {
+  const std::size_t bits = group.order_bits();
   return bits <= 256 ? "sha256" : bits <= 384 ? "sha384" : "sha512";
 }
 
-mp::Nat digest_to_integer(const ecp::Curve& curve, std::span<const std::uint8_t> digest) {
-  const std::size_t qlen = curve.order_bits();
+mp::Nat digest_to_integer(const Group& group, std::span<const std::uint8_t> digest) {
+  const std::size_t qlen = group.order_bits();
   mp::Nat e = mp::Nat::from_bytes_be(digest);
   if (8 * digest.size() > qlen) e = e >> (8 * digest.size() - qlen);
   return e;
@@ -27,13 +26,13 @@ namespace {
 
 /// The signature for nonce k, or r = s = 0 when either comes out 0 (the caller draws
 /// another k). Constant time in d and k; r is public once computed.
-Signature sign_once(Scheme scheme, const PrivateKey& key, const mp::Nat& e, const ecp::Scalar& k) {
-  const ecp::Curve& c = key.curve();
-  const gfp::Field& fn = c.scalar_field();
-  ecp::AffinePoint big_r = ecp::mul_base(c, k);
+Signature sign_once(Scheme scheme, const PrivateKey& key, const mp::Nat& e, const Scalar& k) {
+  const Group& g = key.group();
+  const gfp::Field& fn = g.scalar_field();
+  Point big_r = g.mul_base(k);
   ct::unpoison(&big_r, sizeof big_r);  // r = x(R) mod n is published
   Signature sig;
-  sig.r = c.field().to_nat(big_r.x) % c.order();
+  sig.r = g.x_integer(big_r) % g.order();
   if (sig.r.is_zero()) return {};
   gfp::Element kk = detail::to_field(fn, k), dd = detail::to_field(fn, key.d()), t, u;
   ScopedWipe wipe(kk, dd, t, u);
@@ -57,8 +56,8 @@ Signature sign_once(Scheme scheme, const PrivateKey& key, const mp::Nat& e, cons
 }  // namespace
 
 Signature sign_with_nonce(Scheme scheme, const PrivateKey& key, std::span<const std::uint8_t> digest,
-                          const ecp::Scalar& k) {
-  const ecp::Curve& c = key.curve();
+                          const Scalar& k) {
+  const Group& c = key.group();
   if (!scalar_in_range(c, k)) throw_invalid("nonce not in [1, n-1]");
   Signature sig = sign_once(scheme, key, digest_to_integer(c, digest), k);
   if (sig.r.is_zero()) throw_invalid("this nonce gives r = 0 or s = 0");
@@ -67,7 +66,7 @@ Signature sign_with_nonce(Scheme scheme, const PrivateKey& key, std::span<const 
 
 Signature sign(Scheme scheme, const PrivateKey& key, std::string_view hash_name, std::span<const std::uint8_t> digest,
                RandomSource& entropy, Nonces nonces) {
-  const ecp::Curve& c = key.curve();
+  const Group& c = key.group();
   const mp::Nat e = digest_to_integer(c, digest);
   std::array<std::uint8_t, 32> fresh{};
   ScopedWipe wipe_fresh(fresh);
@@ -78,7 +77,7 @@ Signature sign(Scheme scheme, const PrivateKey& key, std::string_view hash_name,
   }
   Rfc6979 gen(c, hash_name, key.d(), digest, extra);
   for (;;) {
-    ecp::Scalar k = gen.next();
+    Scalar k = gen.next();
     ScopedWipe wipe_k(k);
     Signature sig = sign_once(scheme, key, e, k);
     if (!sig.r.is_zero()) return sig;

@@ -34,7 +34,7 @@ Signature decode_der(std::span<const std::uint8_t> bytes) {
   return sig;
 }
 
-Bytes encode_p1363(const ecp::Curve& curve, const Signature& sig) {
+Bytes encode_p1363(const Group& curve, const Signature& sig) {
   const std::size_t half = (curve.order_bits() + 7) / 8;
   if (sig.r.bits() > 8 * half || sig.s.bits() > 8 * half) throw_invalid("signature value wider than the group order");
   Bytes out = sig.r.to_bytes_be(half);
@@ -43,7 +43,7 @@ Bytes encode_p1363(const ecp::Curve& curve, const Signature& sig) {
   return out;
 }
 
-Signature decode_p1363(const ecp::Curve& curve, std::span<const std::uint8_t> bytes) {
+Signature decode_p1363(const Group& curve, std::span<const std::uint8_t> bytes) {
   const std::size_t half = (curve.order_bits() + 7) / 8;
   if (bytes.size() != 2 * half) {
     throw_invalid("P1363 signature of " + std::to_string(bytes.size()) + " octets; " + curve.name() + " takes " +
@@ -52,11 +52,11 @@ Signature decode_p1363(const ecp::Curve& curve, std::span<const std::uint8_t> by
   return {mp::Nat::from_bytes_be(bytes.first(half)), mp::Nat::from_bytes_be(bytes.subspan(half))};
 }
 
-Bytes encode_signature(SignatureFormat f, const ecp::Curve& curve, const Signature& sig) {
+Bytes encode_signature(SignatureFormat f, const Group& curve, const Signature& sig) {
   return f == SignatureFormat::der ? encode_der(sig) : encode_p1363(curve, sig);
 }
 
-Signature decode_signature(SignatureFormat f, const ecp::Curve& curve, std::span<const std::uint8_t> bytes) {
+Signature decode_signature(SignatureFormat f, const Group& curve, std::span<const std::uint8_t> bytes) {
   return f == SignatureFormat::der ? decode_der(bytes) : decode_p1363(curve, bytes);
 }
 

@@ -1,14 +1,13 @@
 // ECDSA and ECGDSA verification (sign.hpp): public values only.
 #include "dstu/ecdsa/sign.hpp"
 
-#include "dstu/ecp/point.hpp"
 #include "dstu/ecp/scalar_mul.hpp"
 
 namespace dstu::ecdsa {
 
 bool verify(Scheme scheme, const PublicKey& key, std::span<const std::uint8_t> digest, const Signature& sig) {
-  if (key.curve == nullptr || key.q.infinity) return false;
-  const ecp::Curve& c = *key.curve;
+  if (key.group == nullptr || key.group->is_infinity(key.q)) return false;
+  const Group& c = *key.group;
   const mp::Nat& n = c.order();
   if (sig.r.is_zero() || sig.s.is_zero() || sig.r >= n || sig.s >= n) return false;
   const gfp::Field& fn = c.scalar_field();
@@ -18,10 +17,10 @@ bool verify(Scheme scheme, const PublicKey& key, std::span<const std::uint8_t> d
   fn.inv(w, scheme == Scheme::ecdsa ? s : r);
   fn.mul(u1, e, w);
   fn.mul(u2, scheme == Scheme::ecdsa ? r : s, w);
-  const ecp::AffinePoint big_r = ecp::mul_double_vartime(c, ecp::scalar_from_nat(fn.to_nat(u1)),
-                                                         ecp::scalar_from_nat(fn.to_nat(u2)), key.q);
-  if (big_r.infinity) return false;
-  return c.field().to_nat(big_r.x) % n == sig.r;
+  const Point big_r =
+      c.mul_double_vartime(ecp::scalar_from_nat(fn.to_nat(u1)), ecp::scalar_from_nat(fn.to_nat(u2)), key.q);
+  if (c.is_infinity(big_r)) return false;
+  return c.x_integer(big_r) % n == sig.r;
 }
 
 }  // namespace dstu::ecdsa

@@ -8,7 +8,7 @@
 #include <string_view>
 
 #include "dstu/base/random.hpp"
-#include "dstu/ecp/curve.hpp"
+#include "dstu/ecdsa/group.hpp"
 
 namespace dstu::ecdsa {
 
@@ -19,29 +19,29 @@ std::string_view scheme_name(Scheme s);
 /// The scheme called `name` (as scheme_name writes it); Error(invalid_input) otherwise.
 Scheme scheme_from_name(std::string_view name);
 
-/// A private key: the curve and d in [1, n-1]. Wipes d when destroyed; no operator==.
+/// A private key: the group and d in [1, n-1]. Wipes d when destroyed; no operator==.
 class PrivateKey {
  public:
   /// Error(invalid_input) unless 1 <= d < n (a public decision; constant time otherwise).
-  PrivateKey(const ecp::Curve& curve, const ecp::Scalar& d);
+  PrivateKey(const Group& group, const Scalar& d);
   PrivateKey(const PrivateKey&) = default;
   PrivateKey& operator=(const PrivateKey&) = default;
   ~PrivateKey() { d_.wipe(); }
 
   /// d uniform in [1, n-1] by rejection sampling from `rng` (constant time per draw).
-  static PrivateKey generate(const ecp::Curve& curve, RandomSource& rng);
+  static PrivateKey generate(const Group& group, RandomSource& rng);
 
-  const ecp::Curve& curve() const { return *curve_; }
-  const ecp::Scalar& d() const { return d_; }
+  const Group& group() const { return *group_; }
+  const Scalar& d() const { return d_; }
 
  private:
-  const ecp::Curve* curve_;
-  ecp::Scalar d_;
+  const Group* group_;
+  Scalar d_;
 };
 
 struct PublicKey {
-  const ecp::Curve* curve = nullptr;
-  ecp::AffinePoint q;  ///< finite, on the curve, of order n (as ecp::decode_point checks)
+  const Group* group = nullptr;
+  Point q;  ///< finite, on the curve, of order n (as Group::decode_point checks)
 };
 
 /// The public key of `key` in scheme `s` (constant time in d).
@@ -49,9 +49,9 @@ PublicKey public_key(Scheme s, const PrivateKey& key);
 
 /// A uniformly random scalar in [1, n-1]: octets of n's length from `rng`, the bits above
 /// L(n) cleared, drawn again until the value is in range (constant time per draw).
-ecp::Scalar random_scalar(const ecp::Curve& curve, RandomSource& rng);
+Scalar random_scalar(const Group& group, RandomSource& rng);
 
 /// Whether 1 <= x < n (constant time; the answer itself is public).
-bool scalar_in_range(const ecp::Curve& curve, const ecp::Scalar& x);
+bool scalar_in_range(const Group& group, const Scalar& x);
 
 }  // namespace dstu::ecdsa

@@ -11,7 +11,7 @@
 #include <string_view>
 
 #include "dstu/base/wipe.hpp"
-#include "dstu/ecp/curve.hpp"
+#include "dstu/ecdsa/group.hpp"
 
 namespace dstu::ecdsa {
 
@@ -20,7 +20,7 @@ class Rfc6979 {
   /// The generator for private key d on `curve`, message digest h1 (from the hash
   /// `hash_name`, which is also HMAC's hash), and additional data k' (empty for the
   /// deterministic signatures of §3.2).
-  Rfc6979(const ecp::Curve& curve, std::string_view hash_name, const ecp::Scalar& d,
+  Rfc6979(const Group& curve, std::string_view hash_name, const Scalar& d,
           std::span<const std::uint8_t> h1, std::span<const std::uint8_t> extra = {});
   ~Rfc6979();
   Rfc6979(const Rfc6979&) = delete;
@@ -28,7 +28,7 @@ class Rfc6979 {
 
   /// The next k in [1, n-1] (§3.2 steps h.1-h.3, then the K, V update of h.3 for the
   /// candidate after it).
-  ecp::Scalar next();
+  Scalar next();
 
  private:
   void update(std::uint8_t sep, std::span<const std::uint8_t> d_octets, std::span<const std::uint8_t> h_octets,
@@ -37,7 +37,7 @@ class Rfc6979 {
                  std::span<const std::uint8_t> c = {}, std::span<const std::uint8_t> d = {},
                  std::span<const std::uint8_t> e = {});
 
-  const ecp::Curve* curve_;
+  const Group* curve_;
   std::string hash_;
   SecureBytes k_, v_;
   bool first_ = true;

@@ -35,7 +35,7 @@ Signature sign(Scheme scheme, const PrivateKey& key, std::string_view hash_name,
 /// Signs with the nonce k given (known-answer tests): Error(invalid_input) unless
 /// 1 <= k < n, and when r or s comes out 0.
 Signature sign_with_nonce(Scheme scheme, const PrivateKey& key, std::span<const std::uint8_t> digest,
-                          const ecp::Scalar& k);
+                          const Scalar& k);
 
 /// True when (r, s) is a valid signature of `digest` under `key`: 1 <= r, s < n and the
 /// scheme's equation holds. Public inputs only.
@@ -43,9 +43,9 @@ bool verify(Scheme scheme, const PublicKey& key, std::span<const std::uint8_t> d
 
 /// The SHA-2 hash matching n (FIPS 186-5's pairing): "sha256" up to 256 bits, "sha384" up
 /// to 384, "sha512" above.
-const char* default_hash(const ecp::Curve& curve);
+const char* default_hash(const Group& group);
 
 /// e: the leftmost min(L(n), 8 |digest|) bits of the digest as an integer (not reduced).
-mp::Nat digest_to_integer(const ecp::Curve& curve, std::span<const std::uint8_t> digest);
+mp::Nat digest_to_integer(const Group& group, std::span<const std::uint8_t> digest);
 
 }  // namespace dstu::ecdsa

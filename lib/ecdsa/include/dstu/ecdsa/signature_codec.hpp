@@ -26,11 +26,11 @@ Signature decode_der(std::span<const std::uint8_t> der);
 
 /// r and s as big-endian octets of ceil(L(n)/8) each (Error(invalid_input) if either does
 /// not fit).
-Bytes encode_p1363(const ecp::Curve& curve, const Signature& sig);
+Bytes encode_p1363(const Group& curve, const Signature& sig);
 /// Error(invalid_input) unless exactly 2 ceil(L(n)/8) octets.
-Signature decode_p1363(const ecp::Curve& curve, std::span<const std::uint8_t> bytes);
+Signature decode_p1363(const Group& curve, std::span<const std::uint8_t> bytes);
 
-Bytes encode_signature(SignatureFormat f, const ecp::Curve& curve, const Signature& sig);
-Signature decode_signature(SignatureFormat f, const ecp::Curve& curve, std::span<const std::uint8_t> bytes);
+Bytes encode_signature(SignatureFormat f, const Group& curve, const Signature& sig);
+Signature decode_signature(SignatureFormat f, const Group& curve, std::span<const std::uint8_t> bytes);
 
 }  // namespace dstu::ecdsa

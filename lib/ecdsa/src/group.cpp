@@ -1,0 +1,119 @@
+// The groups of group.hpp: each operation asks which kind of curve it has, once.
+#include "dstu/ecdsa/group.hpp"
+
+#include <map>
+#include <mutex>
+
+#include "dstu/base/error.hpp"
+#include "dstu/ec/point.hpp"
+#include "dstu/ec/scalar_mul.hpp"
+#include "dstu/ecp/point.hpp"
+#include "dstu/ecp/scalar_mul.hpp"
+#include "dstu/gf2m/ops.hpp"
+
+namespace dstu::ecdsa {
+namespace {
+
+mp::Nat to_nat(const Scalar& k) { return mp::Nat::from_limbs(std::span(k.data(), Scalar::kLimbs)); }
+
+/// The group of a named curve, made once per curve (keyed by the curve's address).
+template <class C>
+const Group& group_of(const C& curve) {
+  static std::mutex lock;
+  static std::map<const C*, std::unique_ptr<Group>> groups;
+  std::lock_guard guard(lock);
+  auto& g = groups[&curve];
+  if (!g) g = std::make_unique<Group>(curve);
+  return *g;
+}
+
+}  // namespace
+
+Group::Group(const ecp::Curve& curve) : prime_(&curve) {}
+
+Group::Group(const ec::Curve& curve)
+    : binary_(&curve), binary_scalars_(std::make_unique<gfp::Field>(curve.order(), curve.name() + " scalars")) {}
+
+Group::~Group() = default;
+
+const Group* Group::find(std::string_view name) {
+  if (const ecp::Curve* c = ecp::Curve::find(name)) return &group_of(*c);
+  if (const ec::Curve* c = ec::Curve::find_nist(name)) return &group_of(*c);
+  return nullptr;
+}
+
+const Group& Group::named(std::string_view name) {
+  if (const Group* g = find(name)) return *g;
+  std::string known;
+  for (const ecp::Curve* c : ecp::Curve::all_named()) known += (known.empty() ? "" : ", ") + c->name();
+  known += ", B-163 ... B-571, K-163 ... K-571";
+  throw_invalid("unknown curve '" + std::string(name) + "' (known: " + known + ")");
+}
+
+std::vector<const Group*> Group::all_named() {
+  std::vector<const Group*> out;
+  for (const ecp::Curve* c : ecp::Curve::all_named()) out.push_back(&group_of(*c));
+  for (const ec::Curve* c : ec::Curve::all_nist()) out.push_back(&group_of(*c));
+  return out;
+}
+
+const std::string& Group::name() const { return binary_ ? binary_->name() : prime_->name(); }
+const std::string& Group::oid() const { return binary_ ? binary_->oid() : prime_->oid(); }
+const std::vector<std::string>& Group::aliases() const { return binary_ ? binary_->aliases() : prime_->aliases(); }
+
+const char* Group::family() const {
+  const std::string& n = name();
+  if (binary_) return n.rfind("K-", 0) == 0 ? "nist-koblitz" : "nist-binary";
+  return n.rfind("P-", 0) == 0 ? "nist" : "brainpool";
+}
+
+std::size_t Group::field_bits() const {
+  return binary_ ? static_cast<std::size_t>(binary_->m()) : prime_->field().bits();
+}
+
+const mp::Nat& Group::order() const { return binary_ ? binary_->order() : prime_->order(); }
+unsigned Group::cofactor() const { return binary_ ? binary_->cofactor() : prime_->cofactor(); }
+const gfp::Field& Group::scalar_field() const { return binary_ ? *binary_scalars_ : prime_->scalar_field(); }
+
+Point Group::generator() const {
+  if (binary_) return binary_->generator();
+  return prime_->generator();
+}
+
+Point Group::mul_base(const Scalar& k) const {
+  if (binary_) return ec::mul_base(*binary_, k);
+  return ecp::mul_base(*prime_, k);
+}
+
+Point Group::mul_double_vartime(const Scalar& u1, const Scalar& u2, const Point& q) const {
+  if (binary_) return ec::mul_double_vartime(*binary_, to_nat(u1), to_nat(u2), std::get<ec::AffinePoint>(q));
+  return ecp::mul_double_vartime(*prime_, u1, u2, std::get<ecp::AffinePoint>(q));
+}
+
+bool Group::is_infinity(const Point& p) const {
+  return std::visit([](const auto& a) { return a.infinity; }, p);
+}
+
+mp::Nat Group::x_integer(const Point& p) const {
+  if (binary_) {
+    return mp::Nat::from_bytes_be(gf2m::to_bytes_be(binary_->field(), std::get<ec::AffinePoint>(p).x));
+  }
+  return prime_->field().to_nat(std::get<ecp::AffinePoint>(p).x);
+}
+
+bool Group::same_point(const Point& p, const Point& q) const {
+  if (binary_) return ec::same_point(*binary_, std::get<ec::AffinePoint>(p), std::get<ec::AffinePoint>(q));
+  return ecp::same_point(*prime_, std::get<ecp::AffinePoint>(p), std::get<ecp::AffinePoint>(q));
+}
+
+Bytes Group::encode_point(const Point& p, bool compressed) const {
+  if (binary_) return ec::encode_point_sec1(*binary_, std::get<ec::AffinePoint>(p), compressed);
+  return ecp::encode_point(*prime_, std::get<ecp::AffinePoint>(p), compressed);
+}
+
+Point Group::decode_point(std::span<const std::uint8_t> encoded) const {
+  if (binary_) return ec::decode_point_sec1(*binary_, encoded);
+  return ecp::decode_point(*prime_, encoded);
+}
+
+}  // namespace dstu::ecdsa
