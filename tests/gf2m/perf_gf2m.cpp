@@ -1,6 +1,9 @@
-// perf_gf2m — nanoseconds per field operation for each DSTU field and CPU path.
+// perf_gf2m — nanoseconds per field operation for each built-in field (DSTU 4145 and
+// NIST, builtin.hpp) and CPU path.
 //
 // Usage: perf_gf2m [--quick] [--throughput] [--vpclmul] [m ...]
+// (m selects the built-in fields of that degree: 233 is DSTU's and NIST's; the rows of
+// a NIST field show its degree with a trailing "n".)
 // Every operation runs as a dependent chain (r = op(r, b)), so the figures are
 // latencies, the cost an algorithm pays in a sequence of dependent field operations;
 // --throughput adds mul/sqr on independent operands (four interleaved chains). Rows
@@ -196,7 +199,10 @@ void run_family(const g::Field& f, const Family& k, std::vector<double> (&t)[7])
   g_sink = x[0].w[0] ^ x[1].w[0] ^ x[2].w[0] ^ x[3].w[0];
 }
 
-void compare_vpclmul(const std::vector<int>& degrees) {
+/// "233" for a DSTU field, "233n" for a NIST one.
+std::string field_label(const g::Field& f) { return std::to_string(f.m()) + (f.is_dstu() ? "" : "n"); }
+
+void compare_vpclmul(const std::vector<const g::Field*>& fields) {
   const auto& c = dstu::cpu::detected();
   if (!dstu::cpu::vpclmul_kernels(c)) {
     std::printf("# perf_gf2m --vpclmul: this CPU has no vpclmulqdq + avx512f\n");
@@ -205,18 +211,18 @@ void compare_vpclmul(const std::vector<int>& degrees) {
   std::printf("# perf_gf2m --vpclmul: ns per call; lat = dependent chain, thr = independent chains\n");
   std::printf("%-5s %-8s %8s %8s %9s %9s %8s %9s %9s  %s\n", "m", "kernels", "mul.lat", "mul.thr", "mul2.lat",
               "mul2.thr", "sqr.lat", "sqr2.lat", "sqr2.thr", "dispatch");
-  for (int m : degrees) {
-    const g::Field& f = g::Field::dstu(m);
+  for (const g::Field* field : fields) {
+    const g::Field& f = *field;
     std::vector<double> samples[2][7];  // [clmul, vpclmul][column]: the runs of both rounds
-    switch (m) {
+    switch (*f.builtin_id()) {
 #define DSTU_PERF_CASE(F)                                                          \
-  case g::F::m:                                                                    \
+  case g::F::id:                                                                   \
     for (int rep = 0; rep < 2; ++rep) { /* alternate to even out drift */          \
       run_family(f, clmul_family<g::F>(), samples[0]);                             \
       run_family(f, vpclmul_family<g::F>(), samples[1]);                           \
     }                                                                              \
     break;
-      DSTU_GF2M_FOR_EACH_FIELD(DSTU_PERF_CASE)
+      DSTU_GF2M_FOR_EACH_VPCLMUL_FIELD(DSTU_PERF_CASE)
 #undef DSTU_PERF_CASE
       default:
         continue;
@@ -225,7 +231,8 @@ void compare_vpclmul(const std::vector<int>& degrees) {
     for (int row = 0; row < 2; ++row) {
       double t[7];
       for (int i = 0; i < 7; ++i) t[i] = dstu::stats::summarize(samples[row][i]).median;
-      std::printf("%-5d %-8s %8.2f %8.2f %9.2f %9.2f %8.2f %9.2f %9.2f  %s\n", m, row == 0 ? "clmul" : "vpclmul",
+      std::printf("%-5s %-8s %8.2f %8.2f %9.2f %9.2f %8.2f %9.2f %9.2f  %s\n", field_label(f).c_str(),
+                  row == 0 ? "clmul" : "vpclmul",
                   t[0], t[1], t[2], t[3], t[4], t[5], t[6], row == 0 ? "" : chosen);
     }
     std::fflush(stdout);
@@ -249,9 +256,13 @@ int main(int argc, char** argv) {
       degrees.push_back(std::atoi(argv[i]));
     }
   }
-  if (degrees.empty()) degrees.assign(g::dstu_degrees().begin(), g::dstu_degrees().end());
+  std::vector<const g::Field*> fields;
+  for (g::Builtin id : g::builtin_fields()) {
+    const g::Field& f = g::Field::builtin(id);
+    if (degrees.empty() || std::find(degrees.begin(), degrees.end(), f.m()) != degrees.end()) fields.push_back(&f);
+  }
   if (vpclmul) {
-    compare_vpclmul(degrees);
+    compare_vpclmul(fields);
     return 0;
   }
   dstu::parallel::init(2);
@@ -264,10 +275,10 @@ int main(int argc, char** argv) {
   std::printf("\n");
   for (const char* path : {"native", "native,-vpclmulqdq", "portable"}) {
     dstu::cpu::set_override(path);
-    for (int m : degrees) {
-      const g::Field& f = g::Field::dstu(m);
+    for (const g::Field* field : fields) {
+      const g::Field& f = *field;
       const TypedTimes t = run_typed(f, throughput);
-      std::printf("%-5d %-9s %8.1f %8.1f", m, g::isa_name(g::ops(f).isa), t.mul, t.sqr);
+      std::printf("%-5s %-9s %8.1f %8.1f", field_label(f).c_str(), g::isa_name(g::ops(f).isa), t.mul, t.sqr);
       if (throughput) std::printf(" %8.1f %8.1f", t.mul_thr, t.sqr_thr);
       for (const auto& op : g::operations()) std::printf(" %12.1f", run_catalog(f, op));
       std::printf("\n");

@@ -163,8 +163,9 @@ inline std::vector<Element> test_elements(const Field& f, dstu::test::TestRng& r
   return v;
 }
 
-/// Generic fields every test covers besides the ten DSTU ones: trinomials and
-/// pentanomials of other degrees (SEC 2 / NIST polynomials, k >= 64 for m = 409),
+/// Generic fields every test covers besides the built-in ones: trinomials and
+/// pentanomials of other degrees (SEC 2 / NIST polynomials through the generic
+/// reductions, the twins of the built-in N283, N409, N571; k >= 64 for m = 409),
 /// tiny and word-aligned degrees, a DSTU polynomial through each generic reduction,
 /// and a dense (7-term) modulus.
 inline const std::vector<std::unique_ptr<Field>>& generic_fields() {
@@ -190,10 +191,10 @@ inline const std::vector<std::unique_ptr<Field>>& generic_fields() {
   return fields;
 }
 
-/// The ten DSTU fields followed by the generic ones.
+/// The fourteen built-in fields (DSTU 4145, then NIST) followed by the generic ones.
 inline std::vector<const Field*> all_fields() {
   std::vector<const Field*> v;
-  for (int m : dstu::gf2m::dstu_degrees()) v.push_back(&Field::dstu(m));
+  for (dstu::gf2m::Builtin id : dstu::gf2m::builtin_fields()) v.push_back(&Field::builtin(id));
   for (const auto& f : generic_fields()) v.push_back(f.get());
   return v;
 }

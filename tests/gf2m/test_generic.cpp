@@ -1,6 +1,6 @@
 // Generic fields: random irreducible trinomials and pentanomials of random degree
 // (sparse folding), dense moduli (Barrett, masked rows), the three generic reductions
-// of every DSTU polynomial against its special reduction, and the checks that refuse
+// of every built-in polynomial against its special reduction, and the checks that refuse
 // bad moduli. Every CPU path.
 #include <doctest/doctest.h>
 
@@ -90,11 +90,11 @@ TEST_CASE("dense moduli reduce by Barrett and by rows; sparse refuses them") {
   });
 }
 
-TEST_CASE("generic reductions of the DSTU polynomials agree with the special ones") {
+TEST_CASE("generic reductions of the built-in polynomials agree with the special ones") {
   dstu::test::for_each_cpu_path([](const std::string& path) {
     dstu::test::TestRng rng(1400);
-    for (int m : g::dstu_degrees()) {
-      const Field& special = Field::dstu(m);
+    for (g::Builtin id : g::builtin_fields()) {
+      const Field& special = Field::builtin(id);
       for (g::Reduction method : {g::Reduction::sparse, g::Reduction::barrett, g::Reduction::table}) {
         const Field f(special.exponents(), method);
         INFO(label(path, f));

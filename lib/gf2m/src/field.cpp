@@ -1,6 +1,6 @@
 // The field descriptor: validation of the modulus, the precomputed constants (trace
-// mask, sqrt(x), half-trace rows, Barrett constant, reduction rows) and the ten
-// built-in DSTU 4145 fields, each built on first use.
+// mask, sqrt(x), half-trace rows, Barrett constant, reduction rows) and the fourteen
+// built-in fields of builtin.hpp (DSTU 4145 and NIST), each built on first use.
 #include <algorithm>
 #include <array>
 #include <string>
@@ -15,7 +15,32 @@
 namespace dstu::gf2m {
 namespace {
 
-constexpr std::array<int, 10> kDstuDegrees{163, 167, 173, 179, 191, 233, 257, 307, 367, 431};
+/// The degrees of the DSTU rows of builtin.hpp, in list order.
+constexpr auto kDstuDegrees = [] {
+  constexpr int n = [] {
+    int count = 0;
+    for (const detail::BuiltinSpec& s : detail::kBuiltinSpecs) count += s.dstu ? 1 : 0;
+    return count;
+  }();
+  std::array<int, n> d{};
+  int i = 0;
+  for (const detail::BuiltinSpec& s : detail::kBuiltinSpecs) {
+    if (s.dstu) d[i++] = s.m;
+  }
+  return d;
+}();
+
+constexpr auto kBuiltinIds = [] {
+  std::array<Builtin, detail::kBuiltinCount> ids{};
+  for (int i = 0; i < detail::kBuiltinCount; ++i) ids[i] = detail::kBuiltinSpecs[i].id;
+  return ids;
+}();
+
+/// The exponents of a built-in polynomial, descending.
+std::vector<int> spec_exponents(const detail::BuiltinSpec& s) {
+  if (s.k2 == 0) return {s.m, s.k1, 0};
+  return {s.m, s.k1, s.k2, s.k3, 0};
+}
 
 std::string poly_text(std::span<const int> exps) {
   std::string s;
@@ -36,6 +61,8 @@ std::vector<Word> words_of(const detail::SlowPoly& p, int n) {
 
 std::span<const int> dstu_degrees() { return kDstuDegrees; }
 
+std::span<const Builtin> builtin_fields() { return kBuiltinIds; }
+
 const Word* Field::multisquare_rows(unsigned k) const {
   for (const auto& t : multisquare_) {
     if (t.k == k) return t.rows.data();
@@ -53,57 +80,42 @@ const char* reduction_name(Reduction r) {
   return "?";
 }
 
-const Field& Field::dstu(int m) {
-  // Exponents from the spec digest §1.2 (STD Table 1 via BC/CR/UAPKI).
-  switch (m) {
-    case 163: {
-      static const Field f(DstuTag{}, std::array{163, 7, 6, 3, 0});
-      return f;
-    }
-    case 167: {
-      static const Field f(DstuTag{}, std::array{167, 6, 0});
-      return f;
-    }
-    case 173: {
-      static const Field f(DstuTag{}, std::array{173, 10, 2, 1, 0});
-      return f;
-    }
-    case 179: {
-      static const Field f(DstuTag{}, std::array{179, 4, 2, 1, 0});
-      return f;
-    }
-    case 191: {
-      static const Field f(DstuTag{}, std::array{191, 9, 0});
-      return f;
-    }
-    case 233: {
-      static const Field f(DstuTag{}, std::array{233, 9, 4, 1, 0});
-      return f;
-    }
-    case 257: {
-      static const Field f(DstuTag{}, std::array{257, 12, 0});
-      return f;
-    }
-    case 307: {
-      static const Field f(DstuTag{}, std::array{307, 8, 4, 2, 0});
-      return f;
-    }
-    case 367: {
-      static const Field f(DstuTag{}, std::array{367, 21, 0});
-      return f;
-    }
-    case 431: {
-      static const Field f(DstuTag{}, std::array{431, 5, 3, 1, 0});
-      return f;
-    }
-    default:
-      break;
+const Field& Field::builtin(Builtin id) {
+  // One function-local static per field: each is built on its first use only.
+  switch (id) {
+#define DSTU_GF2M_CASE(Ctx, Name, ...)         \
+  case Builtin::Name: {                        \
+    static const Field f(Builtin::Name);       \
+    return f;                                  \
   }
-  throw_invalid("no DSTU 4145 polynomial-basis field of degree " + std::to_string(m) +
-                " (expected 163, 167, 173, 179, 191, 233, 257, 307, 367 or 431)");
+    DSTU_GF2M_BUILTIN_FIELDS(DSTU_GF2M_CASE, )
+#undef DSTU_GF2M_CASE
+  }
+  throw_invalid("no built-in field " + std::to_string(static_cast<int>(id)));
 }
 
-Field::Field(DstuTag, std::span<const int> exponents) { init(exponents, Reduction::special); }
+const Field& Field::dstu(int m) {
+  for (const detail::BuiltinSpec& s : detail::kBuiltinSpecs) {
+    if (s.dstu && s.m == m) return builtin(s.id);
+  }
+  std::string known;
+  for (int d : kDstuDegrees) known += (known.empty() ? "" : ", ") + std::to_string(d);
+  throw_invalid("no DSTU 4145 polynomial-basis field of degree " + std::to_string(m) + " (expected one of " +
+                known + ")");
+}
+
+const Field* Field::find_builtin(std::span<const int> exponents) {
+  std::vector<int> ex(exponents.begin(), exponents.end());
+  std::sort(ex.begin(), ex.end(), std::greater<int>());
+  for (const detail::BuiltinSpec& s : detail::kBuiltinSpecs) {
+    if (spec_exponents(s) == ex) return &builtin(s.id);
+  }
+  return nullptr;
+}
+
+Field::Field(Builtin id) : builtin_(id) {
+  init(spec_exponents(detail::builtin_spec(id)), Reduction::special);
+}
 
 Field::Field(std::span<const int> exponents) {
   init(exponents, exponents.size() <= 5 ? Reduction::sparse : Reduction::barrett);
@@ -111,7 +123,7 @@ Field::Field(std::span<const int> exponents) {
 
 Field::Field(std::span<const int> exponents, Reduction method) {
   if (method == Reduction::special) {
-    throw_invalid("Reduction::special is reserved for the DSTU fields (use Field::dstu)");
+    throw_invalid("Reduction::special is reserved for the built-in fields (use Field::builtin)");
   }
   if (method == Reduction::sparse && exponents.size() > 5) {
     throw_invalid("sparse reduction needs a trinomial or pentanomial");
@@ -158,9 +170,9 @@ void Field::init(std::span<const int> exponents, Reduction method) {
     }
   }
   if (method == Reduction::special) {
-    ops_[0] = detail::dstu_ops(m_, Isa::portable);
-    ops_[1] = detail::dstu_ops(m_, Isa::clmul);
-    ops_[2] = detail::dstu_ops(m_, Isa::vpclmul);
+    ops_[0] = detail::builtin_ops(*builtin_, Isa::portable);
+    ops_[1] = detail::builtin_ops(*builtin_, Isa::clmul);
+    ops_[2] = detail::builtin_ops(*builtin_, Isa::vpclmul);
   } else {
     ops_[0] = &detail::generic_ops(Isa::portable);
     ops_[1] = &detail::generic_ops(Isa::clmul);

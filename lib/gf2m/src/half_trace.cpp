@@ -20,14 +20,15 @@ void half_trace(const Field& f, Element& r, const Element& a) {
 
 template <class P>
 void half_trace_portable(Word* r, const Word* a) {
-  detail::half_trace_fold<P::words>(r, a, Field::dstu(P::m), detail::apply_rows_portable);
+  detail::half_trace_fold<P::words>(r, a, Field::builtin(P::id), detail::apply_rows_portable);
 }
 
 template <class P>
 void half_trace_clmul(Word* r, const Word* a) {
+  constexpr bool fits = P::words <= 8;  // AVX-512 rows: one row per ZMM register
   detail::half_trace_fold<P::words>(
-      r, a, Field::dstu(P::m),
-      cpu::active().avx512f ? detail::apply_rows_avx512 : detail::apply_rows_portable);
+      r, a, Field::builtin(P::id),
+      fits && cpu::active().avx512f ? detail::apply_rows_avx512 : detail::apply_rows_portable);
 }
 
 #define DSTU_GF2M_INSTANTIATE(F)                              \

@@ -33,9 +33,9 @@ void reduce_barrett(const Field& f, Word* r, const Word* c, MulWideN mul);
 void reduce_table(const Field& f, Word* r, const Word* c);
 
 // ---- kernel tables (ops.cpp, generic.cpp) ----
-/// The typed tables of a DSTU field (nullptr for another m); for Isa::vpclmul the clmul
-/// table when vpclmul_choice(m) uses no VPCLMULQDQ kernel.
-const Ops* dstu_ops(int m, Isa isa);
+/// The typed tables of a built-in field; for Isa::vpclmul the clmul table when
+/// vpclmul_choice(id) uses no VPCLMULQDQ kernel.
+const Ops* builtin_ops(Builtin id, Isa isa);
 /// The tables of generic fields.
 const Ops& generic_ops(Isa isa);
 

@@ -13,14 +13,14 @@ namespace dstu::gf2m {
 
 template <class P>
 void inv_itoh_tsujii_portable(Word* r, const Word* a) {
-  detail::itoh_tsujii(Kernels<P, Isa::portable>{}, Field::dstu(P::m), detail::apply_rows_portable,
+  detail::itoh_tsujii(Kernels<P, Isa::portable>{}, Field::builtin(P::id), detail::apply_rows_portable,
                       0, r, a);
 }
 
 template <class P>
 void inv_itoh_tsujii_clmul(Word* r, const Word* a) {
-  const bool z = cpu::active().avx512f;
-  detail::itoh_tsujii(Kernels<P, Isa::clmul>{}, Field::dstu(P::m),
+  const bool z = P::words <= 8 && cpu::active().avx512f;  // a row per ZMM register
+  detail::itoh_tsujii(Kernels<P, Isa::clmul>{}, Field::builtin(P::id),
                       z ? detail::apply_rows_avx512 : detail::apply_rows_portable, z ? 0 : 64, r, a);
 }
 

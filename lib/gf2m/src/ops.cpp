@@ -1,5 +1,5 @@
 // The per-call entry points: pick the kernel table for the active ISA and call it.
-// Also the kernel tables of the ten DSTU fields, built from the typed kernels.
+// Also the kernel tables of the built-in fields, built from the typed kernels.
 #include "dstu/base/ct.hpp"
 #include "dstu/cpu/features.hpp"
 #include "dstu/gf2m/kernels.hpp"
@@ -35,7 +35,7 @@ template <class P>
 const Ops* typed_table(Isa isa) {
   switch (isa) {
     case Isa::vpclmul:
-      return vpclmul_choice(P::m).any() ? &TypedTables<P>::vpclmul : &TypedTables<P>::clmul;
+      return vpclmul_choice(P::id).any() ? &TypedTables<P>::vpclmul : &TypedTables<P>::clmul;
     case Isa::clmul:
       return &TypedTables<P>::clmul;
     case Isa::portable:
@@ -73,16 +73,15 @@ const Ops& ops(const Field& f) {
 
 namespace detail {
 
-const Ops* dstu_ops(int m, Isa isa) {
-  switch (m) {
+const Ops* builtin_ops(Builtin id, Isa isa) {
+  switch (id) {
 #define DSTU_GF2M_CASE(F) \
-  case F::m:              \
+  case F::id:             \
     return typed_table<F>(isa);
     DSTU_GF2M_FOR_EACH_FIELD(DSTU_GF2M_CASE)
 #undef DSTU_GF2M_CASE
-    default:
-      return nullptr;
   }
+  return nullptr;
 }
 
 }  // namespace detail

@@ -1,4 +1,4 @@
-// Reduction modulo f: the compile-time special folding of the DSTU polynomials
+// Reduction modulo f: the compile-time special folding of the built-in polynomials
 // (instantiated from reduce_special.hpp), and three run-time methods for generic
 // fields — sparse folding for any trinomial/pentanomial, and two precomputed
 // reductions for any modulus (seed 002): carry-less Barrett and masked row tables.

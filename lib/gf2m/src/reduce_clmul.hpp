@@ -3,13 +3,15 @@
 // `#pragma GCC target("pclmul,sse4.1")`.
 //
 // Two foldings, chosen at compile time per polynomial:
-//  - aligned carry-less folding (every DSTU polynomial but m = 257): with W words and
-//    r' = x^(64W - m) r(x) mod nothing (it is below 2^64 for these f), each high word
-//    c_j, j >= W, folds as c_j r' at word offset j - W: W multiplications, no bit
-//    shifts. The few bits G still at or above m (fewer than 64, checked at compile
-//    time from the degree bound 2m - 2) fold once more as G r(x).
-//  - shift folding (m = 257, where r' = x^63 (x^12 + 1) spans two words): the pair
-//    form of fold_special (reduce_special.hpp): H = c >> m, c + H r + O r.
+//  - aligned carry-less folding (every DSTU polynomial but m = 257, and NIST's m = 283
+//    and 571): with W words and r' = x^(64W - m) r(x) mod nothing (it is below 2^64 for
+//    these f), each high word c_j, j >= W, folds as c_j r' at word offset j - W: W
+//    multiplications, no bit shifts. The few bits G still at or above m (fewer than
+//    64, checked at compile time from the degree bound 2m - 2) fold once more as G r(x).
+//  - shift folding (m = 257, where r' = x^63 (x^12 + 1) spans two words, and NIST's
+//    x^233 + x^74 + 1 and x^409 + x^87 + 1, where r itself does): the pair form of
+//    fold_special (reduce_special.hpp): H = c >> m, c + H r + O r, each shift by a
+//    middle exponent split into a word offset and a bit shift, O up to two words.
 //
 // Unnamed namespace: see words.hpp.
 #pragma once
@@ -48,6 +50,7 @@ constexpr int word_degree(int j) {
 
 template <class P>
 constexpr Word low_poly() {  // r(x) = f - x^m
+  static_assert(P::k1 < 64, "r(x) spans more than a word");
   Word r = 1 | Word(1) << P::k1;
   if (P::pentanomial) r |= Word(1) << P::k2 | Word(1) << P::k3;
   return r;
@@ -105,30 +108,42 @@ template <class P>
   r[0] = _mm_xor_si128(r[0], gr);
 }
 
+/// Pair j (words 2j, 2j+1) of x << s for x of N pairs (zero outside).
+template <int N>
+[[gnu::always_inline]] inline __m128i shl_pair(const __m128i* x, int j, int s) {
+  const int q = s / 64, b = s % 64;
+  const __m128i here = word_pair<N>(x, 2 * j - q);
+  if (b == 0) return here;
+  const __m128i below = word_pair<N>(x, 2 * j - q - 1);
+  return _mm_or_si128(_mm_slli_epi64(here, b), _mm_srli_epi64(below, 64 - b));
+}
+
 /// Shift folding (see the file comment); same contract as fold_pairs_aligned.
 template <class P>
 [[gnu::always_inline]] inline void fold_pairs_shift(__m128i* r, const __m128i* c) {
   constexpr int W = P::words, NP = (W + 1) / 2, m = P::m, s = m % 64, q = m / 64;
+  constexpr int K = middle_count<P>();
+  constexpr int OW = words_for(P::k1 - 1), FP = (words_for(2 * P::k1 - 1) + 1) / 2;
+  static_assert(OW <= 2 && FP <= NP, "O is one pair, O r below m");
   // H = c >> m (W words), t = L + H + sum_k H << k, O = sum_k H >> (m - k).
   __m128i h[NP];
   for (int j = 0; j < NP; ++j) h[j] = bits_at<W>(c, q + 2 * j, s);
   __m128i t[NP];
   for (int j = 0; j < NP; ++j) t[j] = _mm_xor_si128(c[j], h[j]);
   __m128i o = _mm_setzero_si128();
-  for (int i = 0; i < middle_count<P>(); ++i) {
+  for (int i = 0; i < K; ++i) {
     const int k = middle<P>(i);
-    for (int j = 0; j < NP; ++j) {
-      const __m128i prev = _mm_alignr_epi8(h[j], j > 0 ? h[j - 1] : _mm_setzero_si128(), 8);
-      t[j] = _mm_xor_si128(t[j], _mm_or_si128(_mm_slli_epi64(h[j], k), _mm_srli_epi64(prev, 64 - k)));
-    }
+    for (int j = 0; j < NP; ++j) t[j] = _mm_xor_si128(t[j], shl_pair<NP>(h, j, k));
     o = _mm_xor_si128(o, bits_at<NP>(h, (m - k) / 64, (m - k) % 64));
   }
-  o = _mm_move_epi64(o);
-  __m128i fo = o;
-  for (int i = 0; i < middle_count<P>(); ++i) fo = _mm_xor_si128(fo, _mm_slli_epi64(o, middle<P>(i)));
+  if constexpr (OW == 1) o = _mm_move_epi64(o);
   for (int j = 0; j < NP; ++j) r[j] = t[j];
   r[NP - 1] = _mm_and_si128(r[NP - 1], top_pair<P>());
-  r[0] = _mm_xor_si128(r[0], fo);
+  for (int j = 0; j < FP; ++j) {  // r += O r = O + sum_k O x^k (below x^m)
+    __m128i fo = j == 0 ? o : _mm_setzero_si128();
+    for (int i = 0; i < K; ++i) fo = _mm_xor_si128(fo, shl_pair<1>(&o, j, middle<P>(i)));
+    r[j] = _mm_xor_si128(r[j], fo);
+  }
 }
 
 /// r = c mod f with c as W pairs (2W words), r as ceil(W/2) pairs.

@@ -90,7 +90,7 @@ void sqr2_vpclmul(Word* r1, const Word* a1, Word* r2, const Word* a2) {
 #define DSTU_GF2M_INSTANTIATE(F)                       \
   template void sqr_vpclmul<F>(Word*, const Word*);    \
   template void sqr2_vpclmul<F>(Word*, const Word*, Word*, const Word*);
-DSTU_GF2M_FOR_EACH_FIELD(DSTU_GF2M_INSTANTIATE)
+DSTU_GF2M_FOR_EACH_VPCLMUL_FIELD(DSTU_GF2M_INSTANTIATE)
 #undef DSTU_GF2M_INSTANTIATE
 
 }  // namespace dstu::gf2m

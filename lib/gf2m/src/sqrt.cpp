@@ -1,6 +1,7 @@
 // Constant-time square root: sqrt(a) = even(a) + sqrt(x) * odd(a) (algorithms.hpp),
 // one multiplication by the precomputed sqrt(x) = x^(2^(m-1)). For a trinomial with
-// odd middle exponent k (m = 191, 367), sqrt(x) = x^((m+1)/2) + x^((k+1)/2) and the
+// odd middle exponent k (m = 191, 367; NIST's m = 409, k = 87), sqrt(x) = x^((m+1)/2) +
+// x^((k+1)/2), since its square is x^(m+1) + x^(k+1) = x (x^m + x^k) = x, and the
 // product is two shifts with no reduction (deg odd(a) <= (m-3)/2).
 #include "algorithms.hpp"
 #include "dstu/gf2m/kernels.hpp"
@@ -28,7 +29,7 @@ void sqrt_field(Word* r, const Word* a) {
     xor_shifted_fixed<W, (P::k1 + 1) / 2>(ev, od);
     detail::copy_words(r, ev, W);
   } else {
-    detail::sqrt_even_odd(Kernels<P, I>{}, Field::dstu(P::m).sqrt_x(), r, a);
+    detail::sqrt_even_odd(Kernels<P, I>{}, Field::builtin(P::id).sqrt_x(), r, a);
   }
 }
 

@@ -1,9 +1,10 @@
 // dstu::gf2m — binary fields GF(2^m) in polynomial basis: the field descriptor.
 //
-// What it is: the ten DSTU 4145-2002 polynomial-basis fields (m = 163 ... 431, spec
-// digest §1.2) with word-level special reduction, and generic fields on any
-// irreducible polynomial of degree 2 <= m <= 571 (trinomials and pentanomials by the
-// same folding with run-time exponents; any other modulus by a precomputed reduction).
+// What it is: the fourteen built-in fields of builtin.hpp — the ten DSTU 4145-2002
+// polynomial-basis fields (m = 163 ... 431) and the NIST binary fields of FIPS 186-4
+// D.1.3 — with compile-time special reduction, and generic fields on any irreducible
+// polynomial of degree 2 <= m <= 571 (trinomials and pentanomials by the same folding
+// with run-time exponents; any other modulus by a precomputed reduction).
 // Depends on: base (errors, constant-time helpers), cpu (the one place that says which
 // kernels may run), parallel (the OpenMP variants in parallel.hpp).
 // Secret: element values. Every function of the module runs in time independent of
@@ -21,11 +22,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
 
 #include "dstu/base/aligned_words.hpp"
+#include "dstu/gf2m/builtin.hpp"
 
 namespace dstu::gf2m {
 
@@ -50,9 +53,12 @@ struct Element {
 /// The degrees of the ten DSTU 4145-2002 polynomial-basis fields, ascending.
 std::span<const int> dstu_degrees();
 
+/// The fourteen built-in fields, in the order of builtin.hpp (DSTU ones first).
+std::span<const Builtin> builtin_fields();
+
 /// How a field reduces a double-length product modulo f.
 enum class Reduction {
-  special,  ///< a DSTU 4145 polynomial: compile-time, fully unrolled word folding
+  special,  ///< a built-in polynomial (builtin.hpp): compile-time, unrolled word folding
   sparse,   ///< any trinomial or pentanomial: word folding with run-time exponents
   barrett,  ///< any modulus: carry-less Barrett with the precomputed x^(2m) div f
   table,    ///< any modulus: the precomputed rows x^(m+i) mod f, added under masks
@@ -65,13 +71,22 @@ struct Ops;
 
 /// A binary field: degree, modulus and the precomputed constants the operations use.
 /// Build generic fields once and reuse them: construction runs the irreducibility
-/// test and fills the tables (0.2-1.6 ms for the DSTU fields, ~25 ms for m = 571;
-/// the DSTU fields take ~0.4 MB of tables in all, each built on first use).
+/// test and fills the tables (0.3-2.2 ms for the DSTU fields, 0.6-4.5 ms for the
+/// built-in NIST ones, ~30 ms for a generic m = 571 field; the DSTU fields take ~0.4 MB
+/// of tables in all, each built on first use).
 class Field {
  public:
   /// One of the ten DSTU 4145-2002 fields (m in dstu_degrees()); built on first use,
   /// thread-safe. Throws Error(invalid_input) for any other m.
   static const Field& dstu(int m);
+
+  /// A built-in field (DSTU 4145 or NIST); built on first use, thread-safe.
+  /// Field::builtin(Builtin::F257) is Field::dstu(257).
+  static const Field& builtin(Builtin id);
+
+  /// The built-in field whose polynomial has these exponents (any order, as for
+  /// Field), built on first use; nullptr when the polynomial is not a built-in one.
+  static const Field* find_builtin(std::span<const int> exponents);
 
   /// A field on the polynomial with the given exponents (any order, each once,
   /// including m and 0), 2 <= m <= 571. Trinomials and pentanomials reduce by
@@ -80,7 +95,7 @@ class Field {
   explicit Field(std::span<const int> exponents);
 
   /// As above with a chosen method: sparse needs a trinomial or pentanomial; special is
-  /// refused (use dstu()).
+  /// refused (use builtin() or find_builtin()).
   Field(std::span<const int> exponents, Reduction method);
 
   int m() const { return m_; }
@@ -91,8 +106,12 @@ class Field {
   /// Exponents of f, descending (m first, 0 last).
   std::span<const int> exponents() const { return exponents_; }
   Reduction reduction() const { return reduction_; }
-  /// True for the ten built-in DSTU 4145 fields.
-  bool is_dstu() const { return reduction_ == Reduction::special; }
+  /// Which built-in field this is; empty for a generic field.
+  std::optional<Builtin> builtin_id() const { return builtin_; }
+  /// True for the fourteen built-in fields (Reduction::special, typed kernels).
+  bool is_builtin() const { return builtin_.has_value(); }
+  /// True for the ten built-in DSTU 4145 fields only.
+  bool is_dstu() const { return builtin_ && detail::builtin_spec(*builtin_).dstu; }
   /// Readable description, e.g. "GF(2^163) x^163+x^7+x^6+x^3+1".
   const std::string& name() const { return name_; }
   /// Valid bits of the top word.
@@ -129,14 +148,14 @@ class Field {
   const Ops& ops_vpclmul() const { return *ops_[2]; }
 
  private:
-  struct DstuTag {};
-  Field(DstuTag, std::span<const int> exponents);
+  explicit Field(Builtin id);
   void init(std::span<const int> exponents, Reduction method);
   void precompute_tables();
 
   int m_ = 0;
   int words_ = 0;
   Reduction reduction_ = Reduction::sparse;
+  std::optional<Builtin> builtin_;
   int sparse_passes_ = 0;
   Word top_mask_ = 0;
   Word half_trace_one_ = 0;

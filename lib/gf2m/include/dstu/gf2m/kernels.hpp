@@ -1,10 +1,12 @@
-// dstu::gf2m — typed kernels for the ten DSTU 4145 fields: direct calls, no dispatch.
+// dstu::gf2m — typed kernels for the built-in fields (the ten DSTU 4145 ones and the
+// NIST ones of FIPS 186-4 D.1.3, builtin.hpp): direct calls, no dispatch.
 //
 // For code that runs millions of field operations (scalar multiplication), pick the
 // kernel type once and let the compiler specialise the whole algorithm:
 //
 //   gf2m::dispatch(field, [&](auto k) {   // k: Kernels<F257, Isa::clmul>,
-//     using K = decltype(k);              //    Kernels<F233, Isa::vpclmul>, ... or
+//     using K = decltype(k);              //    Kernels<F233, Isa::vpclmul>,
+//                                         //    Kernels<N409, Isa::clmul>, ... or
 //                                         //    FieldKernels for a generic field
 //     typename K::Fe x, y;                // fixed-size word arrays
 //     k.mul(x.data(), y.data(), y.data());
@@ -21,40 +23,36 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
 #include "dstu/gf2m/field.hpp"
 #include "dstu/gf2m/ops.hpp"
 
 namespace dstu::gf2m {
 
-/// f = x^M + x^K1 + x^K2 + x^K3 + 1 (a trinomial when K2 = K3 = 0), M > K1 > K2 > K3.
+/// f = x^M + x^K1 + x^K2 + x^K3 + 1 (a trinomial when K2 = K3 = 0), M > K1 > K2 > K3,
+/// one of the built-in polynomials of builtin.hpp (id names it).
 template <int M, int K1, int K2 = 0, int K3 = 0>
 struct Poly {
   static constexpr int m = M;
   static constexpr int k1 = K1, k2 = K2, k3 = K3;
   static constexpr bool pentanomial = K2 != 0;
   static constexpr int words = words_for(M);
+  static constexpr Builtin id = detail::builtin_of(M, K1, K2, K3);
   static_assert(K1 > K2 && (K2 == 0 || K2 > K3) && (K2 == 0) == (K3 == 0));
-  static_assert(M - K1 >= 64 && K1 < 32, "special reduction assumes a low middle term");
+  // The special reductions fold the overflow of the first fold once more and are done:
+  // that needs 2 K1 < M (reduce_special.hpp).
+  static_assert(2 * K1 < M, "special reduction assumes a middle term below m / 2");
 };
 
-// The DSTU 4145-2002 polynomial-basis fields (spec digest §1.2; STD Table 1).
-using F163 = Poly<163, 7, 6, 3>;
-using F167 = Poly<167, 6>;
-using F173 = Poly<173, 10, 2, 1>;
-using F179 = Poly<179, 4, 2, 1>;
-using F191 = Poly<191, 9>;
-using F233 = Poly<233, 9, 4, 1>;
-using F257 = Poly<257, 12>;
-using F307 = Poly<307, 8, 4, 2>;
-using F367 = Poly<367, 21>;
-using F431 = Poly<431, 5, 3, 1>;
+/// The built-in field types, from the list in builtin.hpp: F163 ... F431 (DSTU 4145-2002
+/// Table 1) and N233, N283, N409, N571 (FIPS 186-4 D.1.3).
+#define DSTU_GF2M_POLY_TYPE_(Ctx, Name, Standard, Zmm, M, K1, K2, K3) using Name = Poly<M, K1, K2, K3>;
+DSTU_GF2M_BUILTIN_FIELDS(DSTU_GF2M_POLY_TYPE_, )
+#undef DSTU_GF2M_POLY_TYPE_
 
-/// X(F) for each DSTU field type, ascending m.
-#define DSTU_GF2M_FOR_EACH_FIELD(X) \
-  X(F163) X(F167) X(F173) X(F179) X(F191) X(F233) X(F257) X(F307) X(F367) X(F431)
-
-// ---- the kernels (explicitly instantiated for the ten fields) ----
+// ---- the kernels (explicitly instantiated for the built-in fields; the _vpclmul ones
+// for DSTU_GF2M_FOR_EACH_VPCLMUL_FIELD only) ----
 // r, a, b: P::words words; c: 2 * P::words words. Outputs may alias inputs.
 
 /// r = a * b: 64x64 carry-less products by integer multiplication with holes.
@@ -106,15 +104,19 @@ template <class P> void sqrt_clmul(Word* r, const Word* a);
 template <class P> void half_trace_portable(Word* r, const Word* a);
 template <class P> void half_trace_clmul(Word* r, const Word* a);
 
+#define DSTU_GF2M_DECLARE_VPCLMUL_KERNELS(F)                                           \
+  extern template void mul_vpclmul<F>(Word*, const Word*, const Word*);             \
+  extern template void mul2_vpclmul<F>(Word*, const Word*, const Word*, Word*, const Word*, const Word*); \
+  extern template void sqr_vpclmul<F>(Word*, const Word*);                          \
+  extern template void sqr2_vpclmul<F>(Word*, const Word*, Word*, const Word*);
+DSTU_GF2M_FOR_EACH_VPCLMUL_FIELD(DSTU_GF2M_DECLARE_VPCLMUL_KERNELS)
+#undef DSTU_GF2M_DECLARE_VPCLMUL_KERNELS
+
 #define DSTU_GF2M_DECLARE_KERNELS(F)                                                   \
   extern template void mul_portable<F>(Word*, const Word*, const Word*);            \
   extern template void mul_clmul<F>(Word*, const Word*, const Word*);               \
   extern template void mul2_clmul<F>(Word*, const Word*, const Word*, Word*, const Word*, const Word*); \
   extern template void sqr2_clmul<F>(Word*, const Word*, Word*, const Word*);       \
-  extern template void mul_vpclmul<F>(Word*, const Word*, const Word*);             \
-  extern template void mul2_vpclmul<F>(Word*, const Word*, const Word*, Word*, const Word*, const Word*); \
-  extern template void sqr_vpclmul<F>(Word*, const Word*);                          \
-  extern template void sqr2_vpclmul<F>(Word*, const Word*, Word*, const Word*);     \
   extern template void mul_wide_portable<F>(Word*, const Word*, const Word*);       \
   extern template void mul_wide_clmul<F>(Word*, const Word*, const Word*);          \
   extern template void reduce_special<F>(Word*, const Word*);                       \
@@ -136,15 +138,17 @@ DSTU_GF2M_FOR_EACH_FIELD(DSTU_GF2M_DECLARE_KERNELS)
 template <class P>
 constexpr std::array<Word, P::words> trace_mask() {
   // e_j = coefficient of x^(m-j) in f; p_k = sum_{j<k} e_j p_(k-j) + k e_k (mod 2).
-  auto e = [](int j) {
-    const int d = P::m - j;
-    return d == 0 || d == P::k1 || (P::pentanomial && (d == P::k2 || d == P::k3)) ? 1 : 0;
-  };
-  std::array<int, P::m> p{};
+  // Only the j with e_j = 1 contribute: m - k1, m - k2, m - k3 (and m, never below k).
+  const int n = P::pentanomial ? 3 : 1;
+  const int js[3] = {P::m - P::k1, P::m - P::k2, P::m - P::k3};
+  std::array<unsigned char, P::m> p{};
   p[0] = P::m & 1;
   for (int k = 1; k < P::m; ++k) {
-    int s = (k & 1) * e(k);
-    for (int j = 1; j < k; ++j) s ^= e(j) & p[k - j];
+    unsigned char s = 0;
+    for (int i = 0; i < n; ++i) {
+      if (js[i] < k) s ^= p[k - js[i]];
+      if (js[i] == k) s ^= static_cast<unsigned char>(k & 1);
+    }
     p[k] = s;
   }
   std::array<Word, P::words> mask{};
@@ -152,8 +156,8 @@ constexpr std::array<Word, P::words> trace_mask() {
   return mask;
 }
 
-/// Which kernels VPCLMULQDQ replaces in Kernels<P, Isa::vpclmul> for the field of degree
-/// m (the others, and these where false, are the clmul kernels). dispatch() and ops()
+/// Which kernels VPCLMULQDQ replaces in Kernels<P, Isa::vpclmul> for a built-in field
+/// (the others, and these where false, are the clmul kernels). dispatch() and ops()
 /// use Isa::vpclmul for a field only when any() holds, and the clmul kernels otherwise.
 struct VpclmulChoice {
   bool mul = false, mul2 = false, sqr = false, sqr2 = false;
@@ -174,18 +178,26 @@ struct VpclmulChoice {
 ///    -6% to -13%. mul, sqr, sqr2 lose (latency +3 to +4 ns; 6 PCLMULQDQ products are
 ///    already short; mul on m = 191 costs sign/verify 3-5%).
 ///  - m = 257 ... 431: mul2 throughput 16.5-27.6 -> 18.3-28.5, no win: clmul.
-constexpr VpclmulChoice vpclmul_choice(int m) {
-  switch (m) {
-    case 163: case 167: case 173: case 179: case 191:
+///  - the NIST fields N233 ... N571: clmul. They have no VPCLMULQDQ kernels (the ZMM
+///    reduction needs k1 < m mod 64: N233 and N409 break it) and no AVX-512 machine was
+///    at hand to measure one (the Zen 3 they were added on has VPCLMULQDQ on YMM only).
+constexpr VpclmulChoice vpclmul_choice(Builtin id) {
+  switch (id) {
+    case Builtin::F163: case Builtin::F167: case Builtin::F173: case Builtin::F179: case Builtin::F191:
       return {.mul2 = true};
-    case 233:
+    case Builtin::F233:
       return {.mul = true, .mul2 = true};
     default:
       return {};
   }
 }
+#define DSTU_GF2M_CHECK_CHOICE_(Ctx, Name, Standard, Zmm, ...)                                  \
+  static_assert(!vpclmul_choice(Builtin::Name).any() || detail::builtin_spec(Builtin::Name).vpclmul, \
+                "vpclmul_choice picks VPCLMULQDQ kernels that are not compiled for " #Name);
+DSTU_GF2M_BUILTIN_FIELDS(DSTU_GF2M_CHECK_CHOICE_, )
+#undef DSTU_GF2M_CHECK_CHOICE_
 
-/// Direct-call kernels of DSTU field P on ISA I.
+/// Direct-call kernels of built-in field P on ISA I.
 template <class P, Isa I>
 struct Kernels {
   using Params = P;
@@ -196,7 +208,7 @@ struct Kernels {
   using Fe = std::array<Word, P::words>;
 
   /// The runtime descriptor of the same field (tables, external forms).
-  static const Field& field() { return Field::dstu(P::m); }
+  static const Field& field() { return Field::builtin(P::id); }
 
   static void add(Word* r, const Word* a, const Word* b) {
     for (int i = 0; i < words; ++i) r[i] = a[i] ^ b[i];
@@ -261,7 +273,7 @@ struct Kernels {
 
  private:
   static constexpr bool hw = I != Isa::portable;  // carry-less kernels
-  static constexpr VpclmulChoice vp = I == Isa::vpclmul ? vpclmul_choice(P::m) : VpclmulChoice{};
+  static constexpr VpclmulChoice vp = I == Isa::vpclmul ? vpclmul_choice(P::id) : VpclmulChoice{};
 };
 
 /// The same interface over a runtime Field and its kernel table (generic fields, or
@@ -303,26 +315,25 @@ struct FieldKernels {
   }
 };
 
-/// Calls fn(Kernels<P, I>{}) for a DSTU field with the best ISA cpu::active() allows
-/// now for it (Isa::vpclmul only where vpclmul_choice(m).any(); the same I as
-/// ops(f).isa), or fn(FieldKernels(f)) for a generic field, and returns what fn returns
-/// (every instantiation must return the same type).
+/// Calls fn(Kernels<P, I>{}) for a built-in field (is_builtin(): DSTU and NIST) with the
+/// best ISA cpu::active() allows now for it (Isa::vpclmul only where
+/// vpclmul_choice(P::id).any(); the same I as ops(f).isa), or fn(FieldKernels(f)) for a
+/// generic field, and returns what fn returns (every instantiation must return the
+/// same type).
 template <class Fn>
 decltype(auto) dispatch(const Field& f, Fn&& fn) {
-  if (f.is_dstu()) {
+  if (const std::optional<Builtin> id = f.builtin_id()) {
     const Isa isa = active_isa();
-    switch (f.m()) {
+    switch (*id) {
 #define DSTU_GF2M_DISPATCH_CASE(F)                                            \
-  case F::m:                                                                  \
-    if constexpr (vpclmul_choice(F::m).any()) {                               \
+  case F::id:                                                                 \
+    if constexpr (vpclmul_choice(F::id).any()) {                              \
       if (isa == Isa::vpclmul) return fn(Kernels<F, Isa::vpclmul>{});         \
     }                                                                         \
     if (isa != Isa::portable) return fn(Kernels<F, Isa::clmul>{});            \
     return fn(Kernels<F, Isa::portable>{});
       DSTU_GF2M_FOR_EACH_FIELD(DSTU_GF2M_DISPATCH_CASE)
 #undef DSTU_GF2M_DISPATCH_CASE
-      default:
-        break;
     }
   }
   return fn(FieldKernels(f));

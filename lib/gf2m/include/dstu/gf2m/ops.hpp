@@ -25,6 +25,7 @@ enum class Isa : std::uint8_t {
   portable,  ///< plain 64-bit integer code, constant time, no table indexed by secrets
   clmul,     ///< PCLMULQDQ with SSE4.1; its row-table kernels (half-trace, the long
              ///< squaring runs of inversion) use AVX-512F when cpu::active() allows
+             ///< and a row fits a ZMM register (up to 8 words: not m = 571)
   vpclmul,   ///< VPCLMULQDQ on ZMM with AVX-512F for multiplication (and squaring) of
              ///< the DSTU fields that gain from it (vpclmul_choice() in kernels.hpp);
              ///< the clmul kernels for everything else
