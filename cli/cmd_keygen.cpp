@@ -132,9 +132,10 @@ class Keygen final : public Command {
     const KeyFormat format = parse_key_format(format_);
     const dstu4145::PrivateKeyForm form = parse_form(pkcs8_);
     const ecdsa::Group* group = ecdsa::Group::find(curve_);  // null: a DSTU 4145 curve
+    const ec::Curve* curve = group ? nullptr : ec::Curve::find_named(curve_);
+    if (!group && !curve) throw_invalid("unknown curve '" + curve_ + "' (dstu keygen --list-curves shows them all)");
     if (!group && !scheme_.empty()) throw UsageError("--scheme is for ECDSA/ECGDSA curves (DSTU 4145 curves have their own)");
     if (group && pkcs8_option_->count() > 0) throw UsageError("--pkcs8 is for DSTU 4145 keys (ECDSA/ECGDSA keys: one PKCS#8 form)");
-    const ec::Curve* curve = group ? nullptr : &ec::Curve::named(curve_);
     // Refuse before doing any work when a file is in the way.
     if (!force_) {
       for (const std::string& p : {key_path, pub_path}) {

@@ -152,7 +152,7 @@ class Verify final : public Command {
     }
   }
 
-  /// A window with a ECDSA/ECGDSA key: each request read, hashed and verified on the team.
+  /// A window with an ECDSA/ECGDSA key: each request read, hashed and verified on the team.
   std::vector<Outcome> check_window_ec(const std::string& key_id, const std::vector<ListEntry>& window) const {
     std::vector<Outcome> out(window.size());
     parallel::for_each(window.size(), parallel::team_size(), [&](std::size_t i) {

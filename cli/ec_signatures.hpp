@@ -1,5 +1,6 @@
-// dstu sign / verify with a ECDSA/ECGDSA key (ECDSA or ECGDSA, lib/ecdsa): the same files,
-// exit codes and JSON records as with DSTU 4145 keys. The scheme is the key's (its
+// dstu sign / verify with an ECDSA or ECGDSA key (lib/ecdsa): the same files, windows
+// (window.hpp: hashed and signed on the team, reported in input order), exit codes and
+// JSON records as with DSTU 4145 keys. The scheme is the key's (its
 // algorithm OID); the hash defaults by the size of n (SHA-256 to 256 bits, SHA-384 to
 // 384, SHA-512 above, as FIPS 186-5 pairs them). Signature files:
 //   armor   -----BEGIN ECDSA SIGNATURE----- (or ECGDSA), headers Curve, Hash, Key-Id,

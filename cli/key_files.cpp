@@ -125,7 +125,7 @@ void decrypt_key(LoadedKey& k, std::span<const std::uint8_t> der, const std::str
   }
 }
 
-/// A ECDSA/ECGDSA key file (PKCS#8, SEC 1 or SPKI by label and algorithm OID) into k; false
+/// An ECDSA/ECGDSA key file (PKCS#8, SEC 1 or SPKI by label and algorithm OID) into k; false
 /// when the file is none of these.
 bool load_ec_key(LoadedKey& k, const SecureBytes& der, const std::string& label, const std::string& path) {
   try {

@@ -39,7 +39,7 @@ struct LoadedKey {
   bool is_ec() const { return ec_priv.has_value() || ec_pub.has_value(); }
   bool is_private() const { return priv.has_value() || ec_priv.has_value(); }
   /// The DSTU 4145 public key (of a private key file too); Error(invalid_input) naming
-  /// `path` for a ECDSA/ECGDSA key.
+  /// `path` for an ECDSA/ECGDSA key.
   dstu4145::PublicKey dstu_public(const std::string& path) const;
   /// The ECDSA/ECGDSA public key with its scheme (of a private key file too).
   ecdsa::SchemePublicKey ec_public() const;
@@ -73,7 +73,7 @@ Bytes public_key_file(const dstu4145::PublicKey& key, KeyFormat format);
 SecureBytes ec_private_key_file(const ecdsa::SchemeKey& key, KeyFormat format, const SecureBytes* passphrase,
                                 std::uint64_t iterations);
 Bytes ec_public_key_file(const ecdsa::SchemePublicKey& key, KeyFormat format);
-/// A ECDSA/ECGDSA key's id: SHA-256 of its SubjectPublicKeyInfo DER, in hex (64 digits, as long
+/// An ECDSA/ECGDSA key's id: SHA-256 of its SubjectPublicKeyInfo DER, in hex (64 digits, as long
 /// as a DSTU 4145 key id).
 std::string ec_key_id(const ecdsa::SchemePublicKey& key);
 

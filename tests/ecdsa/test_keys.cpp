@@ -3,6 +3,8 @@
 // verify; ECGDSA keys carry their own algorithm OID and d^-1 G; refusals.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "dstu/base/der.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/ecdsa/key_codec.hpp"
@@ -116,4 +118,43 @@ TEST_CASE("key decoding refuses what is wrong") {
   const Bytes dstu_spki = w.finish();
   CHECK_FALSE(ecdsa::is_ec_spki(dstu_spki));
   CHECK_THROWS_AS(ecdsa::decode_spki(dstu_spki), dstu::Error);
+}
+
+TEST_CASE("binary-curve keys: refusals (another curve's point, wrong d length, changed public key)") {
+  const auto b233 = dstu::test::load_vectors("ecdsa/openssl.vec", "B-233");
+  REQUIRE(b233.size() == 1);
+  const Bytes spki = b233[0].bytes("Spki"), sec1 = b233[0].bytes("Sec1");
+  CHECK(ecdsa::decode_spki(spki).key.group->name() == "B-233");
+  // The curve OID's last arc 27 (sect233r1) made 26 (sect233k1): B-233's point is not on K-233.
+  Bytes other = spki;
+  const Bytes oid_tail{0x2b, 0x81, 0x04, 0x00, 0x1b};  // 1.3.132.0.27
+  auto at = std::search(other.begin(), other.end(), oid_tail.begin(), oid_tail.end());
+  REQUIRE(at != other.end());
+  at[4] = 0x1a;
+  CHECK_THROWS_AS(ecdsa::decode_spki(other), dstu::Error);
+  // A changed coordinate: off the curve.
+  Bytes off = spki;
+  off[off.size() - 1] ^= 1;
+  CHECK_THROWS_AS(ecdsa::decode_spki(off), dstu::Error);
+  // The SEC 1 key's public key changed: it no longer belongs to d (or is off the curve).
+  Bytes wrong_pub = sec1;
+  wrong_pub[wrong_pub.size() - 1] ^= 1;
+  CHECK_THROWS_AS(ecdsa::decode_sec1(wrong_pub), dstu::Error);
+  // K-233's d takes ceil(232 / 8) = 29 octets; 30 (ceil(m / 8)) is refused.
+  for (std::size_t octets : {29, 30}) {
+    dstu::der::Writer w;
+    w.begin(dstu::der::kSequence);
+    w.integer(1);
+    w.octet_string(Bytes(octets, 0x01));
+    w.begin(dstu::der::context(0));
+    w.oid("1.3.132.0.26");
+    w.end();
+    w.end();
+    const Bytes der = w.finish();
+    if (octets == 29) {
+      CHECK(ecdsa::decode_sec1(der).group().name() == "K-233");
+    } else {
+      CHECK_THROWS_AS(ecdsa::decode_sec1(der), dstu::Error);
+    }
+  }
 }

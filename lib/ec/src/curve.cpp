@@ -17,15 +17,10 @@
 namespace dstu::ec {
 namespace {
 
-/// The built-in field when the polynomial is a DSTU one, else a new generic field.
+/// The built-in field when the polynomial is one (DSTU 4145 or FIPS 186-4 D.1.3: typed
+/// kernels), else a new generic field.
 const gf2m::Field* pick_field(const std::vector<int>& exponents, std::unique_ptr<gf2m::Field>& owned) {
-  std::vector<int> sorted = exponents;
-  std::sort(sorted.rbegin(), sorted.rend());
-  for (int m : gf2m::dstu_degrees()) {
-    if (sorted.front() != m) continue;
-    const gf2m::Field& f = gf2m::Field::dstu(m);
-    if (std::equal(sorted.begin(), sorted.end(), f.exponents().begin(), f.exponents().end())) return &f;
-  }
+  if (const gf2m::Field* f = gf2m::Field::find_builtin(exponents)) return f;
   owned = std::make_unique<gf2m::Field>(exponents);
   return owned.get();
 }
@@ -67,7 +62,7 @@ void Curve::init(const CurveSpec& spec, bool check) {
   if (diff * diff > mp::Nat::power_of_two(static_cast<std::size_t>(f.m()) + 2)) bad("h n violates the Hasse bound");
 }
 
-const Curve& Curve::named(std::string_view key) {
+const Curve* Curve::find_named(std::string_view key) {
   // Each curve (and so its field's tables) is built on its first use only: a process
   // that verifies with dstu257 never pays for the other nine.
   const auto& specs = detail::named_curve_specs();
@@ -76,8 +71,14 @@ const Curve& Curve::named(std::string_view key) {
   for (std::size_t i = 0; i < specs.size(); ++i) {
     if (specs[i].name != key && specs[i].oid != key) continue;
     std::call_once(once[i], [&] { curves[i].reset(new Curve(Named{}, specs[i])); });
-    return *curves[i];
+    return curves[i].get();
   }
+  return nullptr;
+}
+
+const Curve& Curve::named(std::string_view key) {
+  if (const Curve* c = find_named(key)) return *c;
+  const auto& specs = detail::named_curve_specs();
   std::string known;
   for (const CurveSpec& s : specs) known += (known.empty() ? "" : ", ") + s.name;
   throw_invalid("unknown curve '" + std::string(key) + "' (known: " + known + ")");

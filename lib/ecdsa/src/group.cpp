@@ -14,6 +14,14 @@
 namespace dstu::ecdsa {
 namespace {
 
+/// p as the point type of a group's kind: Error(invalid_input) for a point of the other kind.
+template <class P>
+const P& as(const Point& p) {
+  const P* q = std::get_if<P>(&p);
+  if (q == nullptr) throw_invalid("a point of another kind of curve than the group's");
+  return *q;
+}
+
 mp::Nat to_nat(const Scalar& k) { return mp::Nat::from_limbs(std::span(k.data(), Scalar::kLimbs)); }
 
 /// The group of a named curve, made once per curve (keyed by the curve's address).
@@ -86,8 +94,8 @@ Point Group::mul_base(const Scalar& k) const {
 }
 
 Point Group::mul_double_vartime(const Scalar& u1, const Scalar& u2, const Point& q) const {
-  if (binary_) return ec::mul_double_vartime(*binary_, to_nat(u1), to_nat(u2), std::get<ec::AffinePoint>(q));
-  return ecp::mul_double_vartime(*prime_, u1, u2, std::get<ecp::AffinePoint>(q));
+  if (binary_) return ec::mul_double_vartime(*binary_, to_nat(u1), to_nat(u2), as<ec::AffinePoint>(q));
+  return ecp::mul_double_vartime(*prime_, u1, u2, as<ecp::AffinePoint>(q));
 }
 
 bool Group::is_infinity(const Point& p) const {
@@ -96,19 +104,19 @@ bool Group::is_infinity(const Point& p) const {
 
 mp::Nat Group::x_integer(const Point& p) const {
   if (binary_) {
-    return mp::Nat::from_bytes_be(gf2m::to_bytes_be(binary_->field(), std::get<ec::AffinePoint>(p).x));
+    return mp::Nat::from_bytes_be(gf2m::to_bytes_be(binary_->field(), as<ec::AffinePoint>(p).x));
   }
-  return prime_->field().to_nat(std::get<ecp::AffinePoint>(p).x);
+  return prime_->field().to_nat(as<ecp::AffinePoint>(p).x);
 }
 
 bool Group::same_point(const Point& p, const Point& q) const {
-  if (binary_) return ec::same_point(*binary_, std::get<ec::AffinePoint>(p), std::get<ec::AffinePoint>(q));
-  return ecp::same_point(*prime_, std::get<ecp::AffinePoint>(p), std::get<ecp::AffinePoint>(q));
+  if (binary_) return ec::same_point(*binary_, as<ec::AffinePoint>(p), as<ec::AffinePoint>(q));
+  return ecp::same_point(*prime_, as<ecp::AffinePoint>(p), as<ecp::AffinePoint>(q));
 }
 
 Bytes Group::encode_point(const Point& p, bool compressed) const {
-  if (binary_) return ec::encode_point_sec1(*binary_, std::get<ec::AffinePoint>(p), compressed);
-  return ecp::encode_point(*prime_, std::get<ecp::AffinePoint>(p), compressed);
+  if (binary_) return ec::encode_point_sec1(*binary_, as<ec::AffinePoint>(p), compressed);
+  return ecp::encode_point(*prime_, as<ecp::AffinePoint>(p), compressed);
 }
 
 Point Group::decode_point(std::span<const std::uint8_t> encoded) const {

@@ -55,13 +55,19 @@ PrivateKey PrivateKey::generate(const Group& group, RandomSource& rng) {
 
 PublicKey public_key(Scheme s, const PrivateKey& key) {
   const Group& g = key.group();
-  if (s == Scheme::ecdsa) return {&g, g.mul_base(key.d())};
-  const gfp::Field& f = g.scalar_field();
-  gfp::Element d = detail::to_field(f, key.d()), d_inv;
-  f.inv(d_inv, d);
-  Scalar w = detail::from_field(f, d_inv);
-  ScopedWipe wipe(d, d_inv, w);
-  return {&g, g.mul_base(w)};
+  PublicKey pub{&g, {}};
+  if (s == Scheme::ecdsa) {
+    pub.q = g.mul_base(key.d());
+  } else {
+    const gfp::Field& f = g.scalar_field();
+    gfp::Element d = detail::to_field(f, key.d()), d_inv;
+    f.inv(d_inv, d);
+    Scalar w = detail::from_field(f, d_inv);
+    ScopedWipe wipe(d, d_inv, w);
+    pub.q = g.mul_base(w);
+  }
+  ct::unpoison(&pub.q, sizeof pub.q);  // the public key is published
+  return pub;
 }
 
 }  // namespace dstu::ecdsa

@@ -6,7 +6,7 @@
 namespace dstu::ecdsa {
 
 bool verify(Scheme scheme, const PublicKey& key, std::span<const std::uint8_t> digest, const Signature& sig) {
-  if (key.group == nullptr || key.group->is_infinity(key.q)) return false;
+  if (key.group == nullptr || !key.group->matches(key.q) || key.group->is_infinity(key.q)) return false;
   const Group& c = *key.group;
   const mp::Nat& n = c.order();
   if (sig.r.is_zero() || sig.s.is_zero() || sig.r >= n || sig.s >= n) return false;

@@ -65,6 +65,8 @@ class Curve {
   /// A named DSTU 4145 curve by name ("dstu257") or OID ("1.2.804.2.1.1.1.1.3.1.1.2.6").
   /// Throws Error(invalid_input) naming the known curves if there is no such curve.
   static const Curve& named(std::string_view name_or_oid);
+  /// The same lookup without throwing: null when no DSTU 4145 curve has this name or OID.
+  static const Curve* find_named(std::string_view name_or_oid);
   /// The ten named curves, ascending m. DSTU 4145 curves only: named() and all_named()
   /// never return a NIST curve.
   static std::vector<const Curve*> all_named();

@@ -28,13 +28,16 @@ namespace dstu::ecdsa {
 using Scalar = ecp::Scalar;
 static_assert(std::is_same_v<ecp::Scalar, ec::Scalar>);
 
-/// A point of a group's curve (the alternative that matches the group's kind).
+/// A point of a group's curve (the alternative that matches the group's kind; a Group
+/// given a point of the other kind throws Error(invalid_input)).
 using Point = std::variant<ecp::AffinePoint, ec::AffinePoint>;
 
 class Group {
  public:
   /// A view of `curve`, which must outlive the group (tests wrap their own curves; the
-  /// named groups wrap the named curves, which live for the whole process).
+  /// named groups wrap the named curves, which live for the whole process). Keys on a
+  /// curve without an OID of find() cannot be encoded for reading back; family() is for
+  /// the named groups.
   explicit Group(const ecp::Curve& curve);
   explicit Group(const ec::Curve& curve);
   ~Group();
@@ -42,8 +45,8 @@ class Group {
   Group& operator=(const Group&) = delete;
 
   /// A named group by name ("P-256", "brainpoolP256r1", "B-233", "K-571"), alias
-  /// ("prime256v1", "secp256r1", "sect233r1") or OID; null when none. Only the curve
-  /// asked for is built.
+  /// ("prime256v1", "secp256r1", "sect233r1") or OID; null when none. Of the binary
+  /// curves only the one asked for is built (the GF(p) ones are built together, cheaply).
   static const Group* find(std::string_view name);
   /// As find(), or Error(invalid_input) listing the names.
   static const Group& named(std::string_view name);
@@ -79,6 +82,10 @@ class Group {
   /// u1 G + u2 Q for public u1, u2 < n and a public Q (verification).
   Point mul_double_vartime(const Scalar& u1, const Scalar& u2, const Point& q) const;
   bool is_infinity(const Point& p) const;
+  /// Whether p is of this group's kind of curve.
+  bool matches(const Point& p) const {
+    return binary_ ? std::holds_alternative<ec::AffinePoint>(p) : std::holds_alternative<ecp::AffinePoint>(p);
+  }
   /// The integer of x(P) for a finite P (SEC 1 §2.3.9 field-element-to-integer).
   mp::Nat x_integer(const Point& p) const;
   bool same_point(const Point& p, const Point& q) const;
