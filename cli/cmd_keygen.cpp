@@ -1,7 +1,6 @@
 // dstu keygen: a key pair into a private key file (mode 0600) and a public key file;
 // --list-curves; --convert between armor and DER.
 #include <fmt/core.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "command.hpp"
@@ -137,12 +136,7 @@ class Keygen final : public Command {
     if (!group && !scheme_.empty()) throw UsageError("--scheme is for ECDSA/ECGDSA curves (DSTU 4145 curves have their own)");
     if (group && pkcs8_option_->count() > 0) throw UsageError("--pkcs8 is for DSTU 4145 keys (ECDSA/ECGDSA keys: one PKCS#8 form)");
     // Refuse before doing any work when a file is in the way.
-    if (!force_) {
-      for (const std::string& p : {key_path, pub_path}) {
-        struct stat st {};
-        if (p != "-" && ::lstat(p.c_str(), &st) == 0) throw_io(p + ": already exists (use --force to replace it)");
-      }
-    }
+    for (const std::string& p : {key_path, pub_path}) refuse_existing(p, force_);
     // The passphrase before any work: without a terminal and without an option, refuse
     // rather than write a clear key the user did not ask for.
     if (passphrase_.none && (!passphrase_.file.empty() || passphrase_.fd >= 0)) {

@@ -5,7 +5,6 @@
 // one generator), their signature files written in parallel, and their results
 // reported in input order before the next window.
 #include <fmt/core.h>
-#include <sys/stat.h>
 
 #include <algorithm>
 #include <span>
@@ -99,18 +98,9 @@ class Sign final : public Command {
       WindowFill fill(parallel::team_size());
       while (end < files_.size() && !fill.full()) fill.add(files_[end++]);
       const std::vector<std::string> errors = sign_window(key, *rng, key_id, outs, begin, end);
+      const Json fields = {{"curve", curve}, {"hash", hash_}, {"key_id", key_id}};
       for (std::size_t i = begin; i < end; ++i) {
-        const std::string& error = errors[i - begin];
-        if (!error.empty()) {
-          print_error(error);
-          status = kExitError;
-        }
-        if (g.json && !g.quiet) {
-          Json r = {{"file", files_[i]}, {"signature", outs[i]}, {"status", error.empty() ? "signed" : "error"},
-                    {"curve", curve}, {"hash", hash_}, {"key_id", key_id}};
-          if (!error.empty()) r["reason"] = error;
-          print_json(r);
-        }
+        if (report_signed(g.json && !g.quiet, files_[i], outs[i], errors[i - begin], fields)) status = kExitError;
       }
     }
     return status;
@@ -127,7 +117,7 @@ class Sign final : public Command {
     std::vector<Bytes> digests(n);
     parallel::for_each(n, parallel::team_size(), [&](std::size_t i) {
       try {
-        refuse_existing(outs[begin + i]);
+        refuse_existing(outs[begin + i], force_);
         digests[i] = digest_file(files_[begin + i], hash_, key.dke());
       } catch (const std::exception& e) {
         errors[i] = e.what();
@@ -153,15 +143,6 @@ class Sign final : public Command {
       }
     });
     return errors;
-  }
-
-  /// Throws when `out` exists and --force was not given (write_file_atomic refuses
-  /// again at the end, for a file that appears meanwhile).
-  void refuse_existing(const std::string& out) const {
-    struct stat st {};
-    if (!force_ && out != "-" && ::lstat(out.c_str(), &st) == 0) {
-      throw_io(out + ": already exists (use --force to replace it)");
-    }
   }
 
   /// The signature file's bytes in the chosen format.

@@ -1,8 +1,6 @@
 // Signing and verification with ECDSA/ECGDSA keys (ec_signatures.hpp).
 #include "ec_signatures.hpp"
 
-#include <sys/stat.h>
-
 #include <algorithm>
 #include <stdexcept>
 
@@ -115,10 +113,7 @@ int sign_files_ec(const GlobalOptions& g, const ecdsa::SchemeKey& key, const EcS
     parallel::for_each(n, parallel::team_size(), [&](std::size_t j) {
       const std::size_t i = begin + j;
       try {
-        struct stat st {};
-        if (!req.force && outs[i] != "-" && ::lstat(outs[i].c_str(), &st) == 0) {
-          throw_io(outs[i] + ": already exists (use --force to replace it)");
-        }
+        refuse_existing(outs[i], req.force);
         const Bytes digest = digest_file(files[i], hash, std::nullopt);
         DrawnOctets entropy(fresh.empty() ? std::span<const std::uint8_t>()
                                           : std::span<const std::uint8_t>(fresh).subspan(kFreshOctets * j, kFreshOctets));
@@ -129,18 +124,9 @@ int sign_files_ec(const GlobalOptions& g, const ecdsa::SchemeKey& key, const EcS
         errors[j] = e.what();
       }
     });
+    const Json fields = {{"curve", c.name()}, {"scheme", ecdsa::scheme_name(key.scheme)}, {"hash", hash}, {"key_id", key_id}};
     for (std::size_t i = begin; i < end; ++i) {
-      const std::string& error = errors[i - begin];
-      if (!error.empty()) {
-        print_error(error);
-        status = kExitError;
-      }
-      if (g.json && !g.quiet) {
-        Json r = {{"file", files[i]}, {"signature", outs[i]}, {"status", error.empty() ? "signed" : "error"},
-                  {"curve", c.name()}, {"scheme", ecdsa::scheme_name(key.scheme)}, {"hash", hash}, {"key_id", key_id}};
-        if (!error.empty()) r["reason"] = error;
-        print_json(r);
-      }
+      if (report_signed(g.json && !g.quiet, files[i], outs[i], errors[i - begin], fields)) status = kExitError;
     }
   }
   return status;

@@ -154,4 +154,11 @@ void write_text_atomic(const std::string& path, const std::string& text, mode_t 
   write_file_atomic(path, {reinterpret_cast<const std::uint8_t*>(text.data()), text.size()}, mode, overwrite);
 }
 
+void refuse_existing(const std::string& path, bool force) {
+  struct stat st {};
+  if (!force && path != "-" && ::lstat(path.c_str(), &st) == 0) {
+    throw_io(path + ": already exists (use --force to replace it)");
+  }
+}
+
 }  // namespace dstu::cli

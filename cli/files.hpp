@@ -27,6 +27,11 @@ enum class Overwrite { refuse, replace };
 void write_file_atomic(const std::string& path, std::span<const std::uint8_t> data, mode_t mode,
                        Overwrite overwrite);
 
+/// Error(io) "PATH: already exists (use --force to replace it)" when `path` exists and
+/// `force` is false ('-' never exists): the early check before any work; write_file_atomic
+/// refuses again at the end, for a file that appears meanwhile.
+void refuse_existing(const std::string& path, bool force);
+
 /// Same for text.
 void write_text_atomic(const std::string& path, const std::string& text, mode_t mode, Overwrite overwrite);
 

@@ -20,4 +20,16 @@ void print_json(const Json& doc) {
   std::fflush(stdout);
 }
 
+bool report_signed(bool json, const std::string& file, const std::string& signature, const std::string& error,
+                   const Json& fields) {
+  if (!error.empty()) print_error(error);
+  if (json) {
+    Json r = {{"file", file}, {"signature", signature}, {"status", error.empty() ? "signed" : "error"}};
+    for (const auto& [name, value] : fields.items()) r[name] = value;
+    if (!error.empty()) r["reason"] = error;
+    print_json(r);
+  }
+  return !error.empty();
+}
+
 }  // namespace dstu::cli
