@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cpu_paths.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/gfp/field.hpp"
 #include "gmp_oracle.hpp"
@@ -20,13 +21,15 @@ using dstu::test::Mpz;
 namespace {
 
 /// Fields under test: the named ones, then 2^61 - 1 (one limb), 2^127 - 1, 2^255 - 19
-/// (p = 5 mod 8) and P-224's prime again as an unnamed field (p - 1 = q 2^96).
+/// (p = 5 mod 8) and 2^256 - 189 (the largest 256-bit prime: the 4-limb kernels' sums
+/// come closest to overflowing).
 std::vector<const Field*> fields() {
   static std::vector<std::unique_ptr<Field>> extra;
   if (extra.empty()) {
     extra.push_back(std::make_unique<Field>(Nat::power_of_two(61) - Nat(1), "2^61-1"));
     extra.push_back(std::make_unique<Field>(Nat::power_of_two(127) - Nat(1), "2^127-1"));
     extra.push_back(std::make_unique<Field>(Nat::power_of_two(255) - Nat(19), "2^255-19"));
+    extra.push_back(std::make_unique<Field>(Nat::power_of_two(256) - Nat(189), "2^256-189"));
   }
   std::vector<const Field*> out;
   for (const auto& name : Field::names()) out.push_back(&Field::named(name));
@@ -78,11 +81,12 @@ TEST_CASE("named primes are prime and have the documented sizes") {
   CHECK_THROWS_AS(Field(Nat::power_of_two(577) + Nat(1)), dstu::Error);     // too wide
 }
 
-TEST_CASE("arithmetic equals GMP's on every field") {
+TEST_CASE("arithmetic equals GMP's on every field and CPU path") {
+  dstu::test::for_each_cpu_path([](const std::string& path) {
   dstu::test::TestRng rng(401);
   for (const Field* fp : fields()) {
     const Field& f = *fp;
-    INFO(f.name());
+    INFO(f.name(), " on ", path);
     const Mpz p(f.prime());
     const std::vector<Nat> v = values(f, rng, 40);
     for (std::size_t i = 0; i < v.size(); ++i) {
@@ -129,6 +133,32 @@ TEST_CASE("arithmetic equals GMP's on every field") {
       CHECK(f.to_nat(c) == y);
     }
   }
+  }, true);
+}
+
+TEST_CASE("products of 4-limb fields: every kernel equals GMP on many operands") {
+  // The hardware (BMI2 + ADX) and portable kernels on random operands and on operands
+  // whose limbs are all ones or all zeros around p - 1, where carries run furthest.
+  dstu::test::for_each_cpu_path([](const std::string& path) {
+    dstu::test::TestRng rng(402);
+    for (const Field* fp : fields()) {
+      const Field& f = *fp;
+      if (f.limbs() != 4) continue;
+      INFO(f.name(), " on ", path);
+      const Mpz p(f.prime());
+      std::vector<Nat> v = values(f, rng, 400);
+      for (std::size_t k = 1; k + 1 < f.bits(); k += 17) v.push_back(f.prime() - Nat::power_of_two(k));
+      for (std::size_t i = 0; i < v.size(); ++i) {
+        const Nat& x = v[i];
+        const Nat& y = v[(i * 13 + 5) % v.size()];
+        Element r;
+        f.mul(r, f.from_nat(x), f.from_nat(y));
+        Mpz t;
+        mpz_mul(t.v, Mpz(x).v, Mpz(y).v);
+        REQUIRE(f.to_nat(r) == mod(t, p));
+      }
+    }
+  }, true);
 }
 
 TEST_CASE("square roots: every square has its lower root, non-squares have none") {

@@ -32,7 +32,6 @@ const detail::BaseTable& Curve::base_table() const {
 
 AffinePoint mul_base(const Curve& c, const Scalar& k) {
   using detail::Proj;
-  const gfp::Field& f = c.field();
   const detail::BaseTable& bt = c.base_table();
   const std::size_t d = bt.columns;
   Proj acc = detail::infinity(c), entry;
@@ -44,13 +43,7 @@ AffinePoint mul_base(const Curve& c, const Scalar& k) {
       const std::size_t pos = j * d + col;
       if (pos < Scalar::kBits) digit |= ((k.v[pos / 64] >> (pos % 64)) & 1) << j;
     }
-    entry = bt.table[0];
-    for (int i = 1; i < detail::kCombSize; ++i) {
-      const ct::Mask m = ct::eq(static_cast<std::uint64_t>(i), digit);
-      f.cmov(entry.X, bt.table[i].X, m);
-      f.cmov(entry.Y, bt.table[i].Y, m);
-      f.cmov(entry.Z, bt.table[i].Z, m);
-    }
+    detail::select(entry, bt.table.data(), bt.table.size(), digit);
     detail::add(c, acc, acc, entry);
   }
   const AffinePoint out = detail::to_affine(c, acc);

@@ -4,6 +4,7 @@
 // order, doublings included, with no branch; and a cheaper doubling (dbl).
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "dstu/ecp/curve.hpp"
@@ -122,6 +123,23 @@ inline void dbl(const Curve& c, Proj& r, const Proj& p) {
   f.sub(r.Y, t, rr);  // Y3 = w (B - h) - 2 RR
   r.Z = sss;
   f.cmov(r.Y, f.one(), inf);  // O doubles to O = (0 : 1 : 0); X3 and Z3 are 0 already
+}
+
+/// r = table[index] by a masked scan of all `count` entries (constant time in index):
+/// every word of every entry is read, whole 9-limb elements at a time so the compiler
+/// keeps the loop branch-free and vectorised.
+inline void select(Proj& r, const Proj* table, std::size_t count, std::uint64_t index) {
+  Proj acc{};
+  for (std::size_t i = 0; i < count; ++i) {
+    const ct::Mask m = ct::eq(static_cast<std::uint64_t>(i), index);
+    const Proj& t = table[i];
+    for (std::size_t j = 0; j < gfp::kMaxLimbs; ++j) {
+      acc.X.w[j] |= t.X.w[j] & m;
+      acc.Y.w[j] |= t.Y.w[j] & m;
+      acc.Z.w[j] |= t.Z.w[j] & m;
+    }
+  }
+  r = acc;
 }
 
 /// P, 3 P, 5 P, ..., (2^(w-1) - 1) P: the table of a width-w NAF (public points).

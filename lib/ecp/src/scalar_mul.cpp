@@ -43,12 +43,6 @@ unsigned digit(const Scalar& k, std::size_t j) {
   return static_cast<unsigned>(k.v[bit / 64] >> (bit % 64)) & (kTable - 1);  // 64 is a multiple of 4
 }
 
-void cmov(const gfp::Field& f, Proj& r, const Proj& a, ct::Mask m) {
-  f.cmov(r.X, a.X, m);
-  f.cmov(r.Y, a.Y, m);
-  f.cmov(r.Z, a.Z, m);
-}
-
 /// The width-w NAF of k (public): digits in {0, +-1, +-3, ..., +-(2^(w-1) - 1)}, least
 /// significant first, each nonzero digit followed by at least w - 1 zeros.
 std::vector<int> wnaf_vartime(const Scalar& k, int w) {
@@ -96,7 +90,6 @@ Scalar scalar_from_nat(const mp::Nat& x) {
 }
 
 AffinePoint mul(const Curve& c, const Scalar& k, const AffinePoint& p) {
-  const gfp::Field& f = c.field();
   // table[i] = i P, for i < 16.
   Proj table[kTable];
   table[0] = detail::infinity(c);
@@ -107,8 +100,7 @@ AffinePoint mul(const Curve& c, const Scalar& k, const AffinePoint& p) {
   for (std::size_t j = windows; j-- > 0;) {
     for (int s = 0; s < kWindow; ++s) detail::dbl(c, acc, acc);
     const unsigned d = digit(k, j);
-    entry = table[0];
-    for (int i = 1; i < kTable; ++i) cmov(f, entry, table[i], ct::eq(static_cast<std::uint64_t>(i), d));
+    detail::select(entry, table, kTable, d);
     detail::add(c, acc, acc, entry);
   }
   const AffinePoint out = detail::to_affine(c, acc);

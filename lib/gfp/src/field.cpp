@@ -1,10 +1,12 @@
 // GF(p): construction, conversions, and the constant-time operations on Montgomery
 // elements (the fixed-width kernels of field_kernels.hpp: additions with a masked
-// subtraction of p, CIOS Montgomery products; conversions through mp::Montgomery).
+// subtraction of p, CIOS Montgomery products, the BMI2 + ADX product of mont_mul_adx.cpp
+// where the CPU switch allows it; conversions through mp::Montgomery).
 #include "dstu/gfp/field.hpp"
 
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/base/error.hpp"
+#include "dstu/cpu/features.hpp"
 #include "dstu/mp/limbs.hpp"
 #include "field_kernels.hpp"
 
@@ -20,6 +22,16 @@ Element from_limbs(const mp::Nat& x, std::size_t n) {
   Element e;
   x.to_limbs(e.w.data(), n);
   return e;
+}
+
+/// The product kernel to use now: the BMI2 + ADX one where there is one and the CPU
+/// switch allows it (asked per call, so DSTU_CPU=portable reaches the portable kernel).
+detail::MontMulFn mul_kernel(const detail::Kernels& k) {
+  if (k.mul_adx != nullptr) {
+    const cpu::Features& f = cpu::active();
+    if (f.bmi2 && f.adx) return k.mul_adx;
+  }
+  return k.mul;
 }
 
 }  // namespace
@@ -85,11 +97,11 @@ void Field::sub(Element& r, const Element& a, const Element& b) const {
 void Field::neg(Element& r, const Element& a) const { sub(r, zero(), a); }
 
 void Field::mul(Element& r, const Element& a, const Element& b) const {
-  k_->mul(r.w.data(), a.w.data(), b.w.data(), p_limbs_.w.data(), m0inv_);
+  mul_kernel(*k_)(r.w.data(), a.w.data(), b.w.data(), p_limbs_.w.data(), m0inv_);
 }
 
 void Field::sqr(Element& r, const Element& a) const {
-  k_->mul(r.w.data(), a.w.data(), a.w.data(), p_limbs_.w.data(), m0inv_);
+  mul_kernel(*k_)(r.w.data(), a.w.data(), a.w.data(), p_limbs_.w.data(), m0inv_);
 }
 
 ct::Mask Field::is_zero(const Element& a) const {

@@ -115,14 +115,24 @@ DSTU_SCALAR_KERNEL void sub_mod(Limb* r, const Limb* a, const Limb* b, const Lim
 using MontMulFn = void (*)(Limb*, const Limb*, const Limb*, const Limb*, Limb);
 using AddFn = void (*)(Limb*, const Limb*, const Limb*, const Limb*);
 
-/// The kernels for n limbs (1 <= n <= 9).
+#if defined(__x86_64__)
+/// The 4-limb product with two carry chains (mont_mul_adx.cpp); needs BMI2 and ADX.
+void mont_mul_4_adx(Limb* r, const Limb* a, const Limb* b, const Limb* p, Limb m0inv);
+#endif
+
+/// The kernels for n limbs (1 <= n <= 9); mul_adx, where not null, is the product on
+/// BMI2 + ADX.
 struct Kernels {
   MontMulFn mul;
   AddFn add, sub;
+  MontMulFn mul_adx = nullptr;
 };
 
 template <std::size_t N>
 constexpr Kernels kernels_of() {
+#if defined(__x86_64__)
+  if constexpr (N == 4) return {mont_mul_cios<N>, add_mod<N>, sub_mod<N>, mont_mul_4_adx};
+#endif
   return {mont_mul_cios<N>, add_mod<N>, sub_mod<N>};
 }
 
