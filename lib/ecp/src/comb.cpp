@@ -9,19 +9,26 @@ namespace dstu::ecp {
 const detail::BaseTable& Curve::base_table() const {
   detail::BaseTable& bt = *base_;
   std::call_once(bt.once, [&] {
+    using detail::kCombSize;
+    using detail::kCombTables;
+    using detail::kCombTeeth;
     using detail::Proj;
-    const std::size_t d = (order_bits() + detail::kCombTeeth - 1) / detail::kCombTeeth;
-    Proj teeth[detail::kCombTeeth];  // 2^(j d) G
+    const std::size_t d = (order_bits() + kCombTeeth * kCombTables - 1) / (kCombTeeth * kCombTables);
+    // teeth[j v + s] = 2^(j v d + s d) G: one chain of doublings, d at a time.
+    Proj teeth[kCombTeeth * kCombTables];
     teeth[0] = detail::from_affine(*this, generator());
-    for (int j = 1; j < detail::kCombTeeth; ++j) {
+    for (int j = 1; j < kCombTeeth * kCombTables; ++j) {
       teeth[j] = teeth[j - 1];
       for (std::size_t s = 0; s < d; ++s) detail::dbl(*this, teeth[j], teeth[j]);
     }
-    std::vector<Proj> table(detail::kCombSize);
-    table[0] = detail::infinity(*this);
-    for (int i = 1; i < detail::kCombSize; ++i) {
-      const int low = __builtin_ctz(static_cast<unsigned>(i));
-      detail::add(*this, table[i], table[i & (i - 1)], teeth[low]);
+    std::vector<Proj> table(std::size_t{kCombTables} * kCombSize);
+    for (int s = 0; s < kCombTables; ++s) {
+      Proj* ts = table.data() + std::size_t{kCombSize} * s;
+      ts[0] = detail::infinity(*this);
+      for (int i = 1; i < kCombSize; ++i) {
+        const int low = __builtin_ctz(static_cast<unsigned>(i));
+        detail::add(*this, ts[i], ts[i & (i - 1)], teeth[low * kCombTables + s]);
+      }
     }
     bt.columns = d;
     bt.table = std::move(table);
@@ -37,14 +44,17 @@ AffinePoint mul_base(const Curve& c, const Scalar& k) {
   Proj acc = detail::infinity(c), entry;
   for (std::size_t col = d; col-- > 0;) {
     detail::dbl(c, acc, acc);
-    // The column's digit: bit j d + col of k for each tooth j (public positions).
-    std::uint64_t digit = 0;
-    for (int j = 0; j < detail::kCombTeeth; ++j) {
-      const std::size_t pos = j * d + col;
-      if (pos < Scalar::kBits) digit |= ((k.v[pos / 64] >> (pos % 64)) & 1) << j;
+    for (int s = 0; s < detail::kCombTables; ++s) {
+      // The digit of table s in this column: bit j v d + s d + col of k for each tooth j
+      // (public positions).
+      std::uint64_t digit = 0;
+      for (int j = 0; j < detail::kCombTeeth; ++j) {
+        const std::size_t pos = (j * detail::kCombTables + s) * d + col;
+        if (pos < Scalar::kBits) digit |= ((k.v[pos / 64] >> (pos % 64)) & 1) << j;
+      }
+      detail::select(entry, bt.table.data() + std::size_t{detail::kCombSize} * s, detail::kCombSize, digit);
+      detail::add(c, acc, acc, entry);
     }
-    detail::select(entry, bt.table.data(), bt.table.size(), digit);
-    detail::add(c, acc, acc, entry);
   }
   const AffinePoint out = detail::to_affine(c, acc);
   ScopedWipe wipe(acc, entry);
