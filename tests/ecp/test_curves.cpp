@@ -127,7 +127,7 @@ TEST_CASE("tiny curves: every multiple of every point equals the affine group la
         kP = rc.add(kP, P);
       }
     }
-    // The fixed-base comb: every k G, k up to n + 1 (within the comb's 5 ceil(L(n)/5) bits).
+    // The fixed-base comb: every k G, k up to n + 1 (within the comb's 10 ceil(L(n)/10) bits).
     {
       Ref kG;
       const Ref G = ref(c, c.generator());
@@ -140,6 +140,23 @@ TEST_CASE("tiny curves: every multiple of every point equals the affine group la
     if (t.p < 150) {
       for (const Ref& P : tc.points) {
         for (const Ref& Q : tc.points) CHECK(ref(c, ecp::add_vartime(c, point(c, P), point(c, Q))) == rc.add(P, Q));
+      }
+    }
+    // Every u1 G + u2 Q for Q = G, -G, 2 G (the smallest curves): the Jacobian additions'
+    // equal and opposite operands, each way round.
+    if (t.p < 150) {
+      std::vector<Ref> multiples{Ref{}};  // k G for k < n
+      const Ref G = ref(c, c.generator());
+      while (multiples.size() < t.n) multiples.push_back(rc.add(multiples.back(), G));
+      for (unsigned m : {1u, t.n - 1, 2u}) {  // Q = m G
+        const AffinePoint q = point(c, multiples[m]);
+        for (unsigned u1 = 0; u1 < t.n; ++u1) {
+          for (unsigned u2 = 0; u2 < t.n; ++u2) {
+            const Ref& want = multiples[(u1 + m * u2) % t.n];
+            CHECK(ref(c, ecp::mul_double_vartime(c, ecp::scalar_from_nat(Nat(u1)), ecp::scalar_from_nat(Nat(u2)), q)) ==
+                  want);
+          }
+        }
       }
     }
     // u1 G + u2 Q and the encodings of every point.

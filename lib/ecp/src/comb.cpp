@@ -6,6 +6,35 @@
 
 namespace dstu::ecp {
 
+namespace {
+
+/// The affine forms of finite points (public) with one inversion: Montgomery's trick
+/// (prefix products of the Z, one inverse, then each 1/Z from its neighbours).
+std::vector<AffinePoint> to_affine_batch_vartime(const Curve& c, const std::vector<detail::Proj>& pts) {
+  const gfp::Field& f = c.field();
+  std::vector<gfp::Element> prefix(pts.size());
+  gfp::Element acc = f.one();
+  for (std::size_t i = 0; i < pts.size(); ++i) {
+    f.mul(acc, acc, pts[i].Z);
+    prefix[i] = acc;
+  }
+  gfp::Element inv;
+  f.inv(inv, acc);
+  std::vector<AffinePoint> out(pts.size());
+  for (std::size_t i = pts.size(); i-- > 0;) {
+    gfp::Element zi = inv;
+    if (i > 0) {
+      f.mul(zi, inv, prefix[i - 1]);
+      f.mul(inv, inv, pts[i].Z);
+    }
+    f.mul(out[i].x, pts[i].X, zi);
+    f.mul(out[i].y, pts[i].Y, zi);
+  }
+  return out;
+}
+
+}  // namespace
+
 const detail::BaseTable& Curve::base_table() const {
   detail::BaseTable& bt = *base_;
   std::call_once(bt.once, [&] {
@@ -32,7 +61,8 @@ const detail::BaseTable& Curve::base_table() const {
     }
     bt.columns = d;
     bt.table = std::move(table);
-    bt.odd = detail::odd_multiples(*this, detail::from_affine(*this, generator()), detail::kNafWindowG);
+    bt.odd = to_affine_batch_vartime(*this, detail::odd_multiples(*this, detail::from_affine(*this, generator()),
+                                                                   detail::kNafWindowG));
   });
   return bt;
 }

@@ -20,15 +20,16 @@ inline constexpr int kCombTeeth = 5;
 inline constexpr int kCombTables = 2;
 inline constexpr int kCombSize = 1 << kCombTeeth;  ///< entries per table
 
-/// The window of the w-NAF digits of verification's u1 (for G) and u2 (for Q).
-inline constexpr int kNafWindowG = 6;
+/// The window of the w-NAF digits of verification's u1 (for G: affine points cached per
+/// curve, so a wider window) and u2 (for Q: made per verification).
+inline constexpr int kNafWindowG = 7;
 inline constexpr int kNafWindowQ = 5;
 
 struct BaseTable {
   std::once_flag once;
   std::size_t columns = 0;  ///< d
   std::vector<Proj> table;  ///< kCombTables tables of kCombSize points, one after the other; public (multiples of G)
-  std::vector<Proj> odd;    ///< G, 3 G, 5 G, ... (2^(kNafWindowG - 1) points), for verification
+  std::vector<AffinePoint> odd;  ///< G, 3 G, 5 G, ... (2^(kNafWindowG - 2) points), for verification
 };
 
 }  // namespace dstu::ecp::detail

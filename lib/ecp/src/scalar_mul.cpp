@@ -1,5 +1,6 @@
 // Scalar multiplication: 4-bit fixed windows with a masked table scan (constant time),
-// interleaved w-NAF for verification's u1 G + u2 Q (variable time).
+// interleaved w-NAF in Jacobian coordinates for verification's u1 G + u2 Q (variable
+// time).
 #include "dstu/ecp/scalar_mul.hpp"
 
 #include "dstu/base/ctgrind.hpp"
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "comb.hpp"
+#include "jacobian.hpp"
 #include "projective.hpp"
 
 namespace dstu::ecp {
@@ -118,25 +120,34 @@ AffinePoint add_vartime(const Curve& c, const AffinePoint& p, const AffinePoint&
 }
 
 AffinePoint mul_double_vartime(const Curve& c, const Scalar& u1, const Scalar& u2, const AffinePoint& q) {
-  // Interleaved w-NAF (Möller, "Algorithms for multi-exponentiation", SAC 2001): one
-  // chain of doublings, an addition for each nonzero digit of either scalar, from the
-  // curve's cached odd multiples of G and odd multiples of Q made here.
+  // Interleaved w-NAF (Möller, "Algorithms for multi-exponentiation", SAC 2001) in
+  // Jacobian coordinates: one chain of doublings, a mixed addition for each nonzero digit
+  // of u1 (the curve's cached affine odd multiples of G) and an addition for each of u2
+  // (odd multiples of Q made here).
+  using detail::Jac;
   const std::vector<int> n1 = wnaf_vartime(u1, detail::kNafWindowG), n2 = wnaf_vartime(u2, detail::kNafWindowQ);
-  const std::vector<Proj>& tg = c.base_table().odd;
-  const std::vector<Proj> tq = detail::odd_multiples(c, detail::from_affine(c, q), detail::kNafWindowQ);
+  const std::vector<AffinePoint>& tg = c.base_table().odd;
   const gfp::Field& f = c.field();
-  auto add_digit = [&](Proj& acc, const std::vector<Proj>& t, int digit) {
-    Proj p = t[static_cast<std::size_t>(digit < 0 ? -digit : digit) / 2];
-    if (digit < 0) f.neg(p.Y, p.Y);
-    detail::add(c, acc, acc, p);
-  };
-  Proj acc = detail::infinity(c);
+  std::vector<Jac> tq(std::size_t{1} << (detail::kNafWindowQ - 2));
+  tq[0] = detail::jac_from_affine(c, q);
+  Jac twice;
+  detail::jac_dbl_vartime(c, twice, tq[0]);
+  for (std::size_t i = 1; i < tq.size(); ++i) detail::jac_add_vartime(c, tq[i], tq[i - 1], twice);
+  Jac acc = detail::jac_from_affine(c, AffinePoint::at_infinity());
   for (std::size_t i = std::max(n1.size(), n2.size()); i-- > 0;) {
-    detail::dbl(c, acc, acc);
-    if (i < n1.size() && n1[i] != 0) add_digit(acc, tg, n1[i]);
-    if (i < n2.size() && n2[i] != 0) add_digit(acc, tq, n2[i]);
+    detail::jac_dbl_vartime(c, acc, acc);
+    if (i < n1.size() && n1[i] != 0) {
+      AffinePoint p = tg[static_cast<std::size_t>(n1[i] < 0 ? -n1[i] : n1[i]) / 2];
+      if (n1[i] < 0) f.neg(p.y, p.y);
+      detail::jac_add_mixed_vartime(c, acc, acc, p);
+    }
+    if (i < n2.size() && n2[i] != 0) {
+      Jac p = tq[static_cast<std::size_t>(n2[i] < 0 ? -n2[i] : n2[i]) / 2];
+      if (n2[i] < 0) f.neg(p.Y, p.Y);
+      detail::jac_add_vartime(c, acc, acc, p);
+    }
   }
-  return detail::to_affine(c, acc);
+  return detail::jac_to_affine_vartime(c, acc);
 }
 
 }  // namespace dstu::ecp
