@@ -1,6 +1,6 @@
 // Constant-time cases for lib/gfp and lib/ecp: every operation on secret elements of a
-// NIST and a Brainpool field (Montgomery products, masked additions, the Fermat inverse,
-// cmov and the comparison masks), decoding a secret element from octets, and the
+// NIST and a Brainpool field and on P-521 (Montgomery products, masked additions, the
+// inverse by divsteps and its Fermat twin, cmov and the comparison masks), decoding a secret element from octets, and the
 // scalar multiplication with the scalar and the point secret.
 #include <vector>
 
@@ -31,6 +31,10 @@ bool field_ops(const char* name) {
   f.neg(s, r);
   f.inv(r, s);
   f.mul(r, r, s);  // 1
+  Element t;
+  f.inv_fermat(t, s);
+  f.mul(t, t, s);  // 1
+  f.mul(r, r, t);
   dstu::ct::Mask m = f.eq(a, b) | f.is_zero(b);
   f.cmov(r, a, m);
   unpoison(&r, sizeof r);
@@ -62,6 +66,7 @@ bool scalar_mul(const char* name) {
 
 dstu::ct_check::Register r1("gfp: P-256 operations (elements secret)", [] { return field_ops("P-256"); });
 dstu::ct_check::Register r2("gfp: brainpoolP384 operations (elements secret)", [] { return field_ops("brainpoolP384"); });
+dstu::ct_check::Register r5("gfp: P-521 operations (elements secret)", [] { return field_ops("P-521"); });
 
 dstu::ct_check::Register r3("ecp: P-256 scalar multiplication (k and P secret)", [] { return scalar_mul("P-256"); });
 dstu::ct_check::Register r4("ecp: brainpoolP256r1 scalar multiplication (k and P secret)",

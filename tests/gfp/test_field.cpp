@@ -213,3 +213,45 @@ TEST_CASE("encodings: big-endian of the field's length, values below p only") {
     CHECK_THROWS_AS(f.to_bytes_be(f.one(), wrong), dstu::Error);
   }
 }
+
+TEST_CASE("inverse by divsteps equals Fermat's and GMP's") {
+  // Every element of small fields (both of Bernstein and Yang's bounds: below and from 46
+  // bits), then edges, powers of two and random elements of every field under test.
+  for (unsigned q : {5u, 7u, 11u, 101u, 65537u}) {
+    const Field f(Nat(q), "p=" + std::to_string(q));
+    INFO(f.name());
+    for (unsigned x = 0; x < q; ++x) {
+      const Element a = f.from_nat(Nat(x));
+      Element r, s;
+      f.inv(r, a);
+      f.inv_fermat(s, a);
+      REQUIRE(f.eq(r, s) != 0);
+    }
+  }
+  dstu::test::TestRng rng(403);
+  std::vector<std::unique_ptr<Field>> more;
+  more.push_back(std::make_unique<Field>(Nat::power_of_two(31) - Nat(1), "2^31-1"));
+  more.push_back(std::make_unique<Field>(Nat::power_of_two(89) - Nat(1), "2^89-1"));
+  more.push_back(std::make_unique<Field>(Nat::power_of_two(521) - Nat(1), "2^521-1 again"));
+  std::vector<const Field*> all = fields();
+  for (const auto& f : more) all.push_back(f.get());
+  for (const Field* fp : all) {
+    const Field& f = *fp;
+    INFO(f.name());
+    const Mpz p(f.prime());
+    std::vector<Nat> v = values(f, rng, 200);
+    for (std::size_t k = 0; k + 1 < f.bits(); k += 7) v.push_back(Nat::power_of_two(k));
+    for (const Nat& x : v) {
+      const Element a = f.from_nat(x);
+      Element r, s;
+      f.inv(r, a);
+      f.inv_fermat(s, a);
+      REQUIRE(f.eq(r, s) != 0);
+      if (!x.is_zero()) {
+        Mpz t;
+        REQUIRE(mpz_invert(t.v, Mpz(x).v, p.v) != 0);
+        CHECK(f.to_nat(r) == t.nat());
+      }
+    }
+  }
+}

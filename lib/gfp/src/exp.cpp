@@ -1,6 +1,8 @@
-// GF(p) powers by a public exponent, and the inverse by Fermat's little theorem.
+// GF(p) powers by a public exponent; the inverse by divsteps (inv_safegcd.cpp) and by
+// Fermat's little theorem.
 #include "dstu/base/wipe.hpp"
 #include "dstu/gfp/field.hpp"
+#include "inv_safegcd.hpp"
 
 namespace dstu::gfp {
 
@@ -27,6 +29,14 @@ void Field::pow_public(Element& r, const Element& a, const mp::Nat& e) const {
   ScopedWipe wipe(table, acc);
 }
 
-void Field::inv(Element& r, const Element& a) const { pow_public(r, a, p_minus_2_); }
+void Field::inv_fermat(Element& r, const Element& a) const { pow_public(r, a, p_minus_2_); }
+
+void Field::inv(Element& r, const Element& a) const {
+  // a is x R; divsteps give (x R)^-1, and a product by R^3 makes it x^-1 R.
+  Element t;
+  detail::inv_safegcd(t.w.data(), a.w.data(), p_limbs_.w.data(), n_, bits_, m0inv_);
+  mul(r, t, r3_);
+  secure_wipe(&t, sizeof t);
+}
 
 }  // namespace dstu::gfp

@@ -45,6 +45,7 @@ Field::Field(const mp::Nat& p, std::string name)
   p_limbs_ = from_limbs(p, n_);
   one_ = from_limbs(mp::Nat::from_limbs(mont_.one()), n_);
   r2_ = from_limbs(mp::Nat::power_of_two(128 * n_) % p, n_);
+  r3_ = from_limbs(mp::Nat::power_of_two(192 * n_) % p, n_);
   m0inv_ = detail::neg_inverse_mod_2_64(p_limbs_.w[0]);
   p_minus_2_ = p - mp::Nat(2);
   k_ = &detail::kernels_for(n_);

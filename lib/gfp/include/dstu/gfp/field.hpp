@@ -1,8 +1,9 @@
 // dstu::gfp — prime fields GF(p): elements in Montgomery form (x R mod p, R = 2^(64 n)
 // for a prime of n limbs), the arithmetic of lib/mp's Montgomery kernels.
 //
-// Constant time in the elements: mul, sqr, add, sub, neg, inv (Fermat, a^(p-2) by the
-// public exponent's bits), the masks and cmov; the prime is public. Functions ending in
+// Constant time in the elements: mul, sqr, add, sub, neg, inv (Bernstein-Yang divsteps;
+// inv_fermat, a^(p-2) by the public exponent's bits, is its slower twin), the masks and
+// cmov; the prime is public. Functions ending in
 // _vartime (square roots, for decompressing public points) branch on their input.
 #pragma once
 
@@ -61,8 +62,10 @@ class Field {
   void neg(Element& r, const Element& a) const;
   void mul(Element& r, const Element& a, const Element& b) const;
   void sqr(Element& r, const Element& a) const;
-  /// a^(p-2) = 1/a (0 for a = 0).
+  /// 1/a (0 for a = 0), by the constant-time divsteps of Bernstein and Yang.
   void inv(Element& r, const Element& a) const;
+  /// a^(p-2) = 1/a (0 for a = 0): Fermat's little theorem, inv's slower twin.
+  void inv_fermat(Element& r, const Element& a) const;
   /// a^e for a public exponent e (constant time in a).
   void pow_public(Element& r, const Element& a, const mp::Nat& e) const;
 
@@ -88,7 +91,7 @@ class Field {
   mp::Nat p_, p_minus_2_;
   mp::Montgomery mont_;
   std::size_t n_ = 0, bits_ = 0;
-  Element one_, r2_, p_limbs_;
+  Element one_, r2_, r3_, p_limbs_;
   mp::Limb m0inv_ = 0;  ///< -p^-1 mod 2^64
   /// The fixed-width kernels for n_ limbs (src/field_kernels.hpp).
   const detail::Kernels* k_ = nullptr;
