@@ -24,9 +24,11 @@ Element from_limbs(const mp::Nat& x, std::size_t n) {
   return e;
 }
 
-/// The product kernel to use now: the BMI2 + ADX one where there is one and the CPU
-/// switch allows it (asked per call, so DSTU_CPU=portable reaches the portable kernel).
-detail::MontMulFn mul_kernel(const detail::Kernels& k) {
+/// The product kernel to use now: the prime's special-form kernel (portable code) where
+/// there is one, else the BMI2 + ADX one where there is one and the CPU switch allows it
+/// (asked per call, so DSTU_CPU=portable reaches the portable kernel), else CIOS.
+detail::MontMulFn mul_kernel(const detail::Kernels& k, detail::MontMulFn special) {
+  if (special != nullptr) return special;
   if (k.mul_adx != nullptr) {
     const cpu::Features& f = cpu::active();
     if (f.bmi2 && f.adx) return k.mul_adx;
@@ -49,6 +51,7 @@ Field::Field(const mp::Nat& p, std::string name)
   m0inv_ = detail::neg_inverse_mod_2_64(p_limbs_.w[0]);
   p_minus_2_ = p - mp::Nat(2);
   k_ = &detail::kernels_for(n_);
+  if (p == mp::Nat::power_of_two(521) - mp::Nat(1)) special_mul_ = detail::mont_mul_p521;
 }
 
 Element Field::from_nat(const mp::Nat& x) const {
@@ -98,11 +101,11 @@ void Field::sub(Element& r, const Element& a, const Element& b) const {
 void Field::neg(Element& r, const Element& a) const { sub(r, zero(), a); }
 
 void Field::mul(Element& r, const Element& a, const Element& b) const {
-  mul_kernel(*k_)(r.w.data(), a.w.data(), b.w.data(), p_limbs_.w.data(), m0inv_);
+  mul_kernel(*k_, special_mul_)(r.w.data(), a.w.data(), b.w.data(), p_limbs_.w.data(), m0inv_);
 }
 
 void Field::sqr(Element& r, const Element& a) const {
-  mul_kernel(*k_)(r.w.data(), a.w.data(), a.w.data(), p_limbs_.w.data(), m0inv_);
+  mul_kernel(*k_, special_mul_)(r.w.data(), a.w.data(), a.w.data(), p_limbs_.w.data(), m0inv_);
 }
 
 ct::Mask Field::is_zero(const Element& a) const {

@@ -120,6 +120,10 @@ using AddFn = void (*)(Limb*, const Limb*, const Limb*, const Limb*);
 void mont_mul_4_adx(Limb* r, const Limb* a, const Limb* b, const Limb* p, Limb m0inv);
 #endif
 
+/// The product modulo 2^521 - 1 (mont_mul_p521.cpp): CIOS without the reduction's
+/// products.
+void mont_mul_p521(Limb* r, const Limb* a, const Limb* b, const Limb* p, Limb m0inv);
+
 /// The kernels for n limbs (1 <= n <= 9); mul_adx, where not null, is the product on
 /// BMI2 + ADX.
 struct Kernels {

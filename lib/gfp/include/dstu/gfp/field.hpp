@@ -95,6 +95,8 @@ class Field {
   mp::Limb m0inv_ = 0;  ///< -p^-1 mod 2^64
   /// The fixed-width kernels for n_ limbs (src/field_kernels.hpp).
   const detail::Kernels* k_ = nullptr;
+  /// A product kernel for this prime's special form (2^521 - 1), or null.
+  void (*special_mul_)(mp::Limb*, const mp::Limb*, const mp::Limb*, const mp::Limb*, mp::Limb) = nullptr;
 };
 
 }  // namespace dstu::gfp
