@@ -127,7 +127,7 @@ TEST_CASE("tiny curves: every multiple of every point equals the affine group la
         kP = rc.add(kP, P);
       }
     }
-    // The fixed-base comb: every k G, k up to n + 1 (within the comb's 10 ceil(L(n)/10) bits).
+    // The fixed-base comb: every k G, k up to n + 1 (within the comb's 20 ceil(L(n)/20) bits).
     {
       Ref kG;
       const Ref G = ref(c, c.generator());
