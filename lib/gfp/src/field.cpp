@@ -27,11 +27,11 @@ Element from_limbs(const mp::Nat& x, std::size_t n) {
 /// The product kernel to use now: the prime's special-form kernel (portable code) where
 /// there is one, else the BMI2 + ADX one where there is one and the CPU switch allows it
 /// (asked per call, so DSTU_CPU=portable reaches the portable kernel), else CIOS.
-detail::MontMulFn mul_kernel(const detail::Kernels& k, detail::MontMulFn special) {
+detail::MontMulFn mul_kernel(const detail::Kernels& k, detail::MontMulFn special, mp::Limb m0inv) {
   if (special != nullptr) return special;
   if (k.mul_adx != nullptr) {
     const cpu::Features& f = cpu::active();
-    if (f.bmi2 && f.adx) return k.mul_adx;
+    if (f.bmi2 && f.adx) return m0inv == 1 ? k.mul_adx_m1 : k.mul_adx;
   }
   return k.mul;
 }
@@ -101,11 +101,11 @@ void Field::sub(Element& r, const Element& a, const Element& b) const {
 void Field::neg(Element& r, const Element& a) const { sub(r, zero(), a); }
 
 void Field::mul(Element& r, const Element& a, const Element& b) const {
-  mul_kernel(*k_, special_mul_)(r.w.data(), a.w.data(), b.w.data(), p_limbs_.w.data(), m0inv_);
+  mul_kernel(*k_, special_mul_, m0inv_)(r.w.data(), a.w.data(), b.w.data(), p_limbs_.w.data(), m0inv_);
 }
 
 void Field::sqr(Element& r, const Element& a) const {
-  mul_kernel(*k_, special_mul_)(r.w.data(), a.w.data(), a.w.data(), p_limbs_.w.data(), m0inv_);
+  mul_kernel(*k_, special_mul_, m0inv_)(r.w.data(), a.w.data(), a.w.data(), p_limbs_.w.data(), m0inv_);
 }
 
 ct::Mask Field::is_zero(const Element& a) const {

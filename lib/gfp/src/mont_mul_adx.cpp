@@ -17,8 +17,9 @@ namespace dstu::gfp::detail {
 
 // One CIOS step for the limb of b at byte offset OFF: t += a b[i]; m = t0 m0inv;
 // t += m p (t0 becomes 0). T0 ... T5 name the rotating accumulator registers; T5 is 0
-// on entry and T0 is 0 on exit. rdx carries b[i], then m.
-#define DSTU_CIOS_STEP(OFF, T0, T1, T2, T3, T4, T5)  \
+// on entry and T0 is 0 on exit. rdx carries b[i], then m. MUL_M0INV is the product by
+// m0inv, or nothing where m0inv = 1 (p = -1 mod 2^64, as P-256's).
+#define DSTU_CIOS_STEP(OFF, T0, T1, T2, T3, T4, T5, MUL_M0INV)  \
   "mov " OFF "(%[b]), %%rdx\n\t"                     \
   "xor %k[zero], %k[zero]\n\t" /* CF = OF = 0 */     \
   "mulx (%[a]), %[lo], %[hi]\n\t"                    \
@@ -37,7 +38,7 @@ namespace dstu::gfp::detail {
   "adcx %[zero], " T5 "\n\t"                         \
   "adox %[zero], " T5 "\n\t"                         \
   "mov " T0 ", %%rdx\n\t"                            \
-  "imul %[m0inv], %%rdx\n\t" /* m = t0 m0inv */     \
+  MUL_M0INV /* m = t0 m0inv */                      \
   "xor %k[zero], %k[zero]\n\t"                       \
   "mulx (%[p]), %[lo], %[hi]\n\t"                    \
   "adox %[lo], " T0 "\n\t" /* t0 becomes 0 */       \
@@ -55,29 +56,39 @@ namespace dstu::gfp::detail {
   "adcx %[zero], " T5 "\n\t"                         \
   "adox %[zero], " T5 "\n\t"
 
+#define DSTU_MUL_M0INV "imul %[m0inv], %%rdx\n\t"
+
+// The kernel's body: the four steps, then the final subtraction; the result t =
+// (r4, r5, r0, r1, r2) < 2p loses p unless that borrows past r2.
+#define DSTU_MONT_MUL_4_ADX(MUL)                                                                           \
+  Limb r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, lo, hi, zero;                                      \
+  __asm__(DSTU_CIOS_STEP("0", "%[r0]", "%[r1]", "%[r2]", "%[r3]", "%[r4]", "%[r5]", MUL)                 \
+              DSTU_CIOS_STEP("8", "%[r1]", "%[r2]", "%[r3]", "%[r4]", "%[r5]", "%[r0]", MUL)             \
+                  DSTU_CIOS_STEP("16", "%[r2]", "%[r3]", "%[r4]", "%[r5]", "%[r0]", "%[r1]", MUL)        \
+                      DSTU_CIOS_STEP("24", "%[r3]", "%[r4]", "%[r5]", "%[r0]", "%[r1]", "%[r2]", MUL)    \
+          : [r0] "+&r"(r0), [r1] "+&r"(r1), [r2] "+&r"(r2), [r3] "+&r"(r3), [r4] "+&r"(r4), [r5] "+&r"(r5), \
+            [lo] "=&r"(lo), [hi] "=&r"(hi), [zero] "=&r"(zero)                                            \
+          : [a] "r"(a), [b] "r"(b), [p] "r"(p), [m0inv] "rm"(m0inv)                                       \
+          : "rdx", "cc", "memory");                                                                       \
+  const Limb t[4] = {r4, r5, r0, r1};                                                                     \
+  Limb d[4];                                                                                              \
+  unsigned char borrow = 0;                                                                               \
+  for (std::size_t j = 0; j < 4; ++j) d[j] = subb(t[j], p[j], borrow);                                    \
+  const ct::Mask keep_t = ct::mask_from_bit(borrow & (r2 ^ 1));                                           \
+  for (std::size_t j = 0; j < 4; ++j) r[j] = (t[j] & keep_t) | (d[j] & ~keep_t);
+
 __attribute__((target("bmi2,adx"))) DSTU_SCALAR_KERNEL void mont_mul_4_adx(Limb* r, const Limb* a, const Limb* b,
                                                                            const Limb* p, Limb m0inv) {
-  Limb r0 = 0, r1 = 0, r2 = 0, r3 = 0, r4 = 0, r5 = 0, lo, hi, zero;
-  __asm__(
-      // Step i uses the registers from r_i on; the zero limb each step leaves is the
-      // next step's top limb (already 0).
-      DSTU_CIOS_STEP("0", "%[r0]", "%[r1]", "%[r2]", "%[r3]", "%[r4]", "%[r5]")
-      DSTU_CIOS_STEP("8", "%[r1]", "%[r2]", "%[r3]", "%[r4]", "%[r5]", "%[r0]")
-      DSTU_CIOS_STEP("16", "%[r2]", "%[r3]", "%[r4]", "%[r5]", "%[r0]", "%[r1]")
-      DSTU_CIOS_STEP("24", "%[r3]", "%[r4]", "%[r5]", "%[r0]", "%[r1]", "%[r2]")
-      : [r0] "+&r"(r0), [r1] "+&r"(r1), [r2] "+&r"(r2), [r3] "+&r"(r3), [r4] "+&r"(r4), [r5] "+&r"(r5),
-        [lo] "=&r"(lo), [hi] "=&r"(hi), [zero] "=&r"(zero)
-      : [a] "r"(a), [b] "r"(b), [p] "r"(p), [m0inv] "rm"(m0inv)
-      : "rdx", "cc", "memory");
-  // The result t = (r4, r5, r0, r1, r2) < 2p; subtract p unless that borrows past r2.
-  const Limb t[4] = {r4, r5, r0, r1};
-  Limb d[4];
-  unsigned char borrow = 0;
-  for (std::size_t j = 0; j < 4; ++j) d[j] = subb(t[j], p[j], borrow);
-  const ct::Mask keep_t = ct::mask_from_bit(borrow & (r2 ^ 1));
-  for (std::size_t j = 0; j < 4; ++j) r[j] = (t[j] & keep_t) | (d[j] & ~keep_t);
+  DSTU_MONT_MUL_4_ADX(DSTU_MUL_M0INV)
 }
 
+__attribute__((target("bmi2,adx"))) DSTU_SCALAR_KERNEL void mont_mul_4_adx_m1(Limb* r, const Limb* a, const Limb* b,
+                                                                              const Limb* p, Limb m0inv) {
+  DSTU_MONT_MUL_4_ADX("")
+}
+
+#undef DSTU_MONT_MUL_4_ADX
+#undef DSTU_MUL_M0INV
 #undef DSTU_CIOS_STEP
 
 #endif
