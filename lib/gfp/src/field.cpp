@@ -51,6 +51,8 @@ Field::Field(const mp::Nat& p, std::string name)
   m0inv_ = detail::neg_inverse_mod_2_64(p_limbs_.w[0]);
   p_minus_2_ = p - mp::Nat(2);
   k_ = &detail::kernels_for(n_);
+  add_ = k_->add;
+  sub_ = k_->sub;
   if (p == mp::Nat::power_of_two(521) - mp::Nat(1)) special_mul_ = detail::mont_mul_p521;
 }
 
@@ -88,14 +90,6 @@ void Field::to_bytes_be(const Element& a, std::span<std::uint8_t> out) const {
     const std::size_t k = out.size() - 1 - i;
     out[i] = static_cast<std::uint8_t>(x.w[k / 8] >> (8 * (k % 8)));
   }
-}
-
-void Field::add(Element& r, const Element& a, const Element& b) const {
-  k_->add(r.w.data(), a.w.data(), b.w.data(), p_limbs_.w.data());
-}
-
-void Field::sub(Element& r, const Element& a, const Element& b) const {
-  k_->sub(r.w.data(), a.w.data(), b.w.data(), p_limbs_.w.data());
 }
 
 void Field::neg(Element& r, const Element& a) const { sub(r, zero(), a); }

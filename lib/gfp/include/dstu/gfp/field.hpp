@@ -57,8 +57,12 @@ class Field {
   /// Big-endian octets, exactly bytes() of them.
   void to_bytes_be(const Element& a, std::span<std::uint8_t> out) const;
 
-  void add(Element& r, const Element& a, const Element& b) const;
-  void sub(Element& r, const Element& a, const Element& b) const;
+  void add(Element& r, const Element& a, const Element& b) const {
+    add_(r.w.data(), a.w.data(), b.w.data(), p_limbs_.w.data());
+  }
+  void sub(Element& r, const Element& a, const Element& b) const {
+    sub_(r.w.data(), a.w.data(), b.w.data(), p_limbs_.w.data());
+  }
   void neg(Element& r, const Element& a) const;
   void mul(Element& r, const Element& a, const Element& b) const;
   void sqr(Element& r, const Element& a) const;
@@ -95,6 +99,10 @@ class Field {
   mp::Limb m0inv_ = 0;  ///< -p^-1 mod 2^64
   /// The fixed-width kernels for n_ limbs (src/field_kernels.hpp).
   const detail::Kernels* k_ = nullptr;
+  /// The kernels' additions, called straight from the inline add and sub (one indirect
+  /// call each: curve formulas make as many additions as products).
+  void (*add_)(mp::Limb*, const mp::Limb*, const mp::Limb*, const mp::Limb*) = nullptr;
+  void (*sub_)(mp::Limb*, const mp::Limb*, const mp::Limb*, const mp::Limb*) = nullptr;
   /// A product kernel for this prime's special form (2^521 - 1), or null.
   void (*special_mul_)(mp::Limb*, const mp::Limb*, const mp::Limb*, const mp::Limb*, mp::Limb) = nullptr;
 };
