@@ -72,7 +72,7 @@ class Group {
   /// Octets of a scalar mod n: ceil(L(n) / 8).
   std::size_t order_octets() const { return (order_bits() + 7) / 8; }
   unsigned cofactor() const;
-  /// The integers mod n as a field (constant-time products and Fermat inverses).
+  /// The integers mod n as a field (constant-time products and divstep inverses).
   const gfp::Field& scalar_field() const;
 
   /// The base point G.

@@ -57,7 +57,7 @@ class Curve {
   std::size_t order_bits() const { return n_.bits(); }
   unsigned cofactor() const { return h_; }
   /// The integers mod n as a field (n is prime), for the scalar arithmetic of signatures
-  /// (constant-time Montgomery products and Fermat inverses). Error(unsupported) for an
+  /// (constant-time Montgomery products and divstep inverses). Error(unsupported) for an
   /// order below 5.
   const gfp::Field& scalar_field() const;
   const std::string& name() const { return name_; }
