@@ -80,12 +80,15 @@ AffinePoint point(const Curve& c, const Ref& r) {
   return {c.field().from_nat(r->first), c.field().from_nat(r->second), false};
 }
 
-/// Tiny curves of prime order N = n (cofactor 1): p = 3 and 1 mod 4, a = 0 among them.
+/// Tiny curves of prime order N = n (cofactor 1): p = 3 and 1 mod 4, a = 0 and a = -3
+/// among them, and n = 59 below the 63 G of verification's table (some of its odd
+/// multiples of G are O).
 struct Tiny {
   unsigned p, a, b, n, gx, gy;
 };
-constexpr Tiny kTiny[] = {{107, 15, 1, 113, 0, 1}, {101, 17, 21, 83, 0, 18}, {211, 0, 3, 199, 1, 2},
-                          {233, 17, 122, 251, 3, 82}, {1009, 5, 38, 1021, 2, 159}};
+constexpr Tiny kTiny[] = {{107, 15, 1, 113, 0, 1},   {101, 17, 21, 83, 0, 18},   {211, 0, 3, 199, 1, 2},
+                          {233, 17, 122, 251, 3, 82}, {1009, 5, 38, 1021, 2, 159}, {47, 1, 4, 59, 0, 2},
+                          {59, 56, 1, 71, 0, 1}};
 
 struct TinyCurve {
   std::unique_ptr<dstu::gfp::Field> field;

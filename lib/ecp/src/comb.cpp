@@ -8,14 +8,17 @@ namespace dstu::ecp {
 
 namespace {
 
-/// The affine forms of finite points (public) with one inversion: Montgomery's trick
-/// (prefix products of the Z, one inverse, then each 1/Z from its neighbours).
+/// The affine forms of points (public) with one inversion: Montgomery's trick (prefix
+/// products of the Z, one inverse, then each 1/Z from its neighbours). A point at
+/// infinity (Z = 0: an odd multiple of G past the order of a tiny curve) stays O and
+/// takes Z = 1 in the products.
 std::vector<AffinePoint> to_affine_batch_vartime(const Curve& c, const std::vector<detail::Proj>& pts) {
   const gfp::Field& f = c.field();
-  std::vector<gfp::Element> prefix(pts.size());
+  std::vector<gfp::Element> z(pts.size()), prefix(pts.size());
   gfp::Element acc = f.one();
   for (std::size_t i = 0; i < pts.size(); ++i) {
-    f.mul(acc, acc, pts[i].Z);
+    z[i] = f.is_zero(pts[i].Z) ? f.one() : pts[i].Z;
+    f.mul(acc, acc, z[i]);
     prefix[i] = acc;
   }
   gfp::Element inv;
@@ -25,7 +28,11 @@ std::vector<AffinePoint> to_affine_batch_vartime(const Curve& c, const std::vect
     gfp::Element zi = inv;
     if (i > 0) {
       f.mul(zi, inv, prefix[i - 1]);
-      f.mul(inv, inv, pts[i].Z);
+      f.mul(inv, inv, z[i]);
+    }
+    if (f.is_zero(pts[i].Z)) {
+      out[i] = AffinePoint::at_infinity();
+      continue;
     }
     f.mul(out[i].x, pts[i].X, zi);
     f.mul(out[i].y, pts[i].Y, zi);

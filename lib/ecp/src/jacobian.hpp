@@ -90,9 +90,13 @@ inline void jac_dbl_vartime(const Curve& c, Jac& r, const Jac& p) {
   r.X = t2;
 }
 
-/// r = p + q for an affine q (not O); r may alias p.
+/// r = p + q for an affine q; r may alias p.
 inline void jac_add_mixed_vartime(const Curve& c, Jac& r, const Jac& p, const AffinePoint& q) {
   const gfp::Field& f = c.field();
+  if (q.infinity) {
+    r = p;
+    return;
+  }
   if (jac_is_infinity_vartime(c, p)) {
     r = jac_from_affine(c, q);
     return;

@@ -138,7 +138,7 @@ AffinePoint mul_double_vartime(const Curve& c, const Scalar& u1, const Scalar& u
     detail::jac_dbl_vartime(c, acc, acc);
     if (i < n1.size() && n1[i] != 0) {
       AffinePoint p = tg[static_cast<std::size_t>(n1[i] < 0 ? -n1[i] : n1[i]) / 2];
-      if (n1[i] < 0) f.neg(p.y, p.y);
+      if (n1[i] < 0 && !p.infinity) f.neg(p.y, p.y);
       detail::jac_add_mixed_vartime(c, acc, acc, p);
     }
     if (i < n2.size() && n2[i] != 0) {

@@ -175,8 +175,8 @@ void mont_mul_4_adx(Limb* r, const Limb* a, const Limb* b, const Limb* p, Limb m
 void mont_mul_4_adx_m1(Limb* r, const Limb* a, const Limb* b, const Limb* p, Limb m0inv);
 #endif
 
-/// The product modulo 2^521 - 1 (mont_mul_p521.cpp): CIOS without the reduction's
-/// products.
+/// The product modulo 2^521 - 1 (mont_mul_p521.cpp): a Comba product, the Mersenne fold
+/// and a rotation, no reduction products.
 void mont_mul_p521(Limb* r, const Limb* a, const Limb* b, const Limb* p, Limb m0inv);
 
 /// The kernels for n limbs (1 <= n <= 9). The portable product is the faster of the two

@@ -6,8 +6,8 @@
 // Numbers are signed in limbs of 62 bits (every limb in [0, 2^62) but the top one,
 // which carries the sign). Start with f = p, g = x, d = 0, e = 1; the invariants are
 // f = d x and g = e x (mod p). Each batch computes, from the low 64 bits of f and g
-// alone, the matrix M of 62 divsteps (2^62 (f', g') = M (f, g), entries below 2^62 in
-// magnitude), then applies it to the full f and g and, divided by 2^62 modulo p, to d
+// alone, the matrix M of 62 divsteps (2^62 (f', g') = M (f, g), each row's entries at
+// most 2^62 in magnitude together), then applies it to the full f and g and, divided by 2^62 modulo p, to d
 // and e. After the number of divsteps that Bernstein and Yang's Theorem 11.2 proves
 // enough for numbers of L(p) bits, g = 0 and f = +-1, so x^-1 = +-d.
 //
@@ -26,7 +26,7 @@ namespace {
 using S64 = std::int64_t;
 using S128 = __int128;
 constexpr S64 kM62 = (S64{1} << 62) - 1;
-/// 62-bit limbs for 576 bits, a sign, and the headroom of d M + m p (2^126 p).
+/// 62-bit limbs for 576 bits and a sign, with room to spare (11 x 62 = 682 bits).
 constexpr std::size_t kL = 11;
 using Num = std::array<S64, kL>;
 
@@ -144,13 +144,14 @@ void inv_safegcd(mp::Limb* r, const mp::Limb* x, const mp::Limb* p, std::size_t 
   for (std::size_t b = 0; b < batches; ++b) {
     const std::uint64_t f0 = static_cast<std::uint64_t>(f[0]) | static_cast<std::uint64_t>(f[1]) << 62;
     const std::uint64_t g0 = static_cast<std::uint64_t>(g[0]) | static_cast<std::uint64_t>(g[1]) << 62;
-    const Matrix m = divsteps_62(delta, f0, g0);
-    const Num nf = combine(m.u, f, m.v, g), ng = combine(m.q, f, m.r, g);
-    const Num nd = combine_mod(m.u, d, m.v, e, pn, p_inv62), ne = combine_mod(m.q, d, m.r, e, pn, p_inv62);
+    Matrix m = divsteps_62(delta, f0, g0);
+    Num nf = combine(m.u, f, m.v, g), ng = combine(m.q, f, m.r, g);
+    Num nd = combine_mod(m.u, d, m.v, e, pn, p_inv62), ne = combine_mod(m.q, d, m.r, e, pn, p_inv62);
     f = nf;
     g = ng;
     d = nd;
     e = ne;
+    ScopedWipe wipe_step(m, nf, ng, nd, ne);
   }
   // f = +-1 (or p when x = 0, with d = 0): x^-1 = d, or p - d when f < 0.
   const S64 neg = f[kL - 1] >> 63;
@@ -164,7 +165,7 @@ void inv_safegcd(mp::Limb* r, const mp::Limb* x, const mp::Limb* p, std::size_t 
   // p - 0 = p must stay 0: d = 0 only when x = 0, where f = p > 0 and neg is 0.
   for (std::size_t i = 0; i < kL; ++i) d[i] = (d[i] & ~neg) | (minus_d[i] & neg);
   from_62(r, n, d);
-  ScopedWipe wipe(f, g, d, e, minus_d);
+  ScopedWipe wipe(f, g, d, e, minus_d, delta);
 }
 
 }  // namespace dstu::gfp::detail

@@ -12,10 +12,12 @@ namespace dstu::ecp {
 
 /// k P for any k < 2^(4 ceil(L(n) / 4)) (reduce secret scalars mod n first).
 AffinePoint mul(const Curve& c, const Scalar& k, const AffinePoint& p);
-/// k G for k < 2^(5 ceil(L(n)/5)) (reduce secret scalars mod n first), by the fixed-base comb of Lim and Lee (5 teeth, a table of 32
-/// points computed on the first call for each curve); constant time like mul.
+/// k G for k < 2^(20 ceil(L(n)/20)) (reduce secret scalars mod n first), by the fixed-base
+/// comb of Lim and Lee (5 teeth, four tables of 32 points computed on the first call for
+/// each curve); constant time like mul.
 AffinePoint mul_base(const Curve& c, const Scalar& k);
-/// u1 G + u2 Q for public u1, u2 (interleaved w-NAF with cached odd multiples of G).
+/// u1 G + u2 Q for public u1, u2 (interleaved w-NAF in Jacobian coordinates with cached
+/// affine odd multiples of G).
 AffinePoint mul_double_vartime(const Curve& c, const Scalar& u1, const Scalar& u2, const AffinePoint& q);
 /// P + Q (any points, public).
 AffinePoint add_vartime(const Curve& c, const AffinePoint& p, const AffinePoint& q);
