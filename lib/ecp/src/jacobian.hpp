@@ -90,6 +90,21 @@ inline void jac_dbl_vartime(const Curve& c, Jac& r, const Jac& p) {
   r.X = t2;
 }
 
+/// The additions' exceptional case: q has p's x (H = U2 - U1 = 0), so p + q is 2 p when
+/// their y agree too (S2 - S1 = 0) and O otherwise. Sets r and returns true then, else
+/// returns false (r may alias p).
+inline bool jac_add_exceptional_vartime(const Curve& c, Jac& r, const Jac& p, const gfp::Element& h,
+                                        const gfp::Element& s_diff) {
+  const gfp::Field& f = c.field();
+  if (!f.is_zero(h)) return false;
+  if (f.is_zero(s_diff)) {
+    jac_dbl_vartime(c, r, p);
+  } else {
+    r = jac_from_affine(c, AffinePoint::at_infinity());
+  }
+  return true;
+}
+
 /// r = p + q for an affine q; r may alias p.
 inline void jac_add_mixed_vartime(const Curve& c, Jac& r, const Jac& p, const AffinePoint& q) {
   const gfp::Field& f = c.field();
@@ -108,14 +123,7 @@ inline void jac_add_mixed_vartime(const Curve& c, Jac& r, const Jac& p, const Af
   f.mul(s2, s2, z1z1);
   f.sub(h, u2, p.X);
   f.sub(rr, s2, p.Y);
-  if (f.is_zero(h)) {
-    if (f.is_zero(rr)) {
-      jac_dbl_vartime(c, r, p);
-    } else {
-      r = jac_from_affine(c, AffinePoint::at_infinity());
-    }
-    return;
-  }
+  if (jac_add_exceptional_vartime(c, r, p, h, rr)) return;
   f.add(rr, rr, rr);          // r = 2 (S2 - Y1)
   f.sqr(hh, h);
   f.add(i, hh, hh);
@@ -161,14 +169,7 @@ inline void jac_add_vartime(const Curve& c, Jac& r, const Jac& p, const Jac& q) 
   f.mul(s2, s2, z1z1);
   f.sub(h, u2, u1);
   f.sub(rr, s2, s1);
-  if (f.is_zero(h)) {
-    if (f.is_zero(rr)) {
-      jac_dbl_vartime(c, r, p);
-    } else {
-      r = jac_from_affine(c, AffinePoint::at_infinity());
-    }
-    return;
-  }
+  if (jac_add_exceptional_vartime(c, r, p, h, rr)) return;
   f.add(rr, rr, rr);          // r = 2 (S2 - S1)
   f.add(i, h, h);
   f.sqr(i, i);                // I = (2 H)^2

@@ -57,6 +57,17 @@ inline Limb subb(Limb a, Limb b, unsigned char& borrow) {
 #endif
 }
 
+/// r = t mod p for t = (top, t[N-1] ... t[0]) < 2p, top 0 or 1: t - p unless that borrows
+/// past top (a masked select). The last step of every Montgomery product here.
+template <std::size_t N>
+DSTU_SCALAR_KERNEL inline void reduce_once(Limb* r, const Limb* t, Limb top, const Limb* p) {
+  Limb d[N];
+  unsigned char borrow = 0;
+  for (std::size_t j = 0; j < N; ++j) d[j] = subb(t[j], p[j], borrow);
+  const ct::Mask keep_t = ct::mask_from_bit(borrow & (top ^ 1));
+  for (std::size_t j = 0; j < N; ++j) r[j] = (t[j] & keep_t) | (d[j] & ~keep_t);
+}
+
 /// r = a b / 2^(64 N) mod p for a, b < p (r may alias a or b); m0inv = -p^-1 mod 2^64.
 template <std::size_t N>
 DSTU_SCALAR_KERNEL void mont_mul_cios(Limb* r, const Limb* a, const Limb* b, const Limb* p, Limb m0inv) {
@@ -82,12 +93,7 @@ DSTU_SCALAR_KERNEL void mont_mul_cios(Limb* r, const Limb* a, const Limb* b, con
     t[N - 1] = static_cast<Limb>(c);
     t[N] = t[N + 1] + static_cast<Limb>(c >> 64);
   }
-  // t < 2p: subtract p unless that borrows past t[N].
-  Limb d[N];
-  unsigned char borrow = 0;
-  for (std::size_t j = 0; j < N; ++j) d[j] = subb(t[j], p[j], borrow);
-  const ct::Mask keep_t = ct::mask_from_bit(borrow & (t[N] ^ 1));
-  for (std::size_t j = 0; j < N; ++j) r[j] = (t[j] & keep_t) | (d[j] & ~keep_t);
+  reduce_once<N>(r, t, t[N], p);
 }
 
 /// The three-word column sum of product scanning: acc (128 bits) and its carries.
@@ -135,12 +141,7 @@ DSTU_SCALAR_KERNEL void mont_mul_fips(Limb* r, const Limb* a, const Limb* b, con
     t[i - N] = col.shift();
   }
   t[N] = static_cast<Limb>(col.acc);
-  // t < 2p: subtract p unless that borrows past t[N].
-  Limb d[N];
-  unsigned char borrow = 0;
-  for (std::size_t j = 0; j < N; ++j) d[j] = subb(t[j], p[j], borrow);
-  const ct::Mask keep_t = ct::mask_from_bit(borrow & (t[N] ^ 1));
-  for (std::size_t j = 0; j < N; ++j) r[j] = (t[j] & keep_t) | (d[j] & ~keep_t);
+  reduce_once<N>(r, t, t[N], p);
 }
 
 /// r = a + b mod p for a, b < p: the sum, or the sum minus p when that does not borrow

@@ -71,11 +71,7 @@ namespace dstu::gfp::detail {
           : [a] "r"(a), [b] "r"(b), [p] "r"(p), [m0inv] "rm"(m0inv)                                       \
           : "rdx", "cc", "memory");                                                                       \
   const Limb t[4] = {r4, r5, r0, r1};                                                                     \
-  Limb d[4];                                                                                              \
-  unsigned char borrow = 0;                                                                               \
-  for (std::size_t j = 0; j < 4; ++j) d[j] = subb(t[j], p[j], borrow);                                    \
-  const ct::Mask keep_t = ct::mask_from_bit(borrow & (r2 ^ 1));                                           \
-  for (std::size_t j = 0; j < 4; ++j) r[j] = (t[j] & keep_t) | (d[j] & ~keep_t);
+  reduce_once<4>(r, t, r2, p);
 
 __attribute__((target("bmi2,adx"))) DSTU_SCALAR_KERNEL void mont_mul_4_adx(Limb* r, const Limb* a, const Limb* b,
                                                                            const Limb* p, Limb m0inv) {
