@@ -2,8 +2,9 @@
 // verify on one thread (seed 002's table), and the split comb of signing and the two
 // scalar multiplications of verification on two threads against their sequential twins
 // (seed 000 Tables 3-4; `dstu bench seeds` derives V/S and the speed-ups); and the
-// batches (verify_batch, sign_batch) of 64 or 1000 requests on 1 and 2 threads, per
-// request, beside `verify` and `sign` one at a time. `sign` and `verify` are the
+// batches (verify_batch under one key and under a key per request, sign_batch) of 64
+// or 1000 requests on 1 and 2 threads, per request, beside `verify` and `sign` one at
+// a time. `sign` and `verify` are the
 // sequential twins (threads 1); `sign_chosen` and `verify_chosen` the default path on
 // two threads, which splits only where the process measured the split faster.
 #include "bench/bench.hpp"
@@ -35,41 +36,66 @@ void per_request(Record& r, std::size_t n) {
   r.iterations *= n;
 }
 
-/// verify_batch and sign_batch of batch_requests() signatures under one key, per request.
+/// n signatures of random digests, each under keys[i % keys.size()], and their
+/// verification requests (the vectors must outlive the requests).
+struct SignedBatch {
+  std::vector<dstu4145::PublicKey> pubs;
+  std::vector<Bytes> digests;
+  std::vector<dstu4145::Signature> sigs;
+  std::vector<dstu4145::VerifyRequest> req;
+  SignedBatch(const ec::Curve& c, std::size_t n, std::size_t key_count, rng::ChaCha20Drbg& rng) {
+    std::vector<dstu4145::PrivateKey> keys;
+    for (std::size_t i = 0; i < key_count; ++i) {
+      keys.push_back(dstu4145::generate_key(c, rng));
+      pubs.push_back(keys.back().public_key());
+    }
+    digests.assign(n, Bytes(32));
+    for (std::size_t i = 0; i < n; ++i) {
+      rng.fill(digests[i]);
+      sigs.push_back(dstu4145::sign_digest(keys[i % key_count], digests[i], rng, 1));
+    }
+    for (std::size_t i = 0; i < n; ++i) req.push_back({&pubs[i % key_count], digests[i], &sigs[i]});
+  }
+};
+
+/// verify_batch and sign_batch of batch_requests() requests, per request, beside the
+/// same requests one at a time. Verification twice: under one key (params.keys 1, what
+/// `dstu verify` of many files does: the key's comb table is built once per batch) and
+/// under a key per request (params.keys = requests: every request its own w-NAF).
 void batches(const ec::Curve& c, const Json& p0, const Options& opt, const Budget& budget, rng::ChaCha20Drbg& rng,
              std::vector<Record>& out) {
   const std::size_t requests = batch_requests(c, opt.quick);
-  const int max_threads = opt.threads;
   Json p = p0;
   p["requests"] = requests;
+  const SignedBatch one_key(c, requests, 1, rng), many_keys(c, requests, requests, rng);
   const dstu4145::PrivateKey key = dstu4145::generate_key(c, rng);
-  const dstu4145::PublicKey pub = key.public_key();
-  std::vector<Bytes> digests(requests, Bytes(32));
-  for (auto& d : digests) rng.fill(d);
-  const std::vector<std::span<const std::uint8_t>> views(digests.begin(), digests.end());
-  const std::vector<dstu4145::Signature> sigs = dstu4145::sign_batch(key, views, rng, 1);
-  std::vector<dstu4145::VerifyRequest> req;
-  for (std::size_t i = 0; i < requests; ++i) req.push_back({&pub, digests[i], &sigs[i]});
+  const std::vector<std::span<const std::uint8_t>> views(one_key.digests.begin(), one_key.digests.end());
   const Budget per_batch{budget.samples, budget.sample_time * 4};
-  // The baselines: the same requests one at a time (a single repeated signature would
-  // flatter them: its branches are learnt by the predictor).
-  for (Record r : {time_op("sign", "verify", p, 1, "us", per_batch,
-                           [&] {
-                             for (const auto& q : req) keep(dstu4145::verify_digest(*q.key, q.digest, *q.sig, 1));
-                           }),
-                   time_op("sign", "sign", p, 1, "us", per_batch, [&] {
-                     for (const auto& d : views) keep(dstu4145::sign_digest(key, d, rng, 1));
-                   })}) {
+  const auto record = [&](Record r) {
     per_request(r, requests);
     out.push_back(std::move(r));
+  };
+  const auto with_keys = [&](const SignedBatch& b) {
+    Json q = p;
+    q["keys"] = b.pubs.size();
+    return q;
+  };
+  // The baselines: the same requests one at a time (a single repeated signature would
+  // flatter them: its branches are learnt by the predictor).
+  for (const SignedBatch* b : {&one_key, &many_keys}) {
+    record(time_op("sign", "verify", with_keys(*b), 1, "us", per_batch, [&] {
+      for (const auto& q : b->req) keep(dstu4145::verify_digest(*q.key, q.digest, *q.sig, 1));
+    }));
   }
-  for (int t = 1; t <= std::min(max_threads, 2); ++t) {
-    for (Record r : {time_op("sign", "verify_batch", p, t, "us", per_batch, [&] { keep(dstu4145::verify_batch(req, t)); }),
-                     time_op("sign", "sign_batch", p, t, "us", per_batch,
-                             [&] { keep(dstu4145::sign_batch(key, views, rng, t)); })}) {
-      per_request(r, requests);
-      out.push_back(std::move(r));
+  record(time_op("sign", "sign", p, 1, "us", per_batch, [&] {
+    for (const auto& d : views) keep(dstu4145::sign_digest(key, d, rng, 1));
+  }));
+  for (int t = 1; t <= std::min(opt.threads, 2); ++t) {
+    for (const SignedBatch* b : {&one_key, &many_keys}) {
+      record(time_op("sign", "verify_batch", with_keys(*b), t, "us", per_batch,
+                     [&] { keep(dstu4145::verify_batch(b->req, t)); }));
     }
+    record(time_op("sign", "sign_batch", p, t, "us", per_batch, [&] { keep(dstu4145::sign_batch(key, views, rng, t)); }));
   }
 }
 

@@ -42,19 +42,20 @@ int check_batches(const Curve& c, const std::vector<Nat>& scalars, const std::ve
   return compared;
 }
 
-}  // namespace
-
-TEST_CASE("batches of 1..17 on 1..4 threads equal one at a time, on every CPU path") {
+/// Every batch size 1..17 on 1..4 threads on every CPU path, on dstu163 and dstu257,
+/// with `point_count` points for the requests (random ones, G second).
+void check_every_size(std::uint64_t seed, std::size_t point_count) {
   dstu::parallel::init(4);
   int compared = 0, expected = 0;
   dstu::test::for_each_cpu_path([&](const std::string& path) {
-    INFO("cpu path " << path);
-    dstu::test::TestRng rng(140);
+    INFO("cpu path " << path << " points " << point_count);
+    dstu::test::TestRng rng(seed);
     for (const char* name : {"dstu163", "dstu257"}) {
       const Curve& c = Curve::named(name);
       const std::vector<Nat> scalars = dstu::test::edge_scalars(c, rng, 6);
-      const std::vector<ec::AffinePoint> points{dstu::test::random_point(c, rng), c.generator(),
-                                                dstu::test::random_point(c, rng)};
+      std::vector<ec::AffinePoint> points{dstu::test::random_point(c, rng), c.generator(),
+                                          dstu::test::random_point(c, rng)};
+      points.resize(point_count);
       for (std::size_t size = 1; size <= 17; ++size) {
         for (int threads = 1; threads <= 4; ++threads) {
           compared += check_batches(c, scalars, points, size, size * 7 + threads, threads);
@@ -65,6 +66,23 @@ TEST_CASE("batches of 1..17 on 1..4 threads equal one at a time, on every CPU pa
   });
   CHECK(compared == expected);
   CHECK(expected > 0);
+}
+
+}  // namespace
+
+TEST_CASE("batches of 1..17 on 1..4 threads equal one at a time, on every CPU path") { check_every_size(140, 3); }
+
+TEST_CASE("batches sharing one Q (the two-base comb, from kSharedPointMin requests) equal one at a time") {
+  check_every_size(142, 1);
+}
+
+TEST_CASE("a batch of two keys and scalars too wide for the comb mixes both paths") {
+  dstu::test::TestRng rng(143);
+  const Curve& c = Curve::named("dstu257");
+  std::vector<Nat> scalars = dstu::test::edge_scalars(c, rng, 4);
+  scalars.push_back(Nat::power_of_two(300) + Nat(5));  // wider than the comb's 8 d bits
+  const std::vector<ec::AffinePoint> points{dstu::test::random_point(c, rng), dstu::test::random_point(c, rng)};
+  for (int threads = 1; threads <= 2; ++threads) CHECK(check_batches(c, scalars, points, 40, 3, threads) == 80);
 }
 
 TEST_CASE("every named curve: a batch of 19 on 2 threads equals one at a time") {

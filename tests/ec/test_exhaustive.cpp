@@ -1,10 +1,13 @@
 // Exhaustive tests of the same scalar-multiplication code on tiny curves over
 // GF(2^7) ... GF(2^13): every scalar 0 .. 2n against every point of the order-n
 // subgroup, for the ladder, the comb (each point made a base point), wNAF and the
-// double-scalar method, against affine double-and-add. The curves are found here:
+// double-scalar method, and the batch of double-scalar requests sharing one point
+// (the two-base comb), also for the point of order 2, against affine double-and-add.
+// The curves are found here:
 // points counted by traces, the first B giving #E = h n with n prime.
 #include <doctest/doctest.h>
 
+#include "dstu/ec/batch.hpp"
 #include "dstu/ec/point.hpp"
 #include "dstu/ec/scalar.hpp"
 #include "dstu/ec/scalar_mul.hpp"
@@ -84,6 +87,30 @@ Tiny find_curve(const std::vector<int>& exps, int a, unsigned h) {
   return {};
 }
 
+/// A batch of 2n + 1 requests s G + r Q sharing Q (the two-base comb, with Q's own
+/// table) against affine double-and-add: s runs over 0 .. 2n, r over 0 .. 2n in
+/// another order, so every digit of both tables is met.
+void batch_shared_point(const Curve& c, const ec::AffinePoint& q) {
+  const std::uint64_t n = c.order().low_u64();
+  std::vector<Nat> s, r;
+  std::vector<ec::AffinePoint> kg{ec::AffinePoint::at_infinity()}, kq{ec::AffinePoint::at_infinity()};
+  for (std::uint64_t k = 0; k <= 2 * n; ++k) {
+    s.push_back(Nat(k));
+    r.push_back(Nat((3 * k + 1) % (2 * n + 1)));
+    kg.push_back(ec::add_vartime(c, kg.back(), c.generator()));  // kg[k] = k G
+    kq.push_back(ec::add_vartime(c, kq.back(), q));
+  }
+  std::vector<ec::DoubleScalar> req;
+  for (std::size_t i = 0; i < s.size(); ++i) req.push_back({&s[i], &r[i], &q});
+  for (int threads : {1, 2}) {
+    const std::vector<ec::AffinePoint> got = ec::mul_double_batch_vartime(c, req, threads);
+    for (std::size_t i = 0; i < req.size(); ++i) {
+      INFO("s=" << s[i].to_hex() << " r=" << r[i].to_hex() << " threads=" << threads);
+      REQUIRE(ec::same_point(c, got[i], ec::add_vartime(c, kg[s[i].low_u64()], kq[r[i].low_u64()])));
+    }
+  }
+}
+
 void exhaust(const Tiny& t, bool every_base) {
   const Curve& c = *t.curve;
   const std::uint64_t n = c.order().low_u64();
@@ -113,7 +140,11 @@ void exhaust(const Tiny& t, bool every_base) {
       }
       want = ec::add_vartime(c, want, p);
     }
+    if (every_base || pi < 3) batch_shared_point(c, p);
   }
+  ec::AffinePoint order_two;  // (0, sqrt B): its own negative
+  order_two.y = c.sqrt_b();
+  batch_shared_point(c, order_two);
 }
 
 }  // namespace

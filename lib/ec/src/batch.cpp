@@ -1,13 +1,18 @@
 // The batch of many scalar multiplications (batch.hpp): chunks of requests spread over
-// the team, one shared inversion per chunk.
+// the team, one shared inversion per chunk; requests that share a point Q by the
+// two-base comb with Q's table built once (comb_double.hpp).
 #include "dstu/ec/batch.hpp"
 
+#include <algorithm>
+#include <map>
+#include <optional>
 #include <tuple>
 
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/base/wipe.hpp"
 #include "dstu/ec/scalar.hpp"
 #include "dstu/parallel/team.hpp"
+#include "comb_double.hpp"
 #include "comb_internal.hpp"
 #include "wnaf_internal.hpp"
 
@@ -60,32 +65,103 @@ void to_affine(const FieldOps<K>& f, std::span<const LdPoint<K>> p, std::span<ty
   secure_wipe(&z2, sizeof z2);
 }
 
+/// The affine results of a chunk's accumulators into out[idx[i]], with one inversion.
 template <class K>
-void double_chunk(K kern, const Curve& c, std::span<const DoubleScalar> req, std::span<AffinePoint> out) {
+void store_results(const FieldOps<K>& f, std::span<detail::Acc<K>> acc, std::span<const std::size_t> idx,
+                   std::span<AffinePoint> out) {
+  detail::to_affine_accs(f, acc);
+  for (std::size_t i = 0; i < idx.size(); ++i) {
+    out[idx[i]] = acc[i].inf ? AffinePoint::at_infinity() : f.point(acc[i].p.X, acc[i].p.Y);
+  }
+}
+
+/// Requests idx of req by interleaved w-NAF, each with its own table of Q.
+template <class K>
+void wnaf_chunk(const FieldOps<K>& f, const detail::CurveFe<K>& cf, const detail::GTable<K>& g, const Curve& c,
+                std::span<const DoubleScalar> req, std::span<const std::size_t> idx, std::span<AffinePoint> out) {
+  std::vector<detail::Acc<K>> acc(idx.size());
+  std::size_t i = 0;
+  const auto plan = [&](std::size_t j) {
+    const DoubleScalar& q = req[idx[j]];
+    return detail::DoublePlan<K>(f, cf, c, *q.s, *q.r, *q.q);
+  };
+  for (; pair_requests(f.k.m, f.k.isa) && i + 1 < idx.size(); i += 2) {  // two at a time, interleaved
+    detail::wnaf_double_acc2(f, cf, g, plan(i), plan(i + 1), acc[i], acc[i + 1]);
+  }
+  for (; i < idx.size(); ++i) acc[i] = detail::wnaf_double_acc(f, cf, g, plan(i));
+  store_results(f, std::span(acc), idx, out);
+}
+
+/// Requests idx of req, which share one Q, by the two-base comb over G's table g and
+/// Q's table q.
+template <class K>
+void comb_chunk(const FieldOps<K>& f, const detail::CurveFe<K>& cf, const detail::BaseComb<K>& g,
+                const detail::BaseComb<K>& q, std::span<const DoubleScalar> req, std::span<const std::size_t> idx,
+                std::span<AffinePoint> out) {
+  std::vector<detail::Acc<K>> acc(idx.size());
+  std::vector<detail::CombPlan> plans(idx.size());
+  for (std::size_t j = 0; j < idx.size(); ++j) {
+    plans[j].ds = detail::comb_digits(*req[idx[j]].s, g.window, g.columns);
+    plans[j].dr = detail::comb_digits(*req[idx[j]].r, g.window, g.columns);
+  }
+  std::size_t i = 0;
+  for (; pair_requests(f.k.m, f.k.isa) && i + 1 < idx.size(); i += 2) {
+    detail::comb_double_acc2(f, cf, g, q, plans[i], plans[i + 1], acc[i], acc[i + 1]);
+  }
+  for (; i < idx.size(); ++i) acc[i] = detail::comb_double_acc(f, cf, g, q, plans[i]);
+  store_results(f, std::span(acc), idx, out);
+}
+
+/// The requests' indices grouped by their point Q (equal coordinates), each group in
+/// input order.
+std::vector<std::vector<std::size_t>> group_by_point(std::span<const DoubleScalar> req) {
+  std::map<std::vector<gf2m::Word>, std::size_t> group_of;
+  std::vector<std::vector<std::size_t>> groups;
+  for (std::size_t i = 0; i < req.size(); ++i) {
+    const AffinePoint& q = *req[i].q;
+    std::vector<gf2m::Word> key{q.infinity ? 1u : 0u};
+    key.insert(key.end(), std::begin(q.x.w), std::end(q.x.w));
+    key.insert(key.end(), std::begin(q.y.w), std::end(q.y.w));
+    const auto [it, fresh] = group_of.try_emplace(std::move(key), groups.size());
+    if (fresh) groups.emplace_back();
+    groups[it->second].push_back(i);
+  }
+  return groups;
+}
+
+/// Every request: those of a group of at least kSharedPointMin that share Q (and whose
+/// scalars fit the comb) by the two-base comb with Q's table built once, the others by
+/// w-NAF; chunks of kBatchChunk over the team.
+template <class K>
+void double_batch(K kern, const Curve& c, std::span<const DoubleScalar> req, int threads, std::span<AffinePoint> out) {
   const FieldOps<K> f{kern};
   const detail::CurveFe<K> cf(f, c);
-  std::vector<LdPoint<K>> pts(req.size());
-  std::vector<typename K::Fe> z(req.size());
-  std::vector<bool> inf(req.size());
-  const detail::GTable<K> g(f, c);
-  std::vector<detail::Acc<K>> acc(req.size());
-  std::size_t i = 0;
-  const bool pair = pair_requests(f.k.m, f.k.isa);
-  for (; pair && i + 1 < req.size(); i += 2) {  // two requests at a time, interleaved
-    const detail::DoublePlan<K> pa(f, cf, c, *req[i].s, *req[i].r, *req[i].q);
-    const detail::DoublePlan<K> pb(f, cf, c, *req[i + 1].s, *req[i + 1].r, *req[i + 1].q);
-    detail::wnaf_double_acc2(f, cf, g, pa, pb, acc[i], acc[i + 1]);
+  const detail::CombTable& table = c.precomputed().comb;
+  const std::size_t comb_bits = static_cast<std::size_t>(table.window) * table.columns;
+  std::optional<detail::BaseComb<K>> g;
+  std::vector<std::size_t> rest;
+  for (const std::vector<std::size_t>& group : group_by_point(req)) {
+    std::vector<std::size_t> comb;
+    for (std::size_t i : group) {
+      const bool fits = !req[i].q->infinity && req[i].s->bits() <= comb_bits && req[i].r->bits() <= comb_bits;
+      (fits ? comb : rest).push_back(i);
+    }
+    if (comb.size() < kSharedPointMin) {
+      rest.insert(rest.end(), comb.begin(), comb.end());
+      continue;
+    }
+    if (!g) g = detail::g_base_comb<K>(c);
+    const detail::BaseComb<K> q = detail::build_base_comb(f, cf, *req[comb[0]].q, g->window, g->columns);
+    for_each_chunk(comb.size(), threads, [&](std::size_t begin, std::size_t end) {
+      comb_chunk(f, cf, *g, q, req, std::span<const std::size_t>(comb).subspan(begin, end - begin), out);
+    });
   }
-  for (; i < req.size(); ++i) acc[i] = detail::wnaf_double_acc(f, cf, g, detail::DoublePlan<K>(f, cf, c, *req[i].s, *req[i].r, *req[i].q));
-  for (i = 0; i < req.size(); ++i) {
-    inf[i] = acc[i].inf;
-    pts[i] = acc[i].p;
-    z[i] = acc[i].inf ? FieldOps<K>::one() : acc[i].p.Z;
-  }
-  to_affine<K>(f, pts, z, out);
-  for (i = 0; i < req.size(); ++i) {
-    if (inf[i]) out[i] = AffinePoint::at_infinity();
-  }
+  if (rest.empty()) return;
+  std::sort(rest.begin(), rest.end());
+  const detail::GTable<K> gt(f, c);
+  for_each_chunk(rest.size(), threads, [&](std::size_t begin, std::size_t end) {
+    wnaf_chunk(f, cf, gt, c, req, std::span<const std::size_t>(rest).subspan(begin, end - begin), out);
+  });
 }
 
 template <class K>
@@ -127,11 +203,8 @@ void base_chunk(K kern, const Curve& c, std::span<const Scalar> k, std::span<Aff
 std::vector<AffinePoint> mul_double_batch_vartime(const Curve& c, std::span<const DoubleScalar> requests,
                                                   int threads) {
   std::vector<AffinePoint> out(requests.size());
-  for_each_chunk(requests.size(), threads, [&](std::size_t begin, std::size_t end) {
-    gf2m::dispatch(c.field(), [&](auto kern) {
-      double_chunk(kern, c, requests.subspan(begin, end - begin), std::span(out).subspan(begin, end - begin));
-    });
-  });
+  if (requests.empty()) return out;
+  gf2m::dispatch(c.field(), [&](auto kern) { double_batch(kern, c, requests, threads, std::span(out)); });
   return out;
 }
 

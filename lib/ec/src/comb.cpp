@@ -13,6 +13,7 @@
 #include "dstu/ec/point.hpp"
 #include "dstu/ec/scalar.hpp"
 #include "dstu/ec/scalar_mul.hpp"
+#include "comb_double.hpp"
 #include "comb_internal.hpp"
 #include "ld.hpp"
 #include "precomputed.hpp"
@@ -50,6 +51,19 @@ CombTable build_comb_table(const Curve& c, int window) {
     }
   }
   return t;
+}
+
+std::vector<std::uint8_t> comb_digits(const mp::Nat& k, int window, std::size_t columns) {
+  const std::span<const mp::Limb> limbs = k.limbs();
+  const auto bit = [&](std::size_t pos) -> unsigned {
+    return pos / 64 < limbs.size() ? static_cast<unsigned>(limbs[pos / 64] >> (pos % 64)) & 1 : 0;
+  };
+  std::vector<std::uint8_t> d(columns, 0);
+  for (int i = 0; i < window; ++i) {
+    const std::size_t row = static_cast<std::size_t>(i) * columns;
+    for (std::size_t j = 0; j < columns; ++j) d[j] = static_cast<std::uint8_t>(d[j] | bit(row + j) << i);
+  }
+  return d;
 }
 
 }  // namespace detail

@@ -7,6 +7,7 @@
 
 #include "dstu/ec/point.hpp"
 #include "dstu/mp/nat.hpp"
+#include "acc.hpp"
 #include "ld.hpp"
 #include "precomputed.hpp"
 
@@ -14,54 +15,6 @@ namespace dstu::ec::detail {
 
 /// Width-w NAF digits of k, least significant first.
 std::vector<std::int8_t> wnaf(const mp::Nat& k, int w);
-
-/// An LD accumulator that knows when it is O, with exact (variable-time) addition.
-template <class K>
-struct Acc {
-  LdPoint<K> p{};  // zeros while O (copied and multiplied, then discarded, by the batch)
-  bool inf = true;
-};
-
-template <class K>
-void acc_double(const FieldOps<K>& f, const CurveFe<K>& c, Acc<K>& q) {
-  if (q.inf) return;
-  ld_double(f, c, q.p, q.p);
-  if (f.is_zero_vartime(q.p.Z)) q.inf = true;
-}
-
-/// q += (x, y), handling O, doubling and opposite points exactly.
-template <class K>
-void acc_add(const FieldOps<K>& f, const CurveFe<K>& c, Acc<K>& q, const typename K::Fe& x,
-             const typename K::Fe& y) {
-  if (q.inf) {
-    q.p = {x, y, FieldOps<K>::one()};
-    q.inf = false;
-    return;
-  }
-  typename K::Fe z2, a, b;
-  f.mul(b, x, q.p.Z);
-  f.add(b, b, q.p.X);  // X1 + x Z1: 0 iff same x
-  if (f.is_zero_vartime(b)) {
-    f.sqr(z2, q.p.Z);
-    f.mul(a, y, z2);
-    f.add(a, a, q.p.Y);  // Y1 + y Z1^2: 0 iff same point
-    if (f.is_zero_vartime(a)) {
-      LdPoint<K> t{x, y, FieldOps<K>::one()};
-      ld_double(f, c, q.p, t);
-      q.inf = f.is_zero_vartime(q.p.Z);
-    } else {
-      q.inf = true;
-    }
-    return;
-  }
-  ld_add_mixed(f, c, q.p, q.p, x, y);
-}
-
-template <class K>
-AffinePoint acc_result(const FieldOps<K>& f, const Acc<K>& q) {
-  if (q.inf) return AffinePoint::at_infinity();
-  return ld_affine_point(f, q.p);
-}
 
 /// Affine P, 3P, ..., (2^(w-1) - 1) P: LD coordinates converted with one shared
 /// inversion (Montgomery's trick); exact affine arithmetic if a multiple is O.
@@ -160,8 +113,8 @@ Acc<K> wnaf_double_acc(const FieldOps<K>& f, const CurveFe<K>& c, const GTable<K
   return q;
 }
 
-/// Two requests at once: the doublings of both run paired (ld_double2) while both
-/// are away from O; the additions, which fall at different positions, one by one.
+/// Two requests at once: the doublings of both run paired (acc_double2); the
+/// additions, which fall at different positions, one by one.
 template <class K>
 void wnaf_double_acc2(const FieldOps<K>& f, const CurveFe<K>& c, const GTable<K>& g, const DoublePlan<K>& pa,
                       const DoublePlan<K>& pb, Acc<K>& a, Acc<K>& b) {
@@ -169,14 +122,7 @@ void wnaf_double_acc2(const FieldOps<K>& f, const CurveFe<K>& c, const GTable<K>
   b = {};
   const std::size_t la = pa.length(), lb = pb.length();
   for (std::size_t i = std::max(la, lb); i-- > 0;) {
-    if (!a.inf && !b.inf) {
-      ld_double2(f, c, a.p, a.p, b.p, b.p);
-      a.inf = f.is_zero_vartime(a.p.Z);
-      b.inf = f.is_zero_vartime(b.p.Z);
-    } else {
-      acc_double(f, c, a);
-      acc_double(f, c, b);
-    }
+    acc_double2(f, c, a, b);
     if (i < la) pa.add(f, c, g, a, i);
     if (i < lb) pb.add(f, c, g, b, i);
   }
