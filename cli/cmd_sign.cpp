@@ -1,9 +1,10 @@
 // dstu sign: one detached signature per file. A file's error (unreadable, or its
 // signature file already there) is reported and the others are still signed; the
 // exit status is 2 if any failed. Files are taken a window at a time
-// (window.hpp): hashed in parallel on the team, signed as one sign_batch (nonces drawn in file order from
-// one generator), their signature files written in parallel, and their results
-// reported in input order before the next window.
+// (window.hpp): hashed in parallel on the team, signed as one sign_batch (nonces drawn
+// in file order from one generator), their signature files written in parallel, and
+// their results reported in input order before the next window; in a window of large
+// files each file is signed and reported as soon as it and every earlier one are hashed.
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -94,27 +95,39 @@ class Sign final : public Command {
     const std::string curve = key.curve().name();
     const auto rng = make_rng(rng_);  // nonces drawn on this thread, in file order
     int status = kExitOk;
+    const Json fields = {{"curve", curve}, {"hash", hash_}, {"key_id", key_id}};
     for (std::size_t begin = 0, end = 0; begin < files_.size(); begin = end) {
       WindowFill fill(parallel::team_size());
       while (end < files_.size() && !fill.full()) fill.add(files_[end++]);
-      const std::vector<std::string> errors = sign_window(key, *rng, key_id, outs, begin, end);
-      const Json fields = {{"curve", curve}, {"hash", hash_}, {"key_id", key_id}};
-      for (std::size_t i = begin; i < end; ++i) {
-        if (report_signed(g.json && !g.quiet, files_[i], outs[i], errors[i - begin], fields)) status = kExitError;
-      }
+      std::vector<std::string> errors(end - begin);
+      // Called in input order, one call at a time (from the thread that finished them).
+      const auto emit = [&](std::size_t from, std::size_t to) {
+        for (std::size_t i = from; i < to; ++i) {
+          if (report_signed(g.json && !g.quiet, files_[begin + i], outs[begin + i], errors[i], fields)) {
+            status = kExitError;
+          }
+        }
+      };
+      sign_window(key, *rng, key_id, outs, begin, fill.large(), errors, emit);
     }
     return status;
   }
 
  private:
-  /// Signs files [begin, end): hashed on the team, signed as one sign_batch, the
-  /// signature files written on the team. Returns each file's error ("" = signed).
-  std::vector<std::string> sign_window(const dstu4145::PrivateKey& key, RandomSource& rng, const std::string& key_id,
-                                       const std::vector<std::string>& outs, std::size_t begin,
-                                       std::size_t end) const {
-    const std::size_t n = end - begin;
-    std::vector<std::string> errors(n);
+  /// Signs files [begin, begin + errors.size()) and sets each file's error ("" =
+  /// signed): hashed on the team; a window of small files signed as one sign_batch, its
+  /// signature files written on the team, then emit for all of it; a large window
+  /// (window.hpp) file by file, each signed, written and emitted by the thread that
+  /// finished hashing it and every earlier file (nonces drawn in file order either way).
+  void sign_window(const dstu4145::PrivateKey& key, RandomSource& rng, const std::string& key_id,
+                   const std::vector<std::string>& outs, std::size_t begin, bool large,
+                   std::vector<std::string>& errors, const InOrder::Flush& emit) const {
+    const std::size_t n = errors.size();
     std::vector<Bytes> digests(n);
+    InOrder order(n, [&](std::size_t from, std::size_t to) {
+      sign_range(key, rng, key_id, outs, begin, digests, errors, from, to, 1);
+      emit(from, to);
+    });
     parallel::for_each(n, parallel::team_size(), [&](std::size_t i) {
       try {
         refuse_existing(outs[begin + i], force_);
@@ -122,18 +135,29 @@ class Sign final : public Command {
       } catch (const std::exception& e) {
         errors[i] = e.what();
       }
+      if (large) order.done(i);
     });
+    if (large) return;
+    sign_range(key, rng, key_id, outs, begin, digests, errors, 0, n, parallel::team_size());
+    emit(0, n);
+  }
+
+  /// Requests [from, to) of the window whose digests are ready: signed as one
+  /// sign_batch, their signature files written on up to `threads` threads.
+  void sign_range(const dstu4145::PrivateKey& key, RandomSource& rng, const std::string& key_id,
+                  const std::vector<std::string>& outs, std::size_t begin, const std::vector<Bytes>& digests,
+                  std::vector<std::string>& errors, std::size_t from, std::size_t to, int threads) const {
     std::vector<std::size_t> index;
     std::vector<std::span<const std::uint8_t>> pending;
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = from; i < to; ++i) {
       if (!errors[i].empty()) continue;
       index.push_back(i);
       pending.emplace_back(digests[i]);
     }
     // Nonces hedged: the generator's output mixed with d and each digest (nonce.hpp).
     const std::vector<dstu4145::Signature> sigs =
-        dstu4145::sign_batch(key, pending, rng, parallel::team_size(), dstu4145::NonceMode::hedged);
-    parallel::for_each(index.size(), parallel::team_size(), [&](std::size_t j) {
+        dstu4145::sign_batch(key, pending, rng, threads, dstu4145::NonceMode::hedged);
+    parallel::for_each(index.size(), threads, [&](std::size_t j) {
       const std::size_t i = index[j];
       try {
         write_file_atomic(outs[begin + i], signature_file(key, key_id, sigs[j]), 0644,
@@ -142,7 +166,6 @@ class Sign final : public Command {
         errors[i] = e.what();
       }
     });
-    return errors;
   }
 
   /// The signature file's bytes in the chosen format.

@@ -2,7 +2,8 @@
 // lines of --batch LIST) are taken a window at a time (window.hpp): the files of a
 // window are read and hashed in parallel on the team, their curve work runs as one
 // verify_batch, and the window's results are printed in input order before the next
-// window is read.
+// window is read; in a window of large files, and with ECDSA/ECGDSA keys, each result
+// is printed as soon as it and every earlier one are done.
 // Exit 0 if every signature is valid, 1 if any is invalid, 2 on any other error.
 #include <fmt/core.h>
 
@@ -112,7 +113,8 @@ class Verify final : public Command {
     std::size_t requests = 0, next_file = 0;
     std::vector<ListEntry> window;
     for (;;) {  // the FILE arguments, then the list
-      for (WindowFill fill(parallel::team_size()); !fill.full(); fill.add(window.back().file)) {
+      WindowFill fill(parallel::team_size());
+      for (; !fill.full(); fill.add(window.back().file)) {
         if (next_file < files_.size()) {
           const std::string& file = files_[next_file++];
           window.push_back({file, !sig_.empty() ? sig_ : file + ".sig", ""});
@@ -121,12 +123,21 @@ class Verify final : public Command {
         }
       }
       if (window.empty()) break;
+      const bool large = fill.large();
       requests += window.size();
-      const std::vector<Outcome> out = ec_key_ ? check_window_ec(key_id, window) : check_window(*dstu_key_, key_id, window);
-      for (std::size_t i = 0; i < window.size(); ++i) {
-        invalid |= out[i].status == Status::invalid;
-        error |= out[i].status == Status::error;
-        report(g, key_id, window[i].file, out[i]);
+      std::vector<Outcome> out(window.size());
+      // Called in input order, one call at a time (from the thread that finished them).
+      const auto emit = [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+          invalid |= out[i].status == Status::invalid;
+          error |= out[i].status == Status::error;
+          report(g, key_id, window[i].file, out[i]);
+        }
+      };
+      if (ec_key_) {
+        check_window_ec(key_id, window, out, emit);
+      } else {
+        check_window(*dstu_key_, key_id, window, large, out, emit);
       }
       window.clear();
     }
@@ -152,39 +163,58 @@ class Verify final : public Command {
     }
   }
 
-  /// A window with an ECDSA/ECGDSA key: each request read, hashed and verified on the team.
-  std::vector<Outcome> check_window_ec(const std::string& key_id, const std::vector<ListEntry>& window) const {
-    std::vector<Outcome> out(window.size());
+  /// A window with an ECDSA/ECGDSA key: each request read, hashed and verified on the
+  /// team, and handed to emit as soon as it and every earlier one are done.
+  void check_window_ec(const std::string& key_id, const std::vector<ListEntry>& window, std::vector<Outcome>& out,
+                       const InOrder::Flush& emit) const {
+    InOrder order(window.size(), emit);
     parallel::for_each(window.size(), parallel::team_size(), [&](std::size_t i) {
       const ListEntry& e = window[i];
       if (!e.error.empty() || (e.file == "-" && sig_.empty())) {
         out[i].reason = !e.error.empty() ? e.error : "give the signature of standard input with --sig";
-        return;
+      } else {
+        const EcVerdict v = verify_file_ec(*ec_key_, key_id, e.file, e.sig_path, hash_, sig_format_);
+        out[i] = {v.status == EcVerdict::valid     ? Status::valid
+                  : v.status == EcVerdict::invalid ? Status::invalid
+                                                   : Status::error,
+                  v.hash, v.reason};
       }
-      const EcVerdict v = verify_file_ec(*ec_key_, key_id, e.file, e.sig_path, hash_, sig_format_);
-      out[i] = {v.status == EcVerdict::valid     ? Status::valid
-                : v.status == EcVerdict::invalid ? Status::invalid
-                                                 : Status::error,
-                v.hash, v.reason};
+      order.done(i);
     });
-    return out;
   }
 
-  /// Reads and hashes the window's files on the team, then verifies them as one batch.
-  std::vector<Outcome> check_window(const dstu4145::PublicKey& key, const std::string& key_id,
-                                    const std::vector<ListEntry>& window) const {
+  /// Reads and hashes the window's files on the team and verifies them: a window of
+  /// small files as one batch on the team, then emit for all of it; a large window
+  /// (window.hpp) request by request, each verified and emitted by the thread that
+  /// finished it and every earlier one.
+  void check_window(const dstu4145::PublicKey& key, const std::string& key_id, const std::vector<ListEntry>& window,
+                    bool large, std::vector<Outcome>& out, const InOrder::Flush& emit) const {
     std::vector<Prepared> prep(window.size());
-    parallel::for_each(window.size(), parallel::team_size(), [&](std::size_t i) { prep[i] = prepare(key, window[i]); });
+    InOrder order(window.size(), [&](std::size_t begin, std::size_t end) {
+      verify_range(key, key_id, prep, out, begin, end, 1);
+      emit(begin, end);
+    });
+    parallel::for_each(window.size(), parallel::team_size(), [&](std::size_t i) {
+      prep[i] = prepare(key, window[i]);
+      if (large) order.done(i);
+    });
+    if (large) return;
+    verify_range(key, key_id, prep, out, 0, prep.size(), parallel::team_size());
+    emit(0, prep.size());
+  }
+
+  /// out[begin, end) from prep: the requests still pending verified as one batch.
+  static void verify_range(const dstu4145::PublicKey& key, const std::string& key_id, std::vector<Prepared>& prep,
+                           std::vector<Outcome>& out, std::size_t begin, std::size_t end, int threads) {
     std::vector<dstu4145::VerifyRequest> req;
     std::vector<std::size_t> index;
-    for (std::size_t i = 0; i < prep.size(); ++i) {
+    for (std::size_t i = begin; i < end; ++i) {
+      out[i] = std::move(prep[i].outcome);
       if (!prep[i].pending) continue;
       req.push_back({&key, prep[i].digest, &prep[i].sig});
       index.push_back(i);
     }
-    const std::vector<std::uint8_t> valid = dstu4145::verify_batch(req, parallel::team_size());
-    std::vector<Outcome> out(prep.size());
-    for (std::size_t i = 0; i < prep.size(); ++i) out[i] = std::move(prep[i].outcome);
+    const std::vector<std::uint8_t> valid = dstu4145::verify_batch(req, threads);
     for (std::size_t j = 0; j < index.size(); ++j) {
       Outcome& o = out[index[j]];
       if (valid[j]) {
@@ -194,7 +224,6 @@ class Verify final : public Command {
         o.reason = invalid_reason(prep[index[j]], o.hash, key_id);
       }
     }
-    return out;
   }
 
   /// Why a well-formed signature did not verify: the key id and hash used, and for a

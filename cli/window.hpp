@@ -5,11 +5,17 @@
 // A window closes at 256 requests (enough to keep every thread busy and amortise a
 // batch), or earlier once it holds two requests per thread and 64 MiB of files, so the
 // results of large files are printed as they are done rather than hundreds at once.
+// Small files wait for their window's batch (milliseconds); in a window of large files
+// (large()) each request's curve work and record follow as soon as it and every
+// earlier request are read and hashed (InOrder).
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <mutex>
 #include <string>
+#include <vector>
 
 namespace dstu::cli {
 
@@ -27,11 +33,33 @@ class WindowFill {
   bool full() const {
     return requests_ >= kMaxRequests || (requests_ >= min_requests_ && bytes_ >= kEarlyBytes);
   }
+  /// The window holds 64 MiB of files: finish its requests one by one, in order.
+  bool large() const { return bytes_ >= kEarlyBytes; }
 
  private:
   std::size_t min_requests_;
   std::size_t requests_ = 0;
   std::uint64_t bytes_ = 0;
+};
+
+/// Hands a window's requests on in input order as soon as each one and every earlier
+/// one are done: done(i), from any thread, marks request i; the call that completes a
+/// run of requests [begin, end) after the last one handed on runs flush(begin, end)
+/// itself, under a lock, so flushes never overlap and come in input order.
+class InOrder {
+ public:
+  using Flush = std::function<void(std::size_t begin, std::size_t end)>;
+  InOrder(std::size_t count, Flush flush) : done_(count, 0), flush_(std::move(flush)) {}
+
+  void done(std::size_t i);
+  /// Requests handed on so far.
+  std::size_t flushed() const { return next_; }
+
+ private:
+  std::mutex mutex_;
+  std::vector<char> done_;
+  std::size_t next_ = 0;
+  Flush flush_;
 };
 
 }  // namespace dstu::cli

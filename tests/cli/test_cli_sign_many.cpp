@@ -3,6 +3,7 @@
 // signature made in the batch verifies; with --threads 1 and 2.
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -39,5 +40,43 @@ TEST_CASE("300 files signed in order; a missing file is its own error; all signa
     write(d / "list", list);
     const auto v = run_dstu({"verify", "-q", "-p", d / "k.pub", "--batch", d / "list"});
     CHECK(v.status == 0);
+  }
+}
+
+TEST_CASE("windows of large files: each file signed, verified and reported in input order") {
+  // 40 MiB sparse files: a window closes at two per thread once it holds 64 MiB, and
+  // such a window finishes its files one by one (cli/window.hpp: InOrder).
+  for (const char* threads : {"1", "2"}) {
+    INFO("threads " << threads);
+    TempDir d;
+    REQUIRE(run_dstu({"keygen", "--no-passphrase", "-o", d / "k"}).status == 0);
+    std::vector<std::string> sign{"--threads", threads, "--json", "sign", "-k", d / "k"};
+    std::vector<std::string> verify{"--threads", threads, "--json", "verify", "-p", d / "k.pub"};
+    for (int i = 0; i < 6; ++i) {
+      const std::string f = d / ("big" + std::to_string(i));
+      if (i != 2) {
+        write(f, "");
+        std::filesystem::resize_file(f, 40u << 20);
+      }
+      sign.push_back(f);
+      verify.push_back(f);
+    }
+    const auto statuses = [&](const std::string& out) {
+      std::vector<std::string> got;
+      std::istringstream lines(out);
+      for (std::string line; std::getline(lines, line);) {
+        const auto rec = nlohmann::json::parse(line);
+        CHECK(rec["file"] == d / ("big" + std::to_string(got.size())));
+        got.push_back(rec["status"]);
+      }
+      return got;
+    };
+    const auto s = run_dstu(sign);
+    CHECK(s.status == 2);
+    CHECK(statuses(s.out) == std::vector<std::string>{"signed", "signed", "error", "signed", "signed", "signed"});
+    write(d / "big4", std::string(1000, 'x'));  // changed after signing
+    const auto v = run_dstu(verify);
+    CHECK(v.status == 2);
+    CHECK(statuses(v.out) == std::vector<std::string>{"valid", "valid", "error", "valid", "invalid", "valid"});
   }
 }

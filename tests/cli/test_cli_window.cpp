@@ -1,9 +1,14 @@
 // The window rule of many-file commands (cli/window.hpp): 256 requests at most, and
-// closed early once it holds two requests per thread and 64 MiB of regular files.
+// closed early once it holds two requests per thread and 64 MiB of regular files; and
+// InOrder, which hands the requests of a large window on in input order.
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cstdio>
+#include <thread>
+#include <utility>
+#include <vector>
 #include <string>
 
 #include "window.hpp"
@@ -54,4 +59,42 @@ TEST_CASE("large files close the window at two per thread once it holds 64 MiB")
   CHECK(fill_with(WindowFill(0), big.path) == 2);   // a team of at least one
   CHECK(fill_with(WindowFill(1), medium.path) == 4);  // 80 MiB after four
   CHECK(fill_with(WindowFill(4), medium.path) == 8);
+}
+
+TEST_CASE("InOrder hands requests on in input order as soon as every earlier one is done") {
+  std::vector<std::pair<std::size_t, std::size_t>> flushes;
+  dstu::cli::InOrder order(6, [&](std::size_t b, std::size_t e) { flushes.emplace_back(b, e); });
+  order.done(2);
+  order.done(1);
+  CHECK(flushes.empty());  // 0 is not done: nothing may be printed yet
+  order.done(0);
+  CHECK(flushes == std::vector<std::pair<std::size_t, std::size_t>>{{0, 3}});
+  order.done(4);
+  order.done(3);
+  CHECK(flushes.back() == std::pair<std::size_t, std::size_t>{3, 5});
+  order.done(5);
+  CHECK(flushes.back() == std::pair<std::size_t, std::size_t>{5, 6});
+  CHECK(order.flushed() == 6);
+}
+
+TEST_CASE("InOrder from many threads: every request once, in order, flushes never overlapping") {
+  constexpr std::size_t n = 2000;
+  std::vector<std::size_t> seen;
+  std::atomic<int> inside{0};
+  bool overlapped = false;
+  dstu::cli::InOrder order(n, [&](std::size_t b, std::size_t e) {
+    overlapped |= inside.fetch_add(1) != 0;
+    for (std::size_t i = b; i < e; ++i) seen.push_back(i);
+    inside.fetch_sub(1);
+  });
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      for (std::size_t i = t; i < n; i += 4) order.done(n - 1 - i);  // mostly out of order
+    });
+  }
+  for (std::thread& th : threads) th.join();
+  CHECK_FALSE(overlapped);
+  REQUIRE(seen.size() == n);
+  for (std::size_t i = 0; i < n; ++i) CHECK(seen[i] == i);
 }
