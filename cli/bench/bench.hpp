@@ -144,5 +144,7 @@ void suite_ec(const Options& opt, std::vector<Record>& out);
 void suite_sign(const Options& opt, std::vector<Record>& out);
 void suite_ecdsa(const Options& opt, std::vector<Record>& out);
 void suite_seeds(const Options& opt, std::vector<Record>& out);
+/// The rows of source "004" of suite seeds (seeds_004.cpp).
+void seeds_multi_request_004(const Options& opt, std::vector<Record>& out);
 
 }  // namespace dstu::cli::bench

@@ -1,4 +1,4 @@
-// dstu bench seeds: the tables of the source documents "000", "001" and "002" (named in
+// dstu bench seeds: the tables of the source documents "000" ... "004" (named in
 // seeds_published.cpp) re-measured on this machine, each row beside the published one:
 //   000:T1  modular exponentiation, sequential and by exponent portions, 1024..3072 bits
 //   000:T2  D, A, r = A / D (Jacobian-type), comb iterations d, speed-up S of the split
@@ -14,8 +14,8 @@
 //   004:T5.5 ... T5.16  r requests k_i P_i by the multi-request methods of Al-Otaibi's
 //           thesis (sequential, [10], [11], [12], one request per thread) on u = 1, 2
 //           threads, speed-ups over the sequential method, and the thesis's cost model
-//           in doublings at u = 2 and 8 (Table 5.4), on the binary curves nearest its
-//           160-, 192-, 256- and 512-bit keys
+//           in doublings at u = 2 and 8 (Table 5.4), on its Brainpool curves and on the
+//           binary curves nearest its 160-, 192-, 256- and 512-bit keys (seeds_004.cpp)
 // Every record has params.source and `published`, the source's figures for its row.
 // The measurements are the suites' own (measure_* beside each suite); a row the source
 // derives (r, S, V/S) is the ratio of the medians of two rows of the same table, named
@@ -25,7 +25,6 @@
 
 #include "bench/bench.hpp"
 #include "bench/seeds_published.hpp"
-#include "dstu/ec/multi_request.hpp"
 #include "dstu/ec/scalar.hpp"
 #include "dstu/ec/scalar_mul.hpp"
 #include "dstu/rng/random.hpp"
@@ -247,146 +246,6 @@ void hash_002_2(const Options& opt, std::vector<Record>& out) {
   }
 }
 
-// ---- 004: the multi-request methods of Al-Otaibi's thesis ----
-
-/// The thesis's key sizes and the DSTU binary curves nearest them (it used Brainpool
-/// prime curves, which lib/ec does not have).
-struct KeySize004 {
-  int key_bits;
-  const char* curve;
-};
-constexpr KeySize004 kKeySizes004[] = {{160, "dstu163"}, {192, "dstu191"}, {256, "dstu257"}, {512, "dstu431"}};
-
-/// The thesis's table for a key size and u ("5.5" ... "5.16").
-const pub::MultiRequestTable& table_004(int key_bits, int u) {
-  for (const pub::MultiRequestTable& t : pub::kMultiRequest004) {
-    if (t.key_bits == key_bits && t.u == u) return t;
-  }
-  throw_invalid("bench seeds: no table 004 for this key size");
-}
-
-/// The thesis's rows for r requests of this key size, one per u (2, 4 and 8).
-Json published_004(int key_bits, std::size_t r) {
-  Json j = {{"cpu", pub::kCpu004}, {"unit", "not printed"}, {"key_bits", key_bits}, {"r", r}};
-  for (int u : {2, 4, 8}) {
-    const pub::MultiRequestTable& t = table_004(key_bits, u);
-    for (const pub::MultiRequestRow& x : t.rows) {
-      if (x.r != r) continue;
-      j["u" + std::to_string(u)] = {{"table", t.table},
-                                    {"sequential", x.sequential},
-                                    {"postcomputation_10", x.postcomputation_10},
-                                    {"precomputation_11", x.precomputation_11},
-                                    {"pipeline_12", x.pipeline_12},
-                                    {"per_request", x.per_request}};
-    }
-  }
-  return j;
-}
-
-/// Table 5.4's doublings of this key size and r (u = 8), where the table has them.
-void add_doublings_5_4(Json& published, int key_bits, std::size_t r) {
-  for (const pub::DoublingsRow& d : pub::kDoublings004) {
-    for (std::size_t i = 0; i < pub::kDoublingsRequests004.size(); ++i) {
-      if (d.m != key_bits || pub::kDoublingsRequests004[i] != r) continue;
-      const auto& x = d.by_r[i];
-      published["table_5_4_doublings"] = {
-          {"postcomputation_10", x[0]}, {"precomputation_11", x[1]}, {"pipeline_12", x[2]}, {"per_request", x[3]}};
-    }
-  }
-}
-
-/// sequential / method, the speed-up of a row over the one-thread sequential method,
-/// with the method's params (its u).
-Record speedup_004(const std::string& name, const Record& sequential, const Record& method) {
-  Record r = derived(name, sequential, method);
-  Json of = std::move(r.params["of"]);
-  r.params = method.params;
-  r.params["of"] = std::move(of);
-  return r;
-}
-
-/// The model's doublings of every method at u (multi_request_model_doublings) for the
-/// thesis's key size, and the model's speed-ups over the sequential method.
-void model_004(const Json& params, const Json& published, int key_bits, std::size_t r, int u,
-               std::vector<Record>& out) {
-  std::vector<Record> counts;
-  for (ec::MultiRequestMethod method : ec::kMultiRequestMethods) {
-    const std::string name = std::string("model_doublings_") + ec::multi_request_method_name(method);
-    Record d{"seeds", name, params, u, "count"};
-    d.params["u"] = u;
-    const double x = ec::multi_request_model_doublings(method, static_cast<std::size_t>(key_bits), r,
-                                                       static_cast<std::size_t>(u));
-    set(d, {x, x, x});
-    d.published = published;
-    counts.push_back(d);
-  }
-  out.insert(out.end(), counts.begin(), counts.end());
-  for (std::size_t i = 1; i < counts.size(); ++i) {
-    out.push_back(speedup_004(std::string("model_speedup_") + ec::multi_request_method_name(ec::kMultiRequestMethods[i]),
-                              counts[0], counts[i]));
-  }
-}
-
-/// r requests k_i P_i on one curve, every method measured on u = 1 .. min(team, 2)
-/// threads (each record times all r requests), the speed-ups over the sequential
-/// method, and the model at u = 2 beside them (source: the thesis's u = 2 table) and at
-/// u = 8 (its u = 8 table).
-void multi_request_rows(const ec::Curve& c, int key_bits, std::span<const ec::MulRequest> requests, int team,
-                        const Budget& budget, std::vector<Record>& out) {
-  const std::size_t r = requests.size();
-  const Json published = published_004(key_bits, r);
-  const std::string source = "004:T" + std::string(table_004(key_bits, 2).table);
-  const Json params = {{"source", source}, {"curve", c.name()}, {"key_bits_thesis", key_bits}, {"requests", r}};
-  auto measure = [&](ec::MultiRequestMethod method, const std::string& name, int u) {
-    Json p = params;
-    p["u"] = u;
-    Record rec = time_op("seeds", name, p, u, "ms", budget,
-                         [&] { keep(ec::mul_multi_request_vartime(c, method, requests, u)); });
-    rec.published = published;
-    return rec;
-  };
-  const Record seq = measure(ec::MultiRequestMethod::sequential, "sequential", 1);
-  out.push_back(seq);
-  for (int u = 1; u <= std::min(team, 2); ++u) {
-    for (std::size_t i = 1; i < std::size(ec::kMultiRequestMethods); ++i) {
-      const ec::MultiRequestMethod method = ec::kMultiRequestMethods[i];
-      const std::string name = std::string(ec::multi_request_method_name(method)) + "_u" + std::to_string(u);
-      const Record m = measure(method, name, u);
-      out.insert(out.end(), {m, speedup_004("speedup_" + name, seq, m)});
-    }
-  }
-  model_004(params, published, key_bits, r, 2, out);
-  Json params8 = params;
-  params8["source"] = "004:T" + std::string(table_004(key_bits, 8).table);
-  Json published8 = published;
-  add_doublings_5_4(published8, key_bits, r);
-  model_004(params8, published8, key_bits, r, 8, out);
-}
-
-void multi_request_004(const Options& opt, std::vector<Record>& out) {
-  const Budget budget{opt.quick ? 3 : 5, std::chrono::nanoseconds(1)};
-  const std::vector<std::size_t> sizes = opt.quick ? std::vector<std::size_t>{4, 16}
-                                                   : std::vector<std::size_t>{4, 8, 16, 32, 64};
-  for (const KeySize004& ks : kKeySizes004) {
-    const ec::Curve& c = ec::Curve::named(ks.curve);
-    rng::ChaCha20Drbg rng(4, static_cast<std::uint64_t>(c.m()));
-    std::vector<mp::Nat> k;
-    std::vector<ec::AffinePoint> p;
-    for (std::size_t i = 0; i < sizes.back(); ++i) {
-      ec::Scalar x, y;
-      for (auto& l : x.v) l = rng.next_u64();
-      for (auto& l : y.v) l = rng.next_u64();
-      k.push_back(ec::scalar_to_nat(ec::scalar_reduce(c, x)));
-      p.push_back(ec::mul_base(c, ec::scalar_reduce(c, y)));  // generic points
-    }
-    std::vector<ec::MulRequest> requests;
-    for (std::size_t i = 0; i < sizes.back(); ++i) requests.push_back({&k[i], &p[i]});
-    for (std::size_t r : sizes) {
-      multi_request_rows(c, ks.key_bits, std::span<const ec::MulRequest>(requests).first(r), opt.threads, budget, out);
-    }
-  }
-}
-
 }  // namespace
 
 void suite_seeds(const Options& opt, std::vector<Record>& out) {
@@ -395,7 +254,7 @@ void suite_seeds(const Options& opt, std::vector<Record>& out) {
   comba_001_t1(opt, out);
   hash_002_2(opt, out);
   gfp_signatures_002(opt, out);
-  multi_request_004(opt, out);
+  seeds_multi_request_004(opt, out);  // seeds_004.cpp
 }
 
 }  // namespace dstu::cli::bench

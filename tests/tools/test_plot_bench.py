@@ -5,7 +5,7 @@
 
 Runs the tool on bench-fixture.json (beside this script) into a temporary directory and
 checks: the expected PNGs and no others, each a valid PNG; the --summary ratios against
-values computed by hand from the fixture's medians; two machines merged as two series;
+values computed by hand from the fixture's medians (seed 004's per curve, beside the thesis's); two machines merged as two series;
 bad input exits 2 with one line on stderr and writes no PNG.
 Exit 77 (SKIPPED in ctest) when no Python interpreter here has matplotlib.
 Python 3 standard library only.
@@ -21,8 +21,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 FIXTURE = os.path.join(HERE, "bench-fixture.json")
 SKIP = 77
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
-EXPECTED_PNGS = {"speedup.png", "vs_ratio.png", "batch.png", "comba.png", "published-000.png", "published-001.png",
-                 "published-002.png"}
+EXPECTED_PNGS = {"speedup.png", "vs_ratio.png", "batch.png", "comba.png", "multi-request-004.png", "published-000.png",
+                 "published-001.png", "published-002.png"}
 CPU = "Intel(R) Core(TM) i5-8250U CPU @ 1.60GHz"
 
 # By hand from the fixture's medians (min and max would give other numbers).
@@ -39,6 +39,15 @@ EXPECTED = {
     ("vs_ratio", "dstu431", "full"): 290.0 / 84.0,
     ("comba", "128", "Comba 2x"): 3300.0 / 2000.0,
     ("comba", "8", "Comba Mx"): 24.0 / 1500.0,
+    # Seed 004: sequential / method per curve, r and u; the thesis's u = 2 from its Table 5.5.
+    ("multi_request_004", "brainpoolP160r1 (prime, 160-bit key) r=4", "per_request, u=2"): 0.25 / 0.125,
+    ("multi_request_004", "brainpoolP160r1 (prime, 160-bit key) r=4", "postcomputation_10, u=2"): 0.25 / 0.2,
+    ("multi_request_004", "brainpoolP160r1 (prime, 160-bit key) r=4", "per_request, u=1"): 0.25 / 0.26,
+    ("multi_request_004", "brainpoolP160r1 (prime, 160-bit key) r=16", "per_request, u=2"): 1.0 / 0.5,
+    ("multi_request_004", "dstu163 (binary, 160-bit key) r=4", "per_request, u=2"): 0.066 / 0.03,
+    ("multi_request_004", "brainpoolP160r1 (prime, 160-bit key) r=4", "per_request, thesis u=2"): 0.125 / 0.069,
+    ("multi_request_004", "brainpoolP160r1 (prime, 160-bit key) r=16", "per_request, thesis u=2"): 0.495 / 0.233,
+    ("multi_request_004", "dstu163 (binary, 160-bit key) r=4", "postcomputation_10, thesis u=2"): None,
 }
 # The fixture's published figures (seed 000, Tables 1 and 3: s and ms), in the records'
 # units; the two sizes of Table 1 are separate rows.
@@ -102,8 +111,17 @@ def check_summary(check, rows):
     check(all(len(row) == 5 for row in rows), "summary: five tab-separated fields a line")
     got = {(row[0], row[2], row[3]): float(row[4]) for row in rows if len(row) == 5}
     for key, want in EXPECTED.items():
+        if want is None:  # a series the fixture gives no row for
+            check(key not in got, f"summary {' '.join(key)} absent", f"got {got.get(key)}")
+            continue
         check(key in got and abs(got[key] - want) <= 1e-3 * want, f"summary {' '.join(key)} = {want:.4g}",
               f"got {got.get(key)}")
+    rows_004 = [row for row in rows if row[0] == "multi_request_004"]
+    check(len(rows_004) == 9, "summary: seed 004's timed rows only (no model, speed-up or sequential series)",
+          f"{len(rows_004)} rows")
+    panels = list(dict.fromkeys(row[2].rsplit(" r=", 1)[0] for row in rows_004))
+    check(panels == ["brainpoolP160r1 (prime, 160-bit key)", "dstu163 (binary, 160-bit key)"],
+          "summary: seed 004's panels by key size, the thesis's Brainpool curve first", " | ".join(panels))
     published = {row[2].split(" (")[0]: float(row[4]) for row in rows if len(row) == 5 and row[0] == "published"}
     for key, want in EXPECTED_PUBLISHED.items():
         check(abs(published.get(key, 0) - want) <= 1e-3 * want, f"summary published {key} = {want:.4g}",

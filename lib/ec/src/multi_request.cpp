@@ -1,15 +1,15 @@
 // The multi-request scalar multiplication methods of F. F. Al-Otaibi's thesis
 // "Trade-off analysis for generic-point parallel elliptic curve scalar multiplication"
-// (multi_request.hpp). Public scalars and points only: everything here is variable time.
+// on binary curves: the group policy (López–Dahab points, every exceptional case of the
+// additions) that the scheduling of dstu/parallel/multi_request_schedule.hpp runs in.
+// Public scalars and points only: everything here is variable time.
 #include "dstu/ec/multi_request.hpp"
 
-#include <algorithm>
-#include <atomic>
-#include <memory>
-#include <thread>
+#include <span>
+#include <vector>
 
 #include "dstu/gf2m/kernels.hpp"
-#include "dstu/parallel/team.hpp"
+#include "dstu/parallel/multi_request_schedule.hpp"
 #include "ld.hpp"
 
 namespace dstu::ec {
@@ -29,13 +29,13 @@ struct Ctx {
 
 /// An affine point in the kernel's element type.
 template <class K>
-struct Base {
+struct BaseFe {
   typename K::Fe x, y;
   bool infinity = true;
 };
 
 template <class K>
-Base<K> base(const FieldOps<K>& f, const AffinePoint& p) {
+BaseFe<K> ld_base(const FieldOps<K>& f, const AffinePoint& p) {
   return {f.from(p.x), f.from(p.y), p.infinity};
 }
 
@@ -51,7 +51,7 @@ bool is_infinity(const FieldOps<K>& f, const LdPoint<K>& p) {
 
 /// q = q + b (b affine), every case: O on either side, q = b, q = -b.
 template <class K>
-void add_mixed_vartime(const Ctx<K>& x, LdPoint<K>& q, const Base<K>& b) {
+void add_mixed_vartime(const Ctx<K>& x, LdPoint<K>& q, const BaseFe<K>& b) {
   if (b.infinity) return;
   if (is_infinity(x.f, q)) {
     q = {b.x, b.y, FieldOps<K>::one()};
@@ -131,217 +131,60 @@ void add_vartime(const Ctx<K>& x, LdPoint<K>& r, const LdPoint<K>& p, const LdPo
   r.Z = z3;
 }
 
-/// sum of k_t 2^(t - lo) B over the bits t in [lo, hi) of k: the binary method, left to
-/// right (the same inner loop for every method).
 template <class K>
-LdPoint<K> binary_vartime(const Ctx<K>& x, const mp::Nat& k, std::size_t lo, std::size_t hi, const Base<K>& b) {
-  LdPoint<K> q = infinity<K>();
-  hi = std::min(hi, k.bits());
-  bool started = false;
-  for (std::size_t t = hi; t-- > lo;) {
-    if (started) detail::ld_double(x.f, x.c, q, q);
-    if (k.bit(t)) {
-      add_mixed_vartime(x, q, b);
-      started = true;
-    }
-  }
-  return q;
-}
-
-template <class K>
-AffinePoint to_affine(const Ctx<K>& x, const LdPoint<K>& p) {
+AffinePoint ld_to_affine(const Ctx<K>& x, const LdPoint<K>& p) {
   return is_infinity(x.f, p) ? AffinePoint::at_infinity() : detail::ld_affine_point(x.f, p);
 }
 
-/// The bits of the key partitions: L(n), or more if a scalar is longer.
-std::size_t key_bits(const Curve& c, std::span<const MulRequest> requests) {
-  std::size_t bits = c.order_bits();
-  for (const MulRequest& q : requests) bits = std::max(bits, q.k->bits());
-  return bits;
-}
-
-/// The state of one call: its requests in kernel form, u and the partition width w.
+/// Affine forms of LD points with one shared inversion (Montgomery's trick): x = X / Z,
+/// y = Y / Z^2; O (Z = 0, a point of small order doubled) stays O.
 template <class K>
-struct Job {
-  Ctx<K> x;
-  std::span<const MulRequest> req;
-  std::vector<Base<K>> bases;
-  std::size_t u, w;
-  std::vector<AffinePoint> out;
-
-  Job(K kern, const Curve& curve, std::span<const MulRequest> requests, int threads)
-      : x(kern, curve), req(requests), u(static_cast<std::size_t>(std::max(threads, 1))), out(requests.size()) {
-    for (const MulRequest& q : requests) bases.push_back(base(x.f, *q.p));
-    const std::size_t bits = key_bits(curve, requests);
-    w = (bits + u - 1) / u;
-  }
-  std::size_t size() const { return req.size(); }
-
-  /// Request i whole, by the binary method.
-  void whole(std::size_t i) { out[i] = to_affine(x, binary_vartime(x, *req[i].k, 0, req[i].k->bits(), bases[i])); }
-
-  /// out[i] = the sum of the u partial results parts[i u ... i u + u - 1].
-  void assemble(std::size_t i, const std::vector<LdPoint<K>>& parts) {
-    LdPoint<K> sum = parts[i * u];
-    for (std::size_t j = 1; j < u; ++j) add_vartime(x, sum, sum, parts[i * u + j]);
-    out[i] = to_affine(x, sum);
-  }
-};
-
-template <class K>
-void sequential(Job<K>& job) {
-  for (std::size_t i = 0; i < job.size(); ++i) job.whole(i);
-}
-
-template <class K>
-void per_request(Job<K>& job, int threads) {
-  parallel::for_each(job.size(), threads, [&](std::size_t i) { job.whole(i); });
-}
-
-/// [10]: item (pair, j) computes partition j of the pair's first request and partition
-/// u - 1 - j of its second, each doubled by its post-computation; then each request's
-/// u partial results are added.
-template <class K>
-void postcomputation(Job<K>& job, int threads) {
-  const std::size_t u = job.u, w = job.w, pairs = (job.size() + 1) / 2;
-  std::vector<LdPoint<K>> parts(job.size() * u);
-  auto partition = [&](std::size_t i, std::size_t j) {
-    LdPoint<K> q = binary_vartime(job.x, *job.req[i].k, j * w, (j + 1) * w, job.bases[i]);
-    if (!is_infinity(job.x.f, q)) {
-      for (std::size_t s = 0; s < j * w; ++s) detail::ld_double(job.x.f, job.x.c, q, q);
-    }
-    parts[i * u + j] = q;
-  };
-  parallel::for_each(pairs * u, threads, [&](std::size_t item) {
-    const std::size_t pair = item / u, j = item % u;
-    partition(2 * pair, j);
-    if (2 * pair + 1 < job.size()) partition(2 * pair + 1, u - 1 - j);
-  });
-  parallel::for_each(job.size(), threads, [&](std::size_t i) { job.assemble(i, parts); });
-}
-
-/// The affine points 2^(j w) P, j = 0 ... u - 1, of one request, by (u - 1) w doublings
-/// and one shared inversion (Montgomery's trick).
-template <class K>
-void precompute(const Job<K>& job, std::size_t i, std::span<Base<K>> pre) {
-  const FieldOps<K>& f = job.x.f;
-  pre[0] = job.bases[i];
-  if (pre[0].infinity) {
-    for (Base<K>& b : pre) b.infinity = true;
-    return;
-  }
-  std::vector<LdPoint<K>> q(job.u);
-  std::vector<typename K::Fe> z(job.u);
-  q[0] = {pre[0].x, pre[0].y, FieldOps<K>::one()};
-  z[0] = FieldOps<K>::one();
-  for (std::size_t j = 1; j < job.u; ++j) {
-    q[j] = q[j - 1];
-    for (std::size_t s = 0; s < job.w; ++s) detail::ld_double(f, job.x.c, q[j], q[j]);
-    z[j] = is_infinity(f, q[j]) ? FieldOps<K>::one() : q[j].Z;  // a point of small order
-  }
+void ld_to_bases(const Ctx<K>& x, std::span<BaseFe<K>> out, std::span<const LdPoint<K>> in) {
+  const FieldOps<K>& f = x.f;
+  std::vector<typename K::Fe> z(in.size());
+  for (std::size_t j = 0; j < in.size(); ++j) z[j] = is_infinity(f, in[j]) ? FieldOps<K>::one() : in[j].Z;
   detail::batch_invert(f, std::span<typename K::Fe>(z));
-  for (std::size_t j = 1; j < job.u; ++j) {
-    pre[j].infinity = is_infinity(f, q[j]);
-    if (pre[j].infinity) continue;
+  for (std::size_t j = 0; j < in.size(); ++j) {
+    out[j].infinity = is_infinity(f, in[j]);
+    if (out[j].infinity) continue;
     typename K::Fe zi2;
     f.sqr(zi2, z[j]);
-    f.mul(pre[j].x, q[j].X, z[j]);
-    f.mul(pre[j].y, q[j].Y, zi2);
+    f.mul(out[j].x, in[j].X, z[j]);
+    f.mul(out[j].y, in[j].Y, zi2);
   }
 }
 
-/// [11]: the precomputations of the requests on the team (one request's points per
-/// item), then the partitions k_j (2^(j w) P) on the team, then the sums.
+/// The group policy of dstu/parallel/multi_request_schedule.hpp for a binary curve:
+/// López–Dahab points, affine bases in the kernel's element type.
 template <class K>
-void precomputation(Job<K>& job, int threads) {
-  const std::size_t u = job.u, w = job.w;
-  std::vector<Base<K>> pre(job.size() * u);
-  parallel::for_each(job.size(), threads,
-                     [&](std::size_t i) { precompute(job, i, std::span<Base<K>>(pre).subspan(i * u, u)); });
-  std::vector<LdPoint<K>> parts(job.size() * u);
-  parallel::for_each(job.size() * u, threads, [&](std::size_t item) {
-    const std::size_t i = item / u, j = item % u;
-    parts[item] = binary_vartime(job.x, *job.req[i].k, j * w, (j + 1) * w, pre[item]);
-  });
-  parallel::for_each(job.size(), threads, [&](std::size_t i) { job.assemble(i, parts); });
-}
+struct LdGroup {
+  using Point = LdPoint<K>;
+  using Base = BaseFe<K>;
+  using Affine = AffinePoint;
+  Ctx<K> x;
+  std::size_t bits;
 
-/// [12]'s buffer between the doubling and the adding lane of one request: the points
-/// 2^t P with k_t = 1, published one by one.
-template <class K>
-struct Lane {
-  std::vector<LdPoint<K>> buffer;  // sized before the lanes start: never reallocated
-  std::atomic<std::size_t> ready{0};
+  LdGroup(K kern, const Curve& curve) : x(kern, curve), bits(curve.order_bits()) {}
+  Point zero() const { return infinity<K>(); }
+  bool is_zero(const Point& p) const { return is_infinity(x.f, p); }
+  Base base(const Affine& p) const { return ld_base(x.f, p); }
+  Point lift(const Base& b) const { return b.infinity ? zero() : Point{b.x, b.y, FieldOps<K>::one()}; }
+  void dbl(Point& r, const Point& p) const { detail::ld_double(x.f, x.c, r, p); }
+  void add_mixed(Point& q, const Base& b) const { add_mixed_vartime(x, q, b); }
+  void add(Point& r, const Point& p, const Point& q) const { add_vartime(x, r, p, q); }
+  Affine to_affine(const Point& p) const { return ld_to_affine(x, p); }
+  void to_bases(std::span<Base> out, std::span<const Point> in) const { ld_to_bases(x, out, in); }
+  std::size_t order_bits() const { return bits; }
 };
-
-template <class K>
-void doubling_lane(const Job<K>& job, std::size_t i, Lane<K>& lane) {
-  const mp::Nat& k = *job.req[i].k;
-  LdPoint<K> q = {job.bases[i].x, job.bases[i].y, FieldOps<K>::one()};
-  std::size_t n = 0;
-  for (std::size_t t = 0; t < k.bits(); ++t) {
-    if (k.bit(t)) {
-      lane.buffer[n] = q;
-      lane.ready.store(++n, std::memory_order_release);
-    }
-    if (t + 1 < k.bits()) detail::ld_double(job.x.f, job.x.c, q, q);
-  }
-}
-
-template <class K>
-void adding_lane(Job<K>& job, std::size_t i, Lane<K>& lane) {
-  LdPoint<K> sum = infinity<K>();
-  for (std::size_t n = 0; n < lane.buffer.size(); ++n) {
-    while (lane.ready.load(std::memory_order_acquire) <= n) std::this_thread::yield();
-    add_vartime(job.x, sum, sum, lane.buffer[n]);
-  }
-  job.out[i] = to_affine(job.x, sum);
-}
-
-/// [12]: items 2i (doubling lane) and 2i + 1 (adding lane) of request i. The adding
-/// lane is the one item of the library that waits for another; it cannot wait forever,
-/// because the team claims items in increasing order, so its doubling lane has been
-/// claimed (and never waits) before it runs, and with one thread the lanes run in turn.
-template <class K>
-void pipeline(Job<K>& job, int threads) {
-  std::unique_ptr<Lane<K>[]> lanes(new Lane<K>[job.size()]);
-  for (std::size_t i = 0; i < job.size(); ++i) {
-    const mp::Nat& k = *job.req[i].k;
-    std::size_t ones = 0;
-    if (!job.bases[i].infinity) {
-      for (std::size_t t = 0; t < k.bits(); ++t) ones += k.bit(t) ? 1 : 0;
-    }
-    lanes[i].buffer.resize(ones);
-  }
-  parallel::for_each(2 * job.size(), threads, [&](std::size_t item) {
-    const std::size_t i = item / 2;
-    if (item % 2 == 0) {
-      if (!lanes[i].buffer.empty()) doubling_lane(job, i, lanes[i]);
-    } else {
-      adding_lane(job, i, lanes[i]);
-    }
-  });
-}
-
-template <class K>
-std::vector<AffinePoint> run(K kern, const Curve& c, MultiRequestMethod method, std::span<const MulRequest> requests,
-                             int threads) {
-  Job<K> job(kern, c, requests, threads);
-  switch (method) {
-    case MultiRequestMethod::sequential: sequential(job); break;
-    case MultiRequestMethod::postcomputation_10: postcomputation(job, threads); break;
-    case MultiRequestMethod::precomputation_11: precomputation(job, threads); break;
-    case MultiRequestMethod::pipeline_12: pipeline(job, threads); break;
-    case MultiRequestMethod::per_request: per_request(job, threads); break;
-  }
-  return std::move(job.out);
-}
 
 }  // namespace
 
 std::vector<AffinePoint> mul_multi_request_vartime(const Curve& c, MultiRequestMethod method,
                                                    std::span<const MulRequest> requests, int threads) {
-  return gf2m::dispatch(c.field(), [&](auto kern) { return run(kern, c, method, requests, threads); });
+  return gf2m::dispatch(c.field(), [&](auto kern) {
+    const LdGroup<decltype(kern)> group(kern, c);
+    return parallel::mul_multi_request_vartime(group, method, requests, threads);
+  });
 }
 
 }  // namespace dstu::ec

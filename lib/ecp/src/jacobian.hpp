@@ -8,6 +8,9 @@
 // their operands are equal or opposite.
 #pragma once
 
+#include <span>
+#include <vector>
+
 #include "dstu/ecp/curve.hpp"
 
 namespace dstu::ecp::detail {
@@ -205,6 +208,36 @@ inline AffinePoint jac_to_affine_vartime(const Curve& c, const Jac& p) {
   f.mul(zi2, zi2, zi);
   f.mul(r.y, p.Y, zi2);
   return r;
+}
+
+/// The affine forms of many points with one inversion: Montgomery's trick (prefix
+/// products of the Z, one inverse, then each 1/Z from its neighbours), x = X / Z^2,
+/// y = Y / Z^3. A point at infinity stays O and takes Z = 1 in the products.
+inline void jac_to_affine_batch_vartime(const Curve& c, std::span<AffinePoint> out, std::span<const Jac> in) {
+  if (in.empty()) return;
+  const gfp::Field& f = c.field();
+  std::vector<gfp::Element> prefix(in.size());
+  gfp::Element acc = f.one();
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    if (!jac_is_infinity_vartime(c, in[i])) f.mul(acc, acc, in[i].Z);
+    prefix[i] = acc;
+  }
+  gfp::Element inv, zi, zi2;
+  f.inv(inv, acc);  // 1 / (Z_0 ... Z_(n-1))
+  for (std::size_t i = in.size(); i-- > 0;) {
+    if (jac_is_infinity_vartime(c, in[i])) {
+      out[i] = AffinePoint::at_infinity();
+      continue;
+    }
+    zi = inv;
+    if (i > 0) f.mul(zi, inv, prefix[i - 1]);  // 1 / Z_i
+    f.mul(inv, inv, in[i].Z);                  // 1 / (Z_0 ... Z_(i-1))
+    f.sqr(zi2, zi);
+    f.mul(out[i].x, in[i].X, zi2);
+    f.mul(zi2, zi2, zi);
+    f.mul(out[i].y, in[i].Y, zi2);
+    out[i].infinity = false;
+  }
 }
 
 }  // namespace dstu::ecp::detail

@@ -1,85 +1,40 @@
-// dstu::ec — many generic-point scalar multiplications k_i P_i at once, by the methods
-// compared in F. F. Al-Otaibi's thesis "Trade-off analysis for generic-point parallel
-// elliptic curve scalar multiplication" (seed 004): r requests on u threads.
-//
-//   postcomputation_10  the thesis's [10]: k cut into u partitions of w = ceil(L / u)
-//                       bits; partition j runs on its own thread and is then doubled
-//                       j w times (post-computation); requests go in pairs, thread j
-//                       taking partition j of the first and u - 1 - j of the second, so
-//                       the heavy post-computations of one meet light ones of the other.
-//   precomputation_11   [11]: 2^(j w) P for j < u precomputed, one request's points per
-//                       thread (concurrently), then the partitions k_j (2^(j w) P) on
-//                       the team, their results added.
-//   pipeline_12         [12]: two threads per request, one doubling P into a buffer
-//                       (the points 2^t P whose bit k_t is 1), the other adding the
-//                       buffered points as they arrive (right-to-left binary method).
-//   per_request         the thesis's new method: one whole request per thread, u
-//                       requests at a time.
-//   sequential          one request after another on the caller: the oracle twin.
-//
-// Every method uses the same plain binary method (double-and-add on López–Dahab
-// coordinates, mixed additions of the affine base) inside its partitions, so that the
-// comparison between methods counts what the thesis counts; the partial results are
-// added by a general López–Dahab addition. The results are exactly k_i P_i, equal to
-// mul_wnaf_vartime one at a time, for every scalar (0 and multiples of n give O) and
-// every point on the curve (O included).
+// dstu::ec — many generic-point scalar multiplications k_i P_i at once on a binary
+// curve, by the methods compared in F. F. Al-Otaibi's thesis "Trade-off analysis for
+// generic-point parallel elliptic curve scalar multiplication" (seed 004): r requests
+// on u threads. The methods, their names and the thesis's cost model are the
+// curve-independent ones of dstu/parallel/multi_request.hpp (named here too); their
+// scheduling is dstu/parallel/multi_request_schedule.hpp, run here with López–Dahab
+// formulas (mixed additions of the affine base inside the partitions, a general
+// López–Dahab addition for the partial results). The results are exactly k_i P_i,
+// equal to mul_wnaf_vartime one at a time, for every scalar (0 and multiples of n give
+// O) and every point on the curve (O included).
 //
 // Variable time throughout: for public scalars and points only (a throughput study).
-// Depends on gf2m (kernels), mp (Nat) and parallel (the team).
+// Depends on gf2m (kernels), mp (Nat) and parallel (the team and the scheduling).
 #pragma once
 
-#include <cstddef>
 #include <span>
 #include <vector>
 
 #include "dstu/ec/curve.hpp"
 #include "dstu/mp/nat.hpp"
+#include "dstu/parallel/multi_request.hpp"
 
 namespace dstu::ec {
 
 /// One request k P (pointers to the caller's data, which must outlive the call).
-struct MulRequest {
-  const mp::Nat* k;
-  const AffinePoint* p;
-};
+using MulRequest = parallel::MulRequest<mp::Nat, AffinePoint>;
 
-/// The methods of the thesis, named after the reference numbers it gives them.
-enum class MultiRequestMethod {
-  sequential,          ///< one request after another on the calling thread
-  postcomputation_10,  ///< [10]: key split, post-computation doublings, paired requests
-  precomputation_11,   ///< [11]: concurrent precomputation of 2^(j w) P, then key split
-  pipeline_12,         ///< [12]: a doubling thread and an adding thread per request
-  per_request,         ///< the thesis's new method: one request per thread
-};
-
-/// Every method, in the order of the thesis's tables (Sequential, [10], [11], [12], New).
-inline constexpr MultiRequestMethod kMultiRequestMethods[] = {
-    MultiRequestMethod::sequential, MultiRequestMethod::postcomputation_10, MultiRequestMethod::precomputation_11,
-    MultiRequestMethod::pipeline_12, MultiRequestMethod::per_request};
-
-/// The method's name as above ("postcomputation_10", ...).
-const char* multi_request_method_name(MultiRequestMethod method);
+/// The methods, their names and the cost model (dstu/parallel/multi_request.hpp).
+using parallel::kMultiRequestMethods;
+using parallel::multi_request_method_name;
+using parallel::multi_request_model_doublings;
+using parallel::MultiRequestMethod;
 
 /// k_i P_i for every request by `method` with u = `threads` (at least 1) partitions,
 /// lanes or threads as the method says, on up to `threads` team threads. Points must
 /// be on the curve. Variable time: public scalars and points only.
 std::vector<AffinePoint> mul_multi_request_vartime(const Curve& c, MultiRequestMethod method,
                                                    std::span<const MulRequest> requests, int threads);
-
-/// The thesis's cost model (its §4.1 and Table 5.4): the time of r requests of m-bit
-/// keys on u processors, in point doublings, one addition counted as two doublings
-/// and a key of m bits as m doublings and m / 2 additions; v = ceil(m / u).
-///   sequential          r 2m
-///   per_request         ceil(r / u) 2m
-///   pipeline_12         ceil(r / floor(u / 2)) m (the two lanes overlap; 2m r at u = 1)
-///   precomputation_11   ceil(r / u) (u - 1) v + r (2v + 2(u - 1))
-///   postcomputation_10  ceil(r / 2) (3v + P + 4(u - 1)), P the busiest thread's
-///                       post-computation doublings, max over j of p(j) + p(u - 1 - j)
-///                       with p(i) = i v + 1 for i > 0 (Algorithm 3 doubles from c = 0 to
-///                       i v), p(0) = 0. The 3v (two partitions' v doublings and v / 2
-///                       additions, the additions counted as one doubling here) is what
-///                       reproduces the thesis's column: 10v + 30 per pair at u = 8.
-/// At u = 8 this gives every figure of Table 5.4.
-double multi_request_model_doublings(MultiRequestMethod method, std::size_t m, std::size_t r, std::size_t u);
 
 }  // namespace dstu::ec
