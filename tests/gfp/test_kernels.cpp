@@ -5,11 +5,14 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <string>
 #include <cstdlib>
 #include <vector>
 
+#include "cpu_paths.hpp"
 #include "dstu/cpu/features.hpp"
-#include "field_kernels.hpp"
+#include "dstu/gfp/kernels.hpp"
+#include "dstu/mp/modular.hpp"
 #include "test_random.hpp"
 
 using namespace dstu::gfp::detail;
@@ -36,7 +39,7 @@ void check_limbs(dstu::test::TestRng& rng, F&& other) {
     std::vector<Limb> p = rng.limbs(N);
     p[0] |= 1;
     if (p[N - 1] == 0) p[N - 1] = 1;
-    const Limb m0inv = neg_inverse_mod_2_64(p[0]);
+    const Limb m0inv = dstu::mp::neg_inverse_limb(p[0]);
     const std::vector<Limb> a = below(rng, p, round % 7), b = below(rng, p, round % 5);
     Limb r1[N], r2[N];
     mont_mul_cios<N>(r1, a.data(), b.data(), p.data(), m0inv);
@@ -67,7 +70,7 @@ TEST_CASE("the BMI2 + ADX 4-limb kernel equals CIOS" * doctest::skip()) {
   const dstu::cpu::Features& f = dstu::cpu::detected();
   if (f.bmi2 && f.adx) {
     dstu::test::TestRng rng(406);
-    for (int i = 0; i < 10; ++i) check_limbs<4>(rng, mont_mul_4_adx);
+    for (int i = 0; i < 10; ++i) check_limbs<4>(rng, mont_mul_4_adx<false>);
     // m0inv = 1: moduli of low limb 2^64 - 1, as P-256's.
     for (int round = 0; round < 2000; ++round) {
       std::vector<Limb> p = rng.limbs(4);
@@ -76,7 +79,7 @@ TEST_CASE("the BMI2 + ADX 4-limb kernel equals CIOS" * doctest::skip()) {
       const std::vector<Limb> a = below(rng, p, round % 7), b = below(rng, p, round % 5);
       Limb r1[4], r2[4];
       mont_mul_cios<4>(r1, a.data(), b.data(), p.data(), 1);
-      mont_mul_4_adx_m1(r2, a.data(), b.data(), p.data(), 1);
+      mont_mul_4_adx<true>(r2, a.data(), b.data(), p.data(), 1);
       REQUIRE(std::equal(r1, r1 + 4, r2));
     }
     return;
@@ -90,7 +93,7 @@ TEST_CASE("the 2^521 - 1 kernel equals CIOS") {
   dstu::test::TestRng rng(405);
   std::vector<Limb> p(9, ~Limb{0});
   p[8] = 0x1ff;
-  const Limb m0inv = neg_inverse_mod_2_64(p[0]);
+  const Limb m0inv = dstu::mp::neg_inverse_limb(p[0]);
   for (int round = 0; round < 2000; ++round) {
     const std::vector<Limb> a = below(rng, p, round % 7), b = below(rng, p, round % 5);
     Limb r1[9], r2[9];
@@ -98,4 +101,49 @@ TEST_CASE("the 2^521 - 1 kernel equals CIOS") {
     mont_mul_p521(r2, a.data(), b.data(), p.data(), m0inv);
     REQUIRE(std::equal(r1, r1 + 9, r2));
   }
+}
+
+TEST_CASE("dispatch: the kernel type of each named field on each CPU path, equal to Field's operations") {
+  dstu::test::TestRng rng(407);
+  dstu::test::for_each_cpu_path([&](const std::string& path) {
+    INFO("path ", path);
+    const bool adx = dstu::gfp::adx_allowed();
+    for (const std::string& name : dstu::gfp::Field::names()) {
+      INFO("field ", name);
+      const dstu::gfp::Field& f = dstu::gfp::Field::named(name);
+      dstu::gfp::dispatch(f, [&](auto k) {
+        using K = decltype(k);
+        CHECK(K::limbs == f.limbs());
+        CHECK(K::form == f.form());
+        CHECK((K::path == dstu::gfp::Path::adx) == (adx && dstu::gfp::detail::has_adx_kernel(f.limbs()) &&
+                                                   f.form() != dstu::gfp::Form::mersenne521));
+        for (int round = 0; round < 200; ++round) {
+          dstu::gfp::Element a, b, want;
+          const std::vector<Limb> x = below(rng, rng.limbs(f.limbs()), 1);  // any limbs, reduced below
+          for (std::size_t i = 0; i < f.limbs(); ++i) {
+            a.w[i] = f.modulus().w[i] - (round % 3 == 0 ? (i == 0 ? 1 : 0) : 0);  // p - 1 every third round
+            b.w[i] = x[i];
+          }
+          if (round % 3 != 0) a = f.from_nat(dstu::mp::Nat(static_cast<std::uint64_t>(round) * 0x9e3779b97f4a7c15ULL));
+          b = f.from_nat(f.to_nat(b));  // reduced mod p
+          typename K::Fe r;
+          k.mul(r, K::from(a), K::from(b));
+          f.mul(want, a, b);
+          REQUIRE(K::to(r).w == want.w);
+          k.sqr(r, K::from(a));
+          f.sqr(want, a);
+          REQUIRE(K::to(r).w == want.w);
+          k.add(r, K::from(a), K::from(b));
+          f.add(want, a, b);
+          REQUIRE(K::to(r).w == want.w);
+          k.sub(r, K::from(b), K::from(a));
+          f.sub(want, b, a);
+          REQUIRE(K::to(r).w == want.w);
+          k.inv(r, K::from(b));
+          f.inv(want, b);
+          REQUIRE(K::to(r).w == want.w);
+        }
+      });
+    }
+  });
 }

@@ -5,36 +5,56 @@
 // madd-2007-bl (7M + 4S), addition add-2007-bl (11M + 5S). Against the complete
 // projective formulas (5M + 6S doubling, 12M + 2 m_3b addition) a verification saves
 // about a fifth of its products. The additions fall back to the doubling or to O when
-// their operands are equal or opposite.
+// their operands are equal or opposite. Templates on the kernel type K of curve_ops.hpp.
 #pragma once
 
 #include <span>
 #include <vector>
 
-#include "dstu/ecp/curve.hpp"
+#include "curve_ops.hpp"
 
 namespace dstu::ecp::detail {
 
+using mp::Limb;
+
+template <class Fe>
 struct Jac {
-  gfp::Element X, Y, Z;
+  Fe X, Y, Z;
 };
 
-inline Jac jac_from_affine(const Curve& c, const AffinePoint& p) {
-  if (p.infinity) return {c.field().one(), c.field().one(), c.field().zero()};
-  return {p.x, p.y, c.field().one()};
+template <class K>
+Jac<typename K::Fe> jac_infinity(const CurveOps<K>& c) {
+  return {c.f.one(), c.f.one(), K::zero()};
 }
 
-inline bool jac_is_infinity_vartime(const Curve& c, const Jac& p) { return c.field().is_zero(p.Z) != 0; }
+template <class K>
+Jac<typename K::Fe> jac_from_affine(const CurveOps<K>& c, const Affine<typename K::Fe>& p) {
+  return {p.x, p.y, c.f.one()};
+}
+
+template <class K>
+Jac<typename K::Fe> jac_from_public(const CurveOps<K>& c, const AffinePoint& p) {
+  if (p.infinity) return jac_infinity(c);
+  return jac_from_affine(c, CurveOps<K>::from_public(p));
+}
+
+template <class Fe>
+bool jac_is_infinity_vartime(const Jac<Fe>& p) {
+  Limb acc = 0;
+  for (Limb w : p.Z) acc |= w;
+  return acc == 0;
+}
 
 /// r = 2 p (r may alias p).
-inline void jac_dbl_vartime(const Curve& c, Jac& r, const Jac& p) {
-  const gfp::Field& f = c.field();
-  if (jac_is_infinity_vartime(c, p)) {
+template <class K>
+void jac_dbl_vartime(const CurveOps<K>& c, Jac<typename K::Fe>& r, const Jac<typename K::Fe>& p) {
+  const K& f = c.f;
+  if (jac_is_infinity_vartime(p)) {
     r = p;
     return;
   }
-  gfp::Element t0, t1, t2, t3, m, s;
-  if (c.a_is_minus_3()) {     // dbl-2001-b
+  typename K::Fe t0, t1, t2, t3, m, s;
+  if (c.a_minus_3) {          // dbl-2001-b
     f.sqr(t0, p.Z);           // delta
     f.sqr(t1, p.Y);           // gamma
     f.mul(t2, p.X, t1);       // beta
@@ -62,7 +82,7 @@ inline void jac_dbl_vartime(const Curve& c, Jac& r, const Jac& p) {
     return;
   }
   // dbl-2007-bl
-  gfp::Element xx, yy, yyyy, zz;
+  typename K::Fe xx, yy, yyyy, zz;
   f.sqr(xx, p.X);
   f.sqr(yy, p.Y);
   f.sqr(yyyy, yy);
@@ -73,7 +93,7 @@ inline void jac_dbl_vartime(const Curve& c, Jac& r, const Jac& p) {
   f.sub(s, s, yyyy);
   f.add(s, s, s);             // S = 2 ((X + YY)^2 - XX - YYYY)
   f.sqr(t0, zz);
-  f.mul(m, c.a(), t0);
+  f.mul(m, c.a, t0);
   f.add(t1, xx, xx);
   f.add(t1, t1, xx);
   f.add(m, m, t1);            // M = 3 XX + a ZZ^2
@@ -96,30 +116,28 @@ inline void jac_dbl_vartime(const Curve& c, Jac& r, const Jac& p) {
 /// The additions' exceptional case: q has p's x (H = U2 - U1 = 0), so p + q is 2 p when
 /// their y agree too (S2 - S1 = 0) and O otherwise. Sets r and returns true then, else
 /// returns false (r may alias p).
-inline bool jac_add_exceptional_vartime(const Curve& c, Jac& r, const Jac& p, const gfp::Element& h,
-                                        const gfp::Element& s_diff) {
-  const gfp::Field& f = c.field();
-  if (!f.is_zero(h)) return false;
-  if (f.is_zero(s_diff)) {
+template <class K>
+bool jac_add_exceptional_vartime(const CurveOps<K>& c, Jac<typename K::Fe>& r, const Jac<typename K::Fe>& p,
+                                 const typename K::Fe& h, const typename K::Fe& s_diff) {
+  if (!K::is_zero_vartime(h)) return false;
+  if (K::is_zero_vartime(s_diff)) {
     jac_dbl_vartime(c, r, p);
   } else {
-    r = jac_from_affine(c, AffinePoint::at_infinity());
+    r = jac_infinity(c);
   }
   return true;
 }
 
-/// r = p + q for an affine q; r may alias p.
-inline void jac_add_mixed_vartime(const Curve& c, Jac& r, const Jac& p, const AffinePoint& q) {
-  const gfp::Field& f = c.field();
-  if (q.infinity) {
-    r = p;
-    return;
-  }
-  if (jac_is_infinity_vartime(c, p)) {
+/// r = p + q for a finite affine q; r may alias p.
+template <class K>
+void jac_add_mixed_vartime(const CurveOps<K>& c, Jac<typename K::Fe>& r, const Jac<typename K::Fe>& p,
+                           const Affine<typename K::Fe>& q) {
+  const K& f = c.f;
+  if (jac_is_infinity_vartime(p)) {
     r = jac_from_affine(c, q);
     return;
   }
-  gfp::Element z1z1, u2, s2, h, hh, i, j, rr, v;
+  typename K::Fe z1z1, u2, s2, h, hh, i, j, rr, v;
   f.sqr(z1z1, p.Z);
   f.mul(u2, q.x, z1z1);
   f.mul(s2, q.y, p.Z);
@@ -133,7 +151,7 @@ inline void jac_add_mixed_vartime(const Curve& c, Jac& r, const Jac& p, const Af
   f.add(i, i, i);             // I = 4 HH
   f.mul(j, h, i);
   f.mul(v, p.X, i);
-  gfp::Element x3, y3, z3;
+  typename K::Fe x3, y3, z3;
   f.sqr(x3, rr);
   f.sub(x3, x3, j);
   f.sub(x3, x3, v);
@@ -151,17 +169,19 @@ inline void jac_add_mixed_vartime(const Curve& c, Jac& r, const Jac& p, const Af
 }
 
 /// r = p + q (r may alias p or q).
-inline void jac_add_vartime(const Curve& c, Jac& r, const Jac& p, const Jac& q) {
-  const gfp::Field& f = c.field();
-  if (jac_is_infinity_vartime(c, p)) {
+template <class K>
+void jac_add_vartime(const CurveOps<K>& c, Jac<typename K::Fe>& r, const Jac<typename K::Fe>& p,
+                     const Jac<typename K::Fe>& q) {
+  const K& f = c.f;
+  if (jac_is_infinity_vartime(p)) {
     r = q;
     return;
   }
-  if (jac_is_infinity_vartime(c, q)) {
+  if (jac_is_infinity_vartime(q)) {
     r = p;
     return;
   }
-  gfp::Element z1z1, z2z2, u1, u2, s1, s2, h, i, j, rr, v;
+  typename K::Fe z1z1, z2z2, u1, u2, s1, s2, h, i, j, rr, v;
   f.sqr(z1z1, p.Z);
   f.sqr(z2z2, q.Z);
   f.mul(u1, p.X, z2z2);
@@ -178,7 +198,7 @@ inline void jac_add_vartime(const Curve& c, Jac& r, const Jac& p, const Jac& q) 
   f.sqr(i, i);                // I = (2 H)^2
   f.mul(j, h, i);
   f.mul(v, u1, i);
-  gfp::Element x3, y3, z3;
+  typename K::Fe x3, y3, z3;
   f.sqr(x3, rr);
   f.sub(x3, x3, j);
   f.sub(x3, x3, v);
@@ -197,45 +217,54 @@ inline void jac_add_vartime(const Curve& c, Jac& r, const Jac& p, const Jac& q) 
 }
 
 /// The affine form (one inversion).
-inline AffinePoint jac_to_affine_vartime(const Curve& c, const Jac& p) {
-  if (jac_is_infinity_vartime(c, p)) return AffinePoint::at_infinity();
-  const gfp::Field& f = c.field();
-  gfp::Element zi, zi2;
+template <class K>
+AffinePoint jac_to_affine_vartime(const CurveOps<K>& c, const Jac<typename K::Fe>& p) {
+  if (jac_is_infinity_vartime(p)) return AffinePoint::at_infinity();
+  const K& f = c.f;
+  typename K::Fe zi, zi2, x, y;
   f.inv(zi, p.Z);
   f.sqr(zi2, zi);
-  AffinePoint r;
-  f.mul(r.x, p.X, zi2);
+  f.mul(x, p.X, zi2);
   f.mul(zi2, zi2, zi);
-  f.mul(r.y, p.Y, zi2);
-  return r;
+  f.mul(y, p.Y, zi2);
+  return c.to_public(x, y);
 }
+
+/// A point of a batch made affine: finite, or O.
+template <class Fe>
+struct MaybeAffine {
+  Affine<Fe> p;
+  bool infinity = false;
+};
 
 /// The affine forms of many points with one inversion: Montgomery's trick (prefix
 /// products of the Z, one inverse, then each 1/Z from its neighbours), x = X / Z^2,
 /// y = Y / Z^3. A point at infinity stays O and takes Z = 1 in the products.
-inline void jac_to_affine_batch_vartime(const Curve& c, std::span<AffinePoint> out, std::span<const Jac> in) {
+template <class K>
+void jac_to_affine_batch_vartime(const CurveOps<K>& c, std::span<MaybeAffine<typename K::Fe>> out,
+                                 std::span<const Jac<typename K::Fe>> in) {
   if (in.empty()) return;
-  const gfp::Field& f = c.field();
-  std::vector<gfp::Element> prefix(in.size());
-  gfp::Element acc = f.one();
+  const K& f = c.f;
+  std::vector<typename K::Fe> prefix(in.size());
+  typename K::Fe acc = f.one();
   for (std::size_t i = 0; i < in.size(); ++i) {
-    if (!jac_is_infinity_vartime(c, in[i])) f.mul(acc, acc, in[i].Z);
+    if (!jac_is_infinity_vartime(in[i])) f.mul(acc, acc, in[i].Z);
     prefix[i] = acc;
   }
-  gfp::Element inv, zi, zi2;
+  typename K::Fe inv, zi, zi2;
   f.inv(inv, acc);  // 1 / (Z_0 ... Z_(n-1))
   for (std::size_t i = in.size(); i-- > 0;) {
-    if (jac_is_infinity_vartime(c, in[i])) {
-      out[i] = AffinePoint::at_infinity();
+    if (jac_is_infinity_vartime(in[i])) {
+      out[i].infinity = true;
       continue;
     }
     zi = inv;
     if (i > 0) f.mul(zi, inv, prefix[i - 1]);  // 1 / Z_i
     f.mul(inv, inv, in[i].Z);                  // 1 / (Z_0 ... Z_(i-1))
     f.sqr(zi2, zi);
-    f.mul(out[i].x, in[i].X, zi2);
+    f.mul(out[i].p.x, in[i].X, zi2);
     f.mul(zi2, zi2, zi);
-    f.mul(out[i].y, in[i].Y, zi2);
+    f.mul(out[i].p.y, in[i].Y, zi2);
     out[i].infinity = false;
   }
 }

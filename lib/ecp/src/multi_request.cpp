@@ -12,36 +12,44 @@
 namespace dstu::ecp {
 namespace {
 
-using detail::Jac;
-
-/// The group policy of dstu/parallel/multi_request_schedule.hpp for a curve over GF(p):
-/// Jacobian points, affine bases as the caller's points (already in the field's
-/// Montgomery form, as the mixed addition takes them).
+/// The group policy of dstu/parallel/multi_request_schedule.hpp for a curve over GF(p),
+/// in the elements of the field's kernels K: Jacobian points, affine bases (the point at
+/// infinity flagged, skipped by the mixed addition).
+template <class K>
 struct JacobianGroup {
-  using Point = Jac;
-  using Base = AffinePoint;
+  using Fe = typename K::Fe;
+  using Point = detail::Jac<Fe>;
+  using Base = detail::MaybeAffine<Fe>;
   using Affine = AffinePoint;
-  const Curve& c;
+  const detail::CurveOps<K>& c;
 
-  Point zero() const { return detail::jac_from_affine(c, AffinePoint::at_infinity()); }
-  bool is_zero(const Point& p) const { return detail::jac_is_infinity_vartime(c, p); }
-  Base base(const Affine& p) const { return p; }
-  Point lift(const Base& b) const { return detail::jac_from_affine(c, b); }
+  Point zero() const { return detail::jac_infinity(c); }
+  bool is_zero(const Point& p) const { return detail::jac_is_infinity_vartime(p); }
+  Base base(const Affine& p) const {
+    if (p.infinity) return {{}, true};
+    return {detail::CurveOps<K>::from_public(p), false};
+  }
+  Point lift(const Base& b) const { return b.infinity ? zero() : detail::jac_from_affine(c, b.p); }
   void dbl(Point& r, const Point& p) const { detail::jac_dbl_vartime(c, r, p); }
-  void add_mixed(Point& q, const Base& b) const { detail::jac_add_mixed_vartime(c, q, q, b); }
+  void add_mixed(Point& q, const Base& b) const {
+    if (!b.infinity) detail::jac_add_mixed_vartime(c, q, q, b.p);
+  }
   void add(Point& r, const Point& p, const Point& q) const { detail::jac_add_vartime(c, r, p, q); }
   Affine to_affine(const Point& p) const { return detail::jac_to_affine_vartime(c, p); }
   void to_bases(std::span<Base> out, std::span<const Point> in) const {
     detail::jac_to_affine_batch_vartime(c, out, in);
   }
-  std::size_t order_bits() const { return c.order_bits(); }
+  std::size_t order_bits() const { return c.curve->order_bits(); }
 };
 
 }  // namespace
 
 std::vector<AffinePoint> mul_multi_request_vartime(const Curve& c, MultiRequestMethod method,
                                                    std::span<const MulRequest> requests, int threads) {
-  return parallel::mul_multi_request_vartime(JacobianGroup{c}, method, requests, threads);
+  return detail::with_curve_ops(c, [&](const auto& ops) {
+    return parallel::mul_multi_request_vartime(JacobianGroup<typename std::decay_t<decltype(ops)>::Kernels>{ops}, method,
+                                               requests, threads);
+  });
 }
 
 }  // namespace dstu::ecp

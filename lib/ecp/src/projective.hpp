@@ -1,45 +1,42 @@
 // Internal: homogeneous projective points (X : Y : Z), x = X/Z, y = Y/Z, O = (0 : 1 : 0),
 // and the complete addition of Renes, Costello and Batina (EUROCRYPT 2016, Algorithm
 // 1, any a; 12M + 3 m_a + 2 m_3b): correct for every pair of points of a curve of odd
-// order, doublings included, with no branch; and a cheaper doubling (dbl).
+// order, doublings included, with no branch; and a cheaper doubling (dbl). Templates on
+// the kernel type K of curve_ops.hpp.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
-#include "dstu/ecp/curve.hpp"
+#include "curve_ops.hpp"
+#include "dstu/base/ctgrind.hpp"
+#include "dstu/base/wipe.hpp"
 
 namespace dstu::ecp::detail {
 
+template <class Fe>
 struct Proj {
-  gfp::Element X, Y, Z;
+  Fe X, Y, Z;
 };
 
-inline Proj infinity(const Curve& c) { return {c.field().zero(), c.field().one(), c.field().zero()}; }
-
-inline Proj from_affine(const Curve& c, const AffinePoint& p) {
-  Proj r{p.x, p.y, c.field().one()};
-  if (p.infinity) r = infinity(c);
-  return r;
+template <class K>
+Proj<typename K::Fe> infinity(const CurveOps<K>& c) {
+  return {K::zero(), c.f.one(), K::zero()};
 }
 
-/// r = a x: three additions and a negation when a = -3, else a product.
-inline void mul_a(const Curve& c, gfp::Element& r, const gfp::Element& x) {
-  const gfp::Field& f = c.field();
-  if (c.a_is_minus_3()) {  // a property of the curve, public
-    gfp::Element t;
-    f.add(t, x, x);
-    f.add(t, t, x);
-    f.neg(r, t);
-  } else {
-    f.mul(r, c.a(), x);
-  }
+/// The projective form of a public point; O for the point at infinity (a public fact).
+template <class K>
+Proj<typename K::Fe> from_affine(const CurveOps<K>& c, const AffinePoint& p) {
+  if (p.infinity) return infinity(c);
+  return {K::from(p.x), K::from(p.y), c.f.one()};
 }
 
 /// r = p + q (r may alias p or q).
-inline void add(const Curve& c, Proj& r, const Proj& p, const Proj& q) {
-  const gfp::Field& f = c.field();
-  gfp::Element t0, t1, t2, t3, t4, t5, X3, Y3, Z3;
+template <class K>
+void add(const CurveOps<K>& c, Proj<typename K::Fe>& r, const Proj<typename K::Fe>& p,
+         const Proj<typename K::Fe>& q) {
+  const K& f = c.f;
+  typename K::Fe t0, t1, t2, t3, t4, t5, X3, Y3, Z3;
   f.mul(t0, p.X, q.X);
   f.mul(t1, p.Y, q.Y);
   f.mul(t2, p.Z, q.Z);
@@ -58,19 +55,19 @@ inline void add(const Curve& c, Proj& r, const Proj& p, const Proj& q) {
   f.mul(t5, t5, X3);
   f.add(X3, t1, t2);
   f.sub(t5, t5, X3);  // Y1 Z2 + Y2 Z1
-  mul_a(c, Z3, t4);
-  f.mul(X3, c.b3(), t2);
+  c.mul_a(Z3, t4);
+  f.mul(X3, c.b3, t2);
   f.add(Z3, X3, Z3);
   f.sub(X3, t1, Z3);
   f.add(Z3, t1, Z3);
   f.mul(Y3, X3, Z3);
   f.add(t1, t0, t0);
   f.add(t1, t1, t0);
-  mul_a(c, t2, t2);
-  f.mul(t4, c.b3(), t4);
+  c.mul_a(t2, t2);
+  f.mul(t4, c.b3, t4);
   f.add(t1, t1, t2);
   f.sub(t2, t0, t2);
-  mul_a(c, t2, t2);
+  c.mul_a(t2, t2);
   f.add(t4, t4, t2);
   f.mul(t0, t1, t4);
   f.add(Y3, Y3, t0);
@@ -87,17 +84,18 @@ inline void add(const Curve& c, Proj& r, const Proj& p, const Proj& q) {
 /// Explicit-Formulas Database for projective coordinates (5M + 6S + 1 m_a; a = -3 saves
 /// the m_a). Valid for every point of a curve of odd order: a finite point has y != 0, so
 /// Z3 = (2 Y Z)^3 != 0; O (Z = 0) would come out (0 : 0 : 0) and is masked back to O.
-inline void dbl(const Curve& c, Proj& r, const Proj& p) {
-  const gfp::Field& f = c.field();
-  gfp::Element xx, zz, w, s, ss, sss, rr, big_r, b, h, t;
+template <class K>
+void dbl(const CurveOps<K>& c, Proj<typename K::Fe>& r, const Proj<typename K::Fe>& p) {
+  const K& f = c.f;
+  typename K::Fe xx, zz, w, s, ss, sss, rr, big_r, b, h, t;
   f.sqr(xx, p.X);
   f.sqr(zz, p.Z);
-  if (c.a_is_minus_3()) {  // w = 3 (XX - ZZ)
+  if (c.a_minus_3) {  // w = 3 (XX - ZZ)
     f.sub(t, xx, zz);
     f.add(w, t, t);
     f.add(w, w, t);
   } else {  // w = a ZZ + 3 XX
-    f.mul(w, c.a(), zz);
+    f.mul(w, c.a, zz);
     f.add(t, xx, xx);
     f.add(t, t, xx);
     f.add(w, w, t);
@@ -115,44 +113,59 @@ inline void dbl(const Curve& c, Proj& r, const Proj& p) {
   f.sqr(h, w);
   f.sub(h, h, b);
   f.sub(h, h, b);  // h = w^2 - 2 B
-  const ct::Mask inf = f.is_zero(p.Z);
+  const ct::Mask inf = K::is_zero(p.Z);
   f.mul(r.X, h, s);
   f.sub(t, b, h);
   f.mul(t, w, t);
   f.sub(t, t, rr);
   f.sub(r.Y, t, rr);  // Y3 = w (B - h) - 2 RR
   r.Z = sss;
-  f.cmov(r.Y, f.one(), inf);  // O doubles to O = (0 : 1 : 0); X3 and Z3 are 0 already
+  K::cmov(r.Y, f.one(), inf);  // O doubles to O = (0 : 1 : 0); X3 and Z3 are 0 already
 }
 
 /// r = table[index] by a masked scan of all `count` entries (constant time in index):
-/// every word of every entry is read, whole 9-limb elements at a time so the compiler
-/// keeps the loop branch-free and vectorised.
-inline void select(Proj& r, const Proj* table, std::size_t count, std::uint64_t index) {
-  Proj acc{};
+/// every limb of every entry is read, so the compiler keeps the loop branch-free and
+/// vectorised.
+template <class Fe>
+void select(Proj<Fe>& r, const Proj<Fe>* table, std::size_t count, std::uint64_t index) {
+  Proj<Fe> acc{};
   for (std::size_t i = 0; i < count; ++i) {
     const ct::Mask m = ct::eq(static_cast<std::uint64_t>(i), index);
-    const Proj& t = table[i];
-    for (std::size_t j = 0; j < gfp::kMaxLimbs; ++j) {
-      acc.X.w[j] |= t.X.w[j] & m;
-      acc.Y.w[j] |= t.Y.w[j] & m;
-      acc.Z.w[j] |= t.Z.w[j] & m;
+    const Proj<Fe>& t = table[i];
+    for (std::size_t j = 0; j < acc.X.size(); ++j) {
+      acc.X[j] |= t.X[j] & m;
+      acc.Y[j] |= t.Y[j] & m;
+      acc.Z[j] |= t.Z[j] & m;
     }
   }
   r = acc;
 }
 
 /// P, 3 P, 5 P, ..., (2^(w-1) - 1) P: the table of a width-w NAF (public points).
-inline std::vector<Proj> odd_multiples(const Curve& c, const Proj& p, int w) {
-  std::vector<Proj> t(std::size_t{1} << (w - 2));
-  Proj twice;
+template <class K>
+std::vector<Proj<typename K::Fe>> odd_multiples(const CurveOps<K>& c, const Proj<typename K::Fe>& p, int w) {
+  std::vector<Proj<typename K::Fe>> t(std::size_t{1} << (w - 2));
+  Proj<typename K::Fe> twice;
   dbl(c, twice, p);
   t[0] = p;
   for (std::size_t i = 1; i < t.size(); ++i) add(c, t[i], t[i - 1], twice);
   return t;
 }
 
-/// Affine form (one inversion, constant time); O when Z = 0 (a public fact by then).
-AffinePoint to_affine(const Curve& c, const Proj& p);
+/// The affine form (one inversion, constant time); O when Z = 0 (a public fact by then).
+template <class K>
+AffinePoint to_affine(const CurveOps<K>& c, const Proj<typename K::Fe>& p) {
+  const K& f = c.f;
+  ct::Mask inf = K::is_zero(p.Z);
+  ct::unpoison(&inf, sizeof inf);
+  if (inf) return AffinePoint::at_infinity();
+  typename K::Fe zi, x, y;
+  f.inv(zi, p.Z);
+  f.mul(x, p.X, zi);
+  f.mul(y, p.Y, zi);
+  const AffinePoint r = c.to_public(x, y);
+  secure_wipe(&zi, sizeof zi);
+  return r;
+}
 
 }  // namespace dstu::ecp::detail

@@ -1,14 +1,14 @@
 // GF(p): construction, conversions, and the constant-time operations on Montgomery
-// elements (the fixed-width kernels of field_kernels.hpp: additions with a masked
-// subtraction of p, CIOS Montgomery products, the BMI2 + ADX product of mont_mul_adx.cpp
-// where the CPU switch allows it; conversions through mp::Montgomery).
+// elements through a table of kernels.hpp's fixed-width kernels for the prime's number
+// of limbs and form (additions with a masked subtraction of p, Montgomery products:
+// portable CIOS or FIPS, the 2^521 - 1 fold, the BMI2 + ADX product where the CPU
+// switch allows it); conversions through mp::Montgomery.
 #include "dstu/gfp/field.hpp"
 
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/base/error.hpp"
-#include "dstu/cpu/features.hpp"
+#include "dstu/gfp/kernels.hpp"
 #include "dstu/mp/limbs.hpp"
-#include "field_kernels.hpp"
 
 namespace dstu::gfp {
 namespace {
@@ -24,16 +24,36 @@ Element from_limbs(const mp::Nat& x, std::size_t n) {
   return e;
 }
 
-/// The product kernel to use now: the prime's special-form kernel (portable code) where
-/// there is one, else the BMI2 + ADX one where there is one and the CPU switch allows it
-/// (asked per call, so DSTU_CPU=portable reaches the portable kernel), else CIOS.
-detail::MontMulFn mul_kernel(const detail::Kernels& k, detail::MontMulFn special, mp::Limb m0inv) {
-  if (special != nullptr) return special;
-  if (k.mul_adx != nullptr) {
-    const cpu::Features& f = cpu::active();
-    if (f.bmi2 && f.adx) return m0inv == 1 ? k.mul_adx_m1 : k.mul_adx;
+using MulFn = void (*)(mp::Limb*, const mp::Limb*, const mp::Limb*, const mp::Limb*, mp::Limb);
+using AddFn = void (*)(mp::Limb*, const mp::Limb*, const mp::Limb*, const mp::Limb*);
+
+/// The run-time table's entries for N limbs and form F: the portable product, the ADX
+/// one (the portable one where none exists), the addition and the subtraction.
+struct Table {
+  MulFn mul_portable, mul_adx;
+  AddFn add, sub;
+};
+
+template <std::size_t N, Form F>
+constexpr Table table_of() {
+  constexpr MulFn portable = detail::mont_mul<N, F, Path::portable>;
+  if constexpr (detail::has_adx_kernel(N) && F != Form::mersenne521) {
+    return {portable, detail::mont_mul<N, F, Path::adx>, detail::add_mod<N>, detail::sub_mod<N>};
+  } else {
+    return {portable, portable, detail::add_mod<N>, detail::sub_mod<N>};
   }
-  return k.mul;
+}
+
+Table table_for(std::size_t n, Form form) {
+  if (form == Form::mersenne521) return table_of<9, Form::mersenne521>();
+  if (form == Form::m0inv_one && n == 4) return table_of<4, Form::m0inv_one>();
+  if (form == Form::m0inv_one && n == 3) return table_of<3, Form::m0inv_one>();
+  static constexpr Table generic[] = {table_of<1, Form::generic>(), table_of<2, Form::generic>(),
+                                      table_of<3, Form::generic>(), table_of<4, Form::generic>(),
+                                      table_of<5, Form::generic>(), table_of<6, Form::generic>(),
+                                      table_of<7, Form::generic>(), table_of<8, Form::generic>(),
+                                      table_of<9, Form::generic>()};
+  return generic[n - 1];
 }
 
 }  // namespace
@@ -48,12 +68,18 @@ Field::Field(const mp::Nat& p, std::string name)
   one_ = from_limbs(mp::Nat::from_limbs(mont_.one()), n_);
   r2_ = from_limbs(mp::Nat::power_of_two(128 * n_) % p, n_);
   r3_ = from_limbs(mp::Nat::power_of_two(192 * n_) % p, n_);
-  m0inv_ = detail::neg_inverse_mod_2_64(p_limbs_.w[0]);
+  m0inv_ = mp::neg_inverse_limb(p_limbs_.w[0]);
   p_minus_2_ = p - mp::Nat(2);
-  k_ = &detail::kernels_for(n_);
-  add_ = k_->add;
-  sub_ = k_->sub;
-  if (p == mp::Nat::power_of_two(521) - mp::Nat(1)) special_mul_ = detail::mont_mul_p521;
+  if (p == mp::Nat::power_of_two(521) - mp::Nat(1)) {
+    form_ = Form::mersenne521;
+  } else if (m0inv_ == 1) {
+    form_ = Form::m0inv_one;
+  }
+  const Table t = table_for(n_, form_);
+  mul_portable_ = t.mul_portable;
+  mul_adx_ = t.mul_adx;
+  add_ = t.add;
+  sub_ = t.sub;
 }
 
 Element Field::from_nat(const mp::Nat& x) const {
@@ -95,12 +121,11 @@ void Field::to_bytes_be(const Element& a, std::span<std::uint8_t> out) const {
 void Field::neg(Element& r, const Element& a) const { sub(r, zero(), a); }
 
 void Field::mul(Element& r, const Element& a, const Element& b) const {
-  mul_kernel(*k_, special_mul_, m0inv_)(r.w.data(), a.w.data(), b.w.data(), p_limbs_.w.data(), m0inv_);
+  const MulFn k = adx_allowed() ? mul_adx_ : mul_portable_;  // asked per call: DSTU_CPU reaches both
+  k(r.w.data(), a.w.data(), b.w.data(), p_limbs_.w.data(), m0inv_);
 }
 
-void Field::sqr(Element& r, const Element& a) const {
-  mul_kernel(*k_, special_mul_, m0inv_)(r.w.data(), a.w.data(), a.w.data(), p_limbs_.w.data(), m0inv_);
-}
+void Field::sqr(Element& r, const Element& a) const { mul(r, a, a); }
 
 ct::Mask Field::is_zero(const Element& a) const {
   mp::Limb acc = 0;

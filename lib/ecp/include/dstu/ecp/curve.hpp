@@ -70,8 +70,9 @@ class Curve {
   /// The same lookup without throwing: null when `name` names none of these curves.
   static const Curve* find(std::string_view name);
 
-  /// The fixed-base comb table of G, computed on first use (thread safe; comb.cpp).
-  const detail::BaseTable& base_table() const;
+  /// The holder of the tables of G in the field kernels' elements, made on first use
+  /// (thread safe; comb.hpp).
+  detail::BaseTable& base_table() const;
   static const std::vector<const Curve*>& all_named();
 
  private:

@@ -1,6 +1,10 @@
 // dstu::gfp — prime fields GF(p): elements in Montgomery form (x R mod p, R = 2^(64 n)
 // for a prime of n limbs), the arithmetic of lib/mp's Montgomery kernels.
 //
+// For code that runs many field operations (the scalar multiplications of lib/ecp),
+// kernels.hpp gives the same arithmetic specialised at compile time for the prime's
+// number of limbs and form, inline: gfp::dispatch(field, [&](auto k) { ... }).
+//
 // Constant time in the elements: mul, sqr, add, sub, neg, inv (Bernstein-Yang divsteps;
 // inv_fermat, a^(p-2) by the public exponent's bits, is its slower twin), the masks and
 // cmov; the prime is public. Functions ending in
@@ -20,16 +24,19 @@
 
 namespace dstu::gfp {
 
-namespace detail {
-struct Kernels;
-}
-
 /// Up to 9 limbs: 576 bits, enough for P-521 and brainpoolP512r1.
 inline constexpr std::size_t kMaxLimbs = 9;
 
 /// A field element in Montgomery form; limbs at and above Field::limbs() are zero.
 struct Element {
   std::array<mp::Limb, kMaxLimbs> w{};
+};
+
+/// The special shape of a prime that its kernels exploit (kernels.hpp).
+enum class Form : unsigned char {
+  generic,      ///< any odd p: Montgomery products with m0inv = -p^-1 mod 2^64
+  m0inv_one,    ///< p = -1 mod 2^64 (P-192, P-256): m0inv = 1, no product by it
+  mersenne521,  ///< p = 2^521 - 1 (P-521): products folded, no reduction products
 };
 
 class Field {
@@ -90,6 +97,12 @@ class Field {
   static const Field& named(std::string_view name);
   static std::vector<std::string> names();
 
+  /// What the fixed-width kernels of kernels.hpp need: p's limbs (limbs() of them),
+  /// -p^-1 mod 2^64 and p's special form.
+  const Element& modulus() const { return p_limbs_; }
+  mp::Limb m0inv() const { return m0inv_; }
+  Form form() const { return form_; }
+
  private:
   std::string name_;
   mp::Nat p_, p_minus_2_;
@@ -97,14 +110,16 @@ class Field {
   std::size_t n_ = 0, bits_ = 0;
   Element one_, r2_, r3_, p_limbs_;
   mp::Limb m0inv_ = 0;  ///< -p^-1 mod 2^64
-  /// The fixed-width kernels for n_ limbs (src/field_kernels.hpp).
-  const detail::Kernels* k_ = nullptr;
+  Form form_ = Form::generic;
+  using MulFn = void (*)(mp::Limb*, const mp::Limb*, const mp::Limb*, const mp::Limb*, mp::Limb);
+  /// The product kernels for n_ limbs and this form (field.cpp): the portable one and
+  /// the BMI2 + ADX one (the portable one again where there is none), chosen per call by
+  /// cpu::active() so that DSTU_CPU reaches both.
+  MulFn mul_portable_ = nullptr, mul_adx_ = nullptr;
   /// The kernels' additions, called straight from the inline add and sub (one indirect
-  /// call each: curve formulas make as many additions as products).
+  /// call each). Code that runs many of them takes kernels.hpp's inline ones instead.
   void (*add_)(mp::Limb*, const mp::Limb*, const mp::Limb*, const mp::Limb*) = nullptr;
   void (*sub_)(mp::Limb*, const mp::Limb*, const mp::Limb*, const mp::Limb*) = nullptr;
-  /// A product kernel for this prime's special form (2^521 - 1), or null.
-  void (*special_mul_)(mp::Limb*, const mp::Limb*, const mp::Limb*, const mp::Limb*, mp::Limb) = nullptr;
 };
 
 }  // namespace dstu::gfp

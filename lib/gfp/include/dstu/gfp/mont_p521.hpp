@@ -5,11 +5,14 @@
 // product itself is by columns (Comba), whose three-word sums keep the multiplier busy
 // instead of waiting on one carry chain. Results equal mont_mul_cios<9>'s exactly
 // (both are a b R^-1 mod p in [0, p)). Constant time: no branch or index on operands.
-#include "field_kernels.hpp"
+// Inline, for kernels.hpp's Kernels<9, Form::mersenne521, ...> and gfp::Field.
+#pragma once
+
+#include "dstu/gfp/mont_portable.hpp"
 
 namespace dstu::gfp::detail {
 
-DSTU_SCALAR_KERNEL void mont_mul_p521(Limb* r, const Limb* a, const Limb* b, const Limb* /*p*/, Limb /*m0inv*/) {
+DSTU_GFP_INLINE void mont_mul_p521(Limb* r, const Limb* a, const Limb* b, const Limb* /*p*/, Limb /*m0inv*/) {
   constexpr std::size_t N = 9;
   constexpr Limb kLow9 = (Limb{1} << 9) - 1, kLow55 = (Limb{1} << 55) - 1;
   // T = a b by columns: acc (128 bits) plus the column's carries in top.
@@ -49,10 +52,12 @@ DSTU_SCALAR_KERNEL void mont_mul_p521(Limb* r, const Limb* a, const Limb* b, con
   const ct::Mask wrap = ct::mask_from_bit(static_cast<unsigned>(u[N - 1] >> 9) & 1);
   u[N - 1] &= kLow9;
   Limb x[N];
-  for (std::size_t j = 0; j < N; ++j) x[j] = (u[j] & wrap) | (s[j] & ~wrap);
+  for (std::size_t j = 0; j < N; ++j) x[j] = select_scalar(wrap, u[j], s[j]);
   // r = x 2^-55 mod p: the 521-bit rotation right by 55.
   const Limb low55 = x[0] & kLow55;
-  for (std::size_t j = 0; j + 1 < N; ++j) r[j] = (x[j] >> 55) | (x[j + 1] << 9);
+  // (in general registers: GCC's SLP vectoriser would store x and reload it in SSE
+  // registers, a store-forwarding stall each; select_scalar's comment)
+  for (std::size_t j = 0; j + 1 < N; ++j) r[j] = ct::value_barrier((x[j] >> 55) | (x[j + 1] << 9));
   r[N - 1] = x[N - 1] >> 55;  // 0: x[8] has 9 bits
   r[7] |= low55 << 18;        // 466 = 7 * 64 + 18
   r[8] |= low55 >> 46;

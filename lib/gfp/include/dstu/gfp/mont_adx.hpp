@@ -8,8 +8,13 @@
 // limb is zero and becomes the next row's top limb. Unrolled kernel (house style: exempt
 // from the function-length rule). Constant time: straight-line code, and the final
 // subtraction of p is a masked select.
-// Only reached when cpu::active() reports bmi2 and adx (Field::mul).
-#include "field_kernels.hpp"
+// Only reached when cpu::active() reports bmi2 and adx (gfp::dispatch, Field::mul).
+// The functions carry no target attribute, so that they inline into portable code:
+// the compiler emits no BMI2 or ADX instruction of its own here, and the assembler
+// takes mulx, adcx and adox whatever the target.
+#pragma once
+
+#include "dstu/gfp/mont_portable.hpp"
 
 namespace dstu::gfp::detail {
 
@@ -73,14 +78,14 @@ namespace dstu::gfp::detail {
   const Limb t[4] = {r4, r5, r0, r1};                                                                     \
   reduce_once<4>(r, t, r2, p);
 
-__attribute__((target("bmi2,adx"))) DSTU_SCALAR_KERNEL void mont_mul_4_adx(Limb* r, const Limb* a, const Limb* b,
-                                                                           const Limb* p, Limb m0inv) {
-  DSTU_MONT_MUL_4_ADX(DSTU_MUL_M0INV)
-}
-
-__attribute__((target("bmi2,adx"))) DSTU_SCALAR_KERNEL void mont_mul_4_adx_m1(Limb* r, const Limb* a, const Limb* b,
-                                                                              const Limb* p, Limb m0inv) {
-  DSTU_MONT_MUL_4_ADX("")
+/// r = a b / 2^256 mod p (r may alias a or b); kM0invOne as in mont_mul_cios.
+template <bool kM0invOne = false>
+DSTU_GFP_INLINE void mont_mul_4_adx(Limb* r, const Limb* a, const Limb* b, const Limb* p, Limb m0inv) {
+  if constexpr (kM0invOne) {
+    DSTU_MONT_MUL_4_ADX("")
+  } else {
+    DSTU_MONT_MUL_4_ADX(DSTU_MUL_M0INV)
+  }
 }
 
 #undef DSTU_MONT_MUL_4_ADX
