@@ -1,12 +1,16 @@
-// The product kernels of lib/gfp against each other: CIOS, FIPS, the BMI2 + ADX 4-limb
-// kernel (its own ctest entry, gfp_kernels_adx, SKIPPED without BMI2 + ADX) and the
-// 2^521 - 1 kernel, on random odd moduli of every limb count and edge-shaped operands. Montgomery's product
-// needs only an odd modulus, so these moduli need not be prime.
+// The product kernels of lib/gfp (dstu/gfp/kernels.hpp and its variants) against each
+// other: CIOS is the oracle (itself checked against GMP through gfp::Field in
+// test_field.cpp); FIPS, the special forms (P-256, 2^521 - 1) and the BMI2 + ADX kernels
+// (their own ctest entry, gfp_kernels_adx, SKIPPED without BMI2 + ADX) must equal it on
+// random odd moduli of every limb count and on the named primes, with random operands
+// and edge ones: 0, 1, p - 1, limbs of all ones below p, a single bit in every limb, so
+// that a carry dropped anywhere shows. Montgomery's product needs only an odd modulus,
+// so the random moduli need not be prime.
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <string>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 #include "cpu_paths.hpp"
@@ -16,91 +20,155 @@
 #include "test_random.hpp"
 
 using namespace dstu::gfp::detail;
+using dstu::gfp::Field;
+using Kernel = void (*)(Limb*, const Limb*, const Limb*, const Limb*, Limb);
 
 namespace {
 
-/// An operand below p: p's limbs with the top one lowered, or p - 1 (edges).
+/// An operand below p of the given shape: 0 p - 1, 1 zero, 2 one, 3 every limb all ones
+/// but the top one (p's top limb minus one), 4 a single bit set in each limb, 5 p - 2^64
+/// (p - 1 where p's second limb is 0), anything else random.
 std::vector<Limb> below(dstu::test::TestRng& rng, const std::vector<Limb>& p, int shape) {
   const std::size_t n = p.size();
-  if (shape == 0) {
-    std::vector<Limb> x = p;
-    x[0] -= 1;  // p odd: no borrow
-    return x;
+  std::vector<Limb> x(n);
+  switch (shape) {
+    case 0:
+      x = p;
+      x[0] -= 1;  // p odd: no borrow
+      return x;
+    case 1:
+      return x;
+    case 2:
+      x[0] = 1;
+      return x;
+    case 3:
+      for (auto& w : x) w = ~Limb{0};
+      x[n - 1] = p[n - 1] - 1;
+      return x;
+    case 4:
+      for (std::size_t i = 0; i < n; ++i) x[i] = Limb{1} << ((17 * i + 63) % 64);
+      x[n - 1] = p[n - 1] >> 1;
+      return x;
+    case 5:
+      x = p;
+      if (n > 1 && x[1] != 0) {
+        x[1] -= 1;
+      } else {
+        x[0] -= 1;
+      }
+      return x;
+    default:
+      x = rng.limbs(n);
+      x[n - 1] = p[n - 1] == 0 ? 0 : x[n - 1] % p[n - 1];
+      return x;
   }
-  std::vector<Limb> x = rng.limbs(n);
-  x[n - 1] = p[n - 1] == 0 ? 0 : x[n - 1] % p[n - 1];
-  return x;
 }
 
-template <std::size_t N, class F>
-void check_limbs(dstu::test::TestRng& rng, F&& other) {
-  INFO("N = ", N);
-  for (int round = 0; round < 200; ++round) {
-    std::vector<Limb> p = rng.limbs(N);
-    p[0] |= 1;
-    if (p[N - 1] == 0) p[N - 1] = 1;
-    const Limb m0inv = dstu::mp::neg_inverse_limb(p[0]);
-    const std::vector<Limb> a = below(rng, p, round % 7), b = below(rng, p, round % 5);
+/// `other` equals CIOS on modulus p for every pair of edge shapes and `random` random pairs.
+template <std::size_t N>
+void check_modulus(dstu::test::TestRng& rng, const std::vector<Limb>& p, Kernel other, int random) {
+  const Limb m0inv = dstu::mp::neg_inverse_limb(p[0]);
+  for (int round = 0; round < 36 + random; ++round) {
+    const std::vector<Limb> a = below(rng, p, round < 36 ? round / 6 : 6), b = below(rng, p, round < 36 ? round % 6 : 6);
     Limb r1[N], r2[N];
     mont_mul_cios<N>(r1, a.data(), b.data(), p.data(), m0inv);
     other(r2, a.data(), b.data(), p.data(), m0inv);
+    INFO("N = ", N, ", round ", round);
+    REQUIRE(std::equal(r1, r1 + N, r2));
+    other(r2, a.data(), a.data(), p.data(), m0inv);  // a square, a = b aliased
+    mont_mul_cios<N>(r1, a.data(), a.data(), p.data(), m0inv);
     REQUIRE(std::equal(r1, r1 + N, r2));
   }
+}
+
+using Square = void (*)(Limb*, const Limb*, const Limb*, Limb);
+
+/// A square kernel equals CIOS's a a on modulus p for every edge shape and `random` more.
+template <std::size_t N>
+void check_square(dstu::test::TestRng& rng, const std::vector<Limb>& p, Square sqr, int random) {
+  const Limb m0inv = dstu::mp::neg_inverse_limb(p[0]);
+  for (int round = 0; round < 6 + random; ++round) {
+    const std::vector<Limb> a = below(rng, p, round < 6 ? round : 6);
+    Limb r1[N], r2[N];
+    mont_mul_cios<N>(r1, a.data(), a.data(), p.data(), m0inv);
+    sqr(r2, a.data(), p.data(), m0inv);
+    INFO("N = ", N, ", round ", round);
+    REQUIRE(std::equal(r1, r1 + N, r2));
+  }
+}
+
+/// The same on random odd moduli of N limbs (m0inv = 1 where m1: low limb 2^64 - 1).
+template <std::size_t N>
+void check_random_moduli(dstu::test::TestRng& rng, Kernel other, bool m1 = false) {
+  for (int m = 0; m < 40; ++m) {
+    std::vector<Limb> p = rng.limbs(N);
+    p[0] = m1 ? ~Limb{0} : p[0] | 1;
+    if (p[N - 1] == 0) p[N - 1] = 1;
+    check_modulus<N>(rng, p, other, 20);
+  }
+}
+
+std::vector<Limb> limbs_of(const Field& f) {
+  return {f.modulus().w.begin(), f.modulus().w.begin() + static_cast<std::ptrdiff_t>(f.limbs())};
 }
 
 }  // namespace
 
 TEST_CASE("CIOS and FIPS agree on random odd moduli of 1 to 9 limbs") {
   dstu::test::TestRng rng(404);
-  check_limbs<1>(rng, mont_mul_fips<1>);
-  check_limbs<2>(rng, mont_mul_fips<2>);
-  check_limbs<3>(rng, mont_mul_fips<3>);
-  check_limbs<4>(rng, mont_mul_fips<4>);
-  check_limbs<5>(rng, mont_mul_fips<5>);
-  check_limbs<6>(rng, mont_mul_fips<6>);
-  check_limbs<7>(rng, mont_mul_fips<7>);
-  check_limbs<8>(rng, mont_mul_fips<8>);
-  check_limbs<9>(rng, mont_mul_fips<9>);
+  check_random_moduli<1>(rng, mont_mul_fips<1>);
+  check_random_moduli<2>(rng, mont_mul_fips<2>);
+  check_random_moduli<3>(rng, mont_mul_fips<3>);
+  check_random_moduli<4>(rng, mont_mul_fips<4>);
+  check_random_moduli<5>(rng, mont_mul_fips<5>);
+  check_random_moduli<6>(rng, mont_mul_fips<6>);
+  check_random_moduli<7>(rng, mont_mul_fips<7>);
+  check_random_moduli<8>(rng, mont_mul_fips<8>);
+  check_random_moduli<9>(rng, mont_mul_fips<9>);
+  check_random_moduli<3>(rng, mont_mul_cios<3, true>, true);
+  check_random_moduli<4>(rng, mont_mul_cios<4, true>, true);
+}
+
+TEST_CASE("the special forms equal CIOS: P-256, 2^521 - 1") {
+  dstu::test::TestRng rng(405);
+  CHECK(limbs_of(Field::named("P-256")) == std::vector<Limb>(kP256, kP256 + 4));
+  check_modulus<4>(rng, limbs_of(Field::named("P-256")), mont_mul_p256, 4000);
+  check_modulus<9>(rng, limbs_of(Field::named("P-521")), mont_mul_p521, 2000);
 }
 
 // Skipped in the main run (it exits 77 without BMI2 + ADX); ctest gfp_kernels_adx runs
 // it alone with --no-skip.
-TEST_CASE("the BMI2 + ADX 4-limb kernel equals CIOS" * doctest::skip()) {
+TEST_CASE("the BMI2 + ADX kernels equal CIOS" * doctest::skip()) {
 #if defined(__x86_64__)
   const dstu::cpu::Features& f = dstu::cpu::detected();
   if (f.bmi2 && f.adx) {
     dstu::test::TestRng rng(406);
-    for (int i = 0; i < 10; ++i) check_limbs<4>(rng, mont_mul_4_adx<false>);
-    // m0inv = 1: moduli of low limb 2^64 - 1, as P-256's.
-    for (int round = 0; round < 2000; ++round) {
-      std::vector<Limb> p = rng.limbs(4);
-      p[0] = ~Limb{0};
-      if (p[3] == 0) p[3] = 1;
-      const std::vector<Limb> a = below(rng, p, round % 7), b = below(rng, p, round % 5);
-      Limb r1[4], r2[4];
-      mont_mul_cios<4>(r1, a.data(), b.data(), p.data(), 1);
-      mont_mul_4_adx<true>(r2, a.data(), b.data(), p.data(), 1);
-      REQUIRE(std::equal(r1, r1 + 4, r2));
+    check_random_moduli<4>(rng, mont_mul_4_adx<false>);
+    check_random_moduli<4>(rng, mont_mul_4_adx<true>, true);  // m0inv = 1
+    for (const char* name : {"brainpoolP256", "P-256"}) {
+      check_modulus<4>(rng, limbs_of(Field::named(name)), mont_mul_4_adx<false>, 2000);
     }
+    check_random_moduli<4>(rng, mont_mul_4_sos_adx<false>);
+    check_random_moduli<4>(rng, mont_mul_4_sos_adx<true>, true);
+    check_modulus<4>(rng, limbs_of(Field::named("brainpoolP256")), mont_mul_4_sos_adx<false>, 2000);
+    check_modulus<4>(rng, limbs_of(Field::named("P-256")),
+                     [](Limb* r, const Limb* a, const Limb* b, const Limb* p, Limb) { mont_mul_p256_sos_adx(r, a, b, p); },
+                     4000);
+    for (int m = 0; m < 40; ++m) {  // squares on random moduli, and of m0inv = 1
+      std::vector<Limb> p = rng.limbs(4);
+      p[0] |= 1;
+      check_square<4>(rng, p, mont_sqr_4_adx<false>, 50);
+      p[0] = ~Limb{0};
+      check_square<4>(rng, p, mont_sqr_4_adx<true>, 50);
+    }
+    check_square<4>(rng, limbs_of(Field::named("brainpoolP256")), mont_sqr_4_adx<false>, 2000);
+    check_square<4>(rng, limbs_of(Field::named("P-256")),
+                    [](Limb* r, const Limb* a, const Limb* p, Limb) { mont_sqr_p256_adx(r, a, p); }, 4000);
     return;
   }
 #endif
-  MESSAGE("this CPU has no BMI2 + ADX: the 4-limb ADX kernel is not checked here");
+  MESSAGE("this CPU has no BMI2 + ADX: the ADX kernels are not checked here");
   std::exit(77);  // ctest: gfp_kernels_adx reports SKIPPED, never passed
-}
-
-TEST_CASE("the 2^521 - 1 kernel equals CIOS") {
-  dstu::test::TestRng rng(405);
-  std::vector<Limb> p(9, ~Limb{0});
-  p[8] = 0x1ff;
-  const Limb m0inv = dstu::mp::neg_inverse_limb(p[0]);
-  for (int round = 0; round < 2000; ++round) {
-    const std::vector<Limb> a = below(rng, p, round % 7), b = below(rng, p, round % 5);
-    Limb r1[9], r2[9];
-    mont_mul_cios<9>(r1, a.data(), b.data(), p.data(), m0inv);
-    mont_mul_p521(r2, a.data(), b.data(), p.data(), m0inv);
-    REQUIRE(std::equal(r1, r1 + 9, r2));
-  }
 }
 
 TEST_CASE("dispatch: the kernel type of each named field on each CPU path, equal to Field's operations") {
@@ -108,24 +176,20 @@ TEST_CASE("dispatch: the kernel type of each named field on each CPU path, equal
   dstu::test::for_each_cpu_path([&](const std::string& path) {
     INFO("path ", path);
     const bool adx = dstu::gfp::adx_allowed();
-    for (const std::string& name : dstu::gfp::Field::names()) {
+    for (const std::string& name : Field::names()) {
       INFO("field ", name);
-      const dstu::gfp::Field& f = dstu::gfp::Field::named(name);
+      const Field& f = Field::named(name);
       dstu::gfp::dispatch(f, [&](auto k) {
         using K = decltype(k);
         CHECK(K::limbs == f.limbs());
         CHECK(K::form == f.form());
-        CHECK((K::path == dstu::gfp::Path::adx) == (adx && dstu::gfp::detail::has_adx_kernel(f.limbs()) &&
-                                                   f.form() != dstu::gfp::Form::mersenne521));
+        CHECK((K::path == dstu::gfp::Path::adx) == (adx && has_adx_kernel(f.limbs(), f.form())));
+        const std::vector<Limb> p = limbs_of(f);
         for (int round = 0; round < 200; ++round) {
           dstu::gfp::Element a, b, want;
-          const std::vector<Limb> x = below(rng, rng.limbs(f.limbs()), 1);  // any limbs, reduced below
-          for (std::size_t i = 0; i < f.limbs(); ++i) {
-            a.w[i] = f.modulus().w[i] - (round % 3 == 0 ? (i == 0 ? 1 : 0) : 0);  // p - 1 every third round
-            b.w[i] = x[i];
-          }
-          if (round % 3 != 0) a = f.from_nat(dstu::mp::Nat(static_cast<std::uint64_t>(round) * 0x9e3779b97f4a7c15ULL));
-          b = f.from_nat(f.to_nat(b));  // reduced mod p
+          const std::vector<Limb> x = below(rng, p, round % 8), y = below(rng, p, (round / 8) % 8);
+          std::copy(x.begin(), x.end(), a.w.begin());
+          std::copy(y.begin(), y.end(), b.w.begin());
           typename K::Fe r;
           k.mul(r, K::from(a), K::from(b));
           f.mul(want, a, b);

@@ -99,13 +99,22 @@ int main(int argc, char** argv) {
   using dstu::gfp::Path;
   std::printf("CPU features: %s\n", dstu::cpu::describe(dstu::cpu::active()).c_str());
   compare<4>("P-256", {{"cios m0inv=1", d::mont_mul_cios<4, true>},
+                       {"p256 portable", d::mont_mul_p256},
                        {"adx m0inv=1", d::mont_mul_4_adx<true>, true},
-                       {"chosen portable", d::mont_mul<4, Form::m0inv_one, Path::portable>},
-                       {"chosen adx", d::mont_mul<4, Form::m0inv_one, Path::adx>, true}},
+                       {"p256 sos adx", [](Limb* r, const Limb* a, const Limb* b, const Limb* p, Limb) {
+                          d::mont_mul_p256_sos_adx(r, a, b, p);
+                        }, true},
+                       {"p256 adx square", [](Limb* r, const Limb* a, const Limb*, const Limb* p, Limb) {
+                          d::mont_sqr_p256_adx(r, a, p);
+                        }, true}},
              rounds);
   compare<4>("brainpoolP256", {{"cios", d::mont_mul_cios<4>},
                                {"fips", d::mont_mul_fips<4>},
-                               {"adx", d::mont_mul_4_adx<false>, true}},
+                               {"adx", d::mont_mul_4_adx<false>, true},
+                               {"sos adx", d::mont_mul_4_sos_adx<false>, true},
+                               {"adx square", [](Limb* r, const Limb* a, const Limb*, const Limb* p, Limb m0inv) {
+                                  d::mont_sqr_4_adx<false>(r, a, p, m0inv);
+                                }, true}},
              rounds);
   compare<6>("P-384", {{"cios", d::mont_mul_cios<6>}, {"fips", d::mont_mul_fips<6>}}, rounds);
   compare<6>("brainpoolP384", {{"cios", d::mont_mul_cios<6>}, {"fips", d::mont_mul_fips<6>}}, rounds);

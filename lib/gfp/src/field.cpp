@@ -37,7 +37,7 @@ struct Table {
 template <std::size_t N, Form F>
 constexpr Table table_of() {
   constexpr MulFn portable = detail::mont_mul<N, F, Path::portable>;
-  if constexpr (detail::has_adx_kernel(N) && F != Form::mersenne521) {
+  if constexpr (detail::has_adx_kernel(N, F)) {
     return {portable, detail::mont_mul<N, F, Path::adx>, detail::add_mod<N>, detail::sub_mod<N>};
   } else {
     return {portable, portable, detail::add_mod<N>, detail::sub_mod<N>};
@@ -46,7 +46,7 @@ constexpr Table table_of() {
 
 Table table_for(std::size_t n, Form form) {
   if (form == Form::mersenne521) return table_of<9, Form::mersenne521>();
-  if (form == Form::m0inv_one && n == 4) return table_of<4, Form::m0inv_one>();
+  if (form == Form::p256) return table_of<4, Form::p256>();
   if (form == Form::m0inv_one && n == 3) return table_of<3, Form::m0inv_one>();
   static constexpr Table generic[] = {table_of<1, Form::generic>(), table_of<2, Form::generic>(),
                                       table_of<3, Form::generic>(), table_of<4, Form::generic>(),
@@ -72,6 +72,8 @@ Field::Field(const mp::Nat& p, std::string name)
   p_minus_2_ = p - mp::Nat(2);
   if (p == mp::Nat::power_of_two(521) - mp::Nat(1)) {
     form_ = Form::mersenne521;
+  } else if (p == mp::Nat::from_limbs(detail::kP256)) {
+    form_ = Form::p256;
   } else if (m0inv_ == 1) {
     form_ = Form::m0inv_one;
   }

@@ -35,7 +35,8 @@ struct Element {
 /// The special shape of a prime that its kernels exploit (kernels.hpp).
 enum class Form : unsigned char {
   generic,      ///< any odd p: Montgomery products with m0inv = -p^-1 mod 2^64
-  m0inv_one,    ///< p = -1 mod 2^64 (P-192, P-256): m0inv = 1, no product by it
+  m0inv_one,    ///< p = -1 mod 2^64 (P-192): m0inv = 1, no product by it
+  p256,         ///< P-256's p: m0inv = 1 and one product per reduction step, not four
   mersenne521,  ///< p = 2^521 - 1 (P-521): products folded, no reduction products
 };
 

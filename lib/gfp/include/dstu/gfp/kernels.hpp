@@ -28,8 +28,10 @@
 #include "dstu/cpu/features.hpp"
 #include "dstu/gfp/field.hpp"
 #include "dstu/gfp/mont_adx.hpp"
+#include "dstu/gfp/mont_p256.hpp"
 #include "dstu/gfp/mont_p521.hpp"
 #include "dstu/gfp/mont_portable.hpp"
+#include "dstu/gfp/mont_sos_adx.hpp"
 
 namespace dstu::gfp {
 
@@ -48,13 +50,13 @@ inline bool adx_allowed() {
 
 namespace detail {
 
-/// Whether an ADX product kernel exists for N limbs (mont_adx.hpp); elsewhere
-/// Path::adx is not instantiated and dispatch() takes the portable kernels.
-constexpr bool has_adx_kernel(std::size_t n) {
+/// Whether an ADX product kernel exists for N limbs and form F (mont_adx.hpp);
+/// elsewhere Path::adx is not instantiated and dispatch() takes the portable kernels.
+constexpr bool has_adx_kernel(std::size_t n, Form f) {
 #if defined(__x86_64__)
-  return n == 4;
+  return n == 4 && f != Form::mersenne521;
 #else
-  return n == 0 && n != 0;
+  return n == 0 && f != f;
 #endif
 }
 
@@ -64,18 +66,43 @@ constexpr bool has_adx_kernel(std::size_t n) {
 /// FIPS from 6 limbs (P-384 76 against 91 ns, 8 limbs 150 against 156 ns), CIOS below
 /// (4 limbs 30 against 34 ns, 3 limbs 19 against 24 ns); on an Intel Xeon (family 6
 /// model 207) they tie at 6 limbs (66 against 67 ns) and FIPS keeps 8 (105 against 112).
+/// On BMI2 + ADX, 4 limbs: separated operand scanning (mont_sos_adx.hpp) against the
+/// rotating CIOS of mont_adx.hpp, its twin, on the Xeon (tests/perf/gfp_kernels, thread
+/// CPU time, latency / throughput): P-256 22.5 / 12.9 against 25.0 / 15.5 ns (CIOS with
+/// the same P-256 step, since dropped), brainpoolP256 27.6 / 18.1 against 27.3 / 19.5
+/// ns (kept for its throughput; on Zen 3 unmeasured); portable P-256 (mont_p256.hpp)
+/// 25.4 / 25.5 against CIOS's 26.3 / 27.1 ns.
 template <std::size_t N, Form F, Path P>
 DSTU_GFP_INLINE void mont_mul(Limb* r, const Limb* a, const Limb* b, const Limb* p, Limb m0inv) {
   constexpr bool m1 = F == Form::m0inv_one;
   if constexpr (F == Form::mersenne521) {
     static_assert(N == 9);
     mont_mul_p521(r, a, b, p, m0inv);
+  } else if constexpr (F == Form::p256) {
+    static_assert(N == 4);
+    if constexpr (P == Path::adx) {
+      mont_mul_p256_sos_adx(r, a, b, p);
+    } else {
+      mont_mul_p256(r, a, b, p, m0inv);
+    }
   } else if constexpr (P == Path::adx && N == 4) {
-    mont_mul_4_adx<m1>(r, a, b, p, m0inv);
+    mont_mul_4_sos_adx<m1>(r, a, b, p, m0inv);
   } else if constexpr (N >= 6 && !m1) {
     mont_mul_fips<N>(r, a, b, p, m0inv);
   } else {
     mont_mul_cios<N, m1>(r, a, b, p, m0inv);
+  }
+}
+
+/// r = a^2 / 2^(64 N) mod p: a square kernel where one exists, else the product.
+template <std::size_t N, Form F, Path P>
+DSTU_GFP_INLINE void mont_sqr(Limb* r, const Limb* a, const Limb* p, Limb m0inv) {
+  if constexpr (P == Path::adx && F == Form::p256) {
+    mont_sqr_p256_adx(r, a, p);
+  } else if constexpr (P == Path::adx && N == 4) {
+    mont_sqr_4_adx<F == Form::m0inv_one>(r, a, p, m0inv);
+  } else {
+    mont_mul<N, F, P>(r, a, a, p, m0inv);
   }
 }
 
@@ -100,7 +127,7 @@ constexpr bool inline_product(std::size_t n) { return n <= 4; }
 template <std::size_t N, Form F, Path P>
 class Kernels {
   static_assert(N >= 1 && N <= kMaxLimbs);
-  static_assert(P == Path::portable || detail::has_adx_kernel(N), "no ADX kernel for this size");
+  static_assert(P == Path::portable || detail::has_adx_kernel(N, F), "no ADX kernel for this size and form");
 
  public:
   static constexpr std::size_t limbs = N;
@@ -134,7 +161,13 @@ class Kernels {
       detail::mont_mul_outline<N, F, P>(r.data(), a.data(), b.data(), p_.data(), m0inv_);
     }
   }
-  DSTU_GFP_INLINE void sqr(Fe& r, const Fe& a) const { mul(r, a, a); }
+  DSTU_GFP_INLINE void sqr(Fe& r, const Fe& a) const {
+    if constexpr (detail::inline_product(N)) {
+      detail::mont_sqr<N, F, P>(r.data(), a.data(), p_.data(), m0inv_);
+    } else {
+      mul(r, a, a);
+    }
+  }
   DSTU_GFP_INLINE void add(Fe& r, const Fe& a, const Fe& b) const { detail::add_mod<N>(r.data(), a.data(), b.data(), p_.data()); }
   DSTU_GFP_INLINE void sub(Fe& r, const Fe& a, const Fe& b) const { detail::sub_mod<N>(r.data(), a.data(), b.data(), p_.data()); }
   DSTU_GFP_INLINE void neg(Fe& r, const Fe& a) const { sub(r, zero(), a); }
@@ -172,16 +205,17 @@ class Kernels {
 /// Calls fn(Kernels<N, F, P>(f)) for f's number of limbs N and form F, with P the
 /// hardware path where cpu::active() allows it and a kernel exists, and returns what fn
 /// returns (every instantiation must return the same type). Instantiated: every N from
-/// 1 to 9 on the portable path; P-192's and P-256's m0inv = 1 (3 and 4 limbs); P-521;
-/// the ADX products of detail::has_adx_kernel.
+/// 1 to 9 on the portable path; P-192's m0inv = 1 (3 limbs); P-256; P-521; the ADX
+/// products of detail::has_adx_kernel. Other primes of the special forms take the
+/// generic kernels.
 template <class Fn>
 decltype(auto) dispatch(const Field& f, Fn&& fn) {
   const bool adx = adx_allowed();
   const std::size_t n = f.limbs();
   if (f.form() == Form::mersenne521) return fn(Kernels<9, Form::mersenne521, Path::portable>(f));
-  if (f.form() == Form::m0inv_one && n == 4) {
-    if (adx) return fn(Kernels<4, Form::m0inv_one, Path::adx>(f));
-    return fn(Kernels<4, Form::m0inv_one, Path::portable>(f));
+  if (f.form() == Form::p256) {
+    if (adx) return fn(Kernels<4, Form::p256, Path::adx>(f));
+    return fn(Kernels<4, Form::p256, Path::portable>(f));
   }
   if (f.form() == Form::m0inv_one && n == 3) return fn(Kernels<3, Form::m0inv_one, Path::portable>(f));
   switch (n) {

@@ -20,46 +20,43 @@ namespace dstu::gfp::detail {
 
 #if defined(__x86_64__)
 
-// One CIOS step for the limb of b at byte offset OFF: t += a b[i]; m = t0 m0inv;
-// t += m p (t0 becomes 0). T0 ... T5 name the rotating accumulator registers; T5 is 0
-// on entry and T0 is 0 on exit. rdx carries b[i], then m. MUL_M0INV is the product by
-// m0inv, or nothing where m0inv = 1 (p = -1 mod 2^64, as P-256's).
-#define DSTU_CIOS_STEP(OFF, T0, T1, T2, T3, T4, T5, MUL_M0INV)  \
-  "mov " OFF "(%[b]), %%rdx\n\t"                     \
-  "xor %k[zero], %k[zero]\n\t" /* CF = OF = 0 */     \
-  "mulx (%[a]), %[lo], %[hi]\n\t"                    \
-  "adox %[lo], " T0 "\n\t"                           \
-  "adcx %[hi], " T1 "\n\t"                           \
-  "mulx 8(%[a]), %[lo], %[hi]\n\t"                   \
-  "adox %[lo], " T1 "\n\t"                           \
-  "adcx %[hi], " T2 "\n\t"                           \
-  "mulx 16(%[a]), %[lo], %[hi]\n\t"                  \
-  "adox %[lo], " T2 "\n\t"                           \
-  "adcx %[hi], " T3 "\n\t"                           \
-  "mulx 24(%[a]), %[lo], %[hi]\n\t"                  \
-  "adox %[lo], " T3 "\n\t"                           \
-  "adcx %[hi], " T4 "\n\t"                           \
-  "adox %[zero], " T4 "\n\t"                         \
-  "adcx %[zero], " T5 "\n\t"                         \
-  "adox %[zero], " T5 "\n\t"                         \
-  "mov " T0 ", %%rdx\n\t"                            \
-  MUL_M0INV /* m = t0 m0inv */                      \
-  "xor %k[zero], %k[zero]\n\t"                       \
-  "mulx (%[p]), %[lo], %[hi]\n\t"                    \
-  "adox %[lo], " T0 "\n\t" /* t0 becomes 0 */       \
-  "adcx %[hi], " T1 "\n\t"                           \
-  "mulx 8(%[p]), %[lo], %[hi]\n\t"                   \
-  "adox %[lo], " T1 "\n\t"                           \
-  "adcx %[hi], " T2 "\n\t"                           \
-  "mulx 16(%[p]), %[lo], %[hi]\n\t"                  \
-  "adox %[lo], " T2 "\n\t"                           \
-  "adcx %[hi], " T3 "\n\t"                           \
-  "mulx 24(%[p]), %[lo], %[hi]\n\t"                  \
-  "adox %[lo], " T3 "\n\t"                           \
-  "adcx %[hi], " T4 "\n\t"                           \
-  "adox %[zero], " T4 "\n\t"                         \
-  "adcx %[zero], " T5 "\n\t"                         \
+// One product into two carry chains: (lo, hi) = rdx SRC; TL += lo along OF (adox), TH +=
+// hi along CF (adcx). Shared with mont_sos_adx.hpp.
+#define DSTU_ADX_MAC(SRC, TL, TH)       \
+  "mulx " SRC ", %[lo], %[hi]\n\t"     \
+  "adox %[lo], " TL "\n\t"             \
+  "adcx %[hi], " TH "\n\t"
+
+// The first half of a CIOS step for the limb of b at byte offset OFF: t += a b[i].
+// T0 ... T5 name the rotating accumulator registers; T5 is 0 on entry.
+#define DSTU_ADX_ROW(OFF, T0, T1, T2, T3, T4, T5) \
+  "mov " OFF "(%[b]), %%rdx\n\t"                  \
+  "xor %k[zero], %k[zero]\n\t" /* CF = OF = 0 */  \
+  DSTU_ADX_MAC("(%[a])", T0, T1)                  \
+  DSTU_ADX_MAC("8(%[a])", T1, T2)                 \
+  DSTU_ADX_MAC("16(%[a])", T2, T3)                \
+  DSTU_ADX_MAC("24(%[a])", T3, T4)                \
+  "adox %[zero], " T4 "\n\t"                      \
+  "adcx %[zero], " T5 "\n\t"                      \
   "adox %[zero], " T5 "\n\t"
+
+// The second half: m = t0 m0inv; t += m p, after which t0 is 0 (and becomes the next
+// step's T5). MUL_M0INV is the product by m0inv, or nothing where m0inv = 1 (p = -1
+// mod 2^64, as P-256's).
+#define DSTU_ADX_REDUCE(T0, T1, T2, T3, T4, T5, MUL_M0INV) \
+  "mov " T0 ", %%rdx\n\t"                         \
+  MUL_M0INV /* m = t0 m0inv */                     \
+  "xor %k[zero], %k[zero]\n\t"                    \
+  DSTU_ADX_MAC("(%[p])", T0, T1) /* t0 becomes 0 */ \
+  DSTU_ADX_MAC("8(%[p])", T1, T2)                 \
+  DSTU_ADX_MAC("16(%[p])", T2, T3)                \
+  DSTU_ADX_MAC("24(%[p])", T3, T4)                \
+  "adox %[zero], " T4 "\n\t"                      \
+  "adcx %[zero], " T5 "\n\t"                      \
+  "adox %[zero], " T5 "\n\t"
+
+#define DSTU_CIOS_STEP(OFF, T0, T1, T2, T3, T4, T5, MUL_M0INV) \
+  DSTU_ADX_ROW(OFF, T0, T1, T2, T3, T4, T5) DSTU_ADX_REDUCE(T0, T1, T2, T3, T4, T5, MUL_M0INV)
 
 #define DSTU_MUL_M0INV "imul %[m0inv], %%rdx\n\t"
 
@@ -91,6 +88,8 @@ DSTU_GFP_INLINE void mont_mul_4_adx(Limb* r, const Limb* a, const Limb* b, const
 #undef DSTU_MONT_MUL_4_ADX
 #undef DSTU_MUL_M0INV
 #undef DSTU_CIOS_STEP
+#undef DSTU_ADX_REDUCE
+#undef DSTU_ADX_ROW
 
 #endif
 
