@@ -162,6 +162,28 @@ TEST_CASE("the BMI2 + ADX kernels equal CIOS" * doctest::skip()) {
       check_square<4>(rng, p, mont_sqr_4_adx<true>, 50);
     }
     check_square<4>(rng, limbs_of(Field::named("brainpoolP256")), mont_sqr_4_adx<false>, 2000);
+    // 5, 6 and 8 limbs: lib/mp's unrolled products, then redc_adx.hpp's reduction.
+    using dstu::gfp::Form;
+    using dstu::gfp::Path;
+    check_random_moduli<5>(rng, mont_mul<5, Form::generic, Path::adx>);
+    check_random_moduli<6>(rng, mont_mul<6, Form::generic, Path::adx>);
+    check_random_moduli<8>(rng, mont_mul<8, Form::generic, Path::adx>);
+    for (int m = 0; m < 40; ++m) {
+      std::vector<Limb> p5 = rng.limbs(5), p6 = rng.limbs(6), p8 = rng.limbs(8);
+      p5[0] |= 1;
+      p6[0] |= 1;
+      p8[0] |= 1;
+      check_square<5>(rng, p5, mont_sqr<5, Form::generic, Path::adx>, 50);
+      check_square<6>(rng, p6, mont_sqr<6, Form::generic, Path::adx>, 50);
+      check_square<8>(rng, p8, mont_sqr<8, Form::generic, Path::adx>, 50);
+    }
+    check_modulus<5>(rng, limbs_of(Field::named("brainpoolP320")), mont_mul<5, Form::generic, Path::adx>, 1000);
+    for (const char* name : {"P-384", "brainpoolP384"}) {
+      check_modulus<6>(rng, limbs_of(Field::named(name)), mont_mul<6, Form::generic, Path::adx>, 1000);
+      check_square<6>(rng, limbs_of(Field::named(name)), mont_sqr<6, Form::generic, Path::adx>, 1000);
+    }
+    check_modulus<8>(rng, limbs_of(Field::named("brainpoolP512")), mont_mul<8, Form::generic, Path::adx>, 1000);
+    check_square<8>(rng, limbs_of(Field::named("brainpoolP512")), mont_sqr<8, Form::generic, Path::adx>, 1000);
     check_square<4>(rng, limbs_of(Field::named("P-256")),
                     [](Limb* r, const Limb* a, const Limb* p, Limb) { mont_sqr_p256_adx(r, a, p); }, 4000);
     return;

@@ -87,6 +87,12 @@ void compare(const char* field_name, const std::vector<Variant>& variants, int r
   }
 }
 
+/// The ADX square kernel for N limbs, as a product kernel that ignores b.
+template <std::size_t N>
+void square(Limb* r, const Limb* a, const Limb*, const Limb* p, Limb m0inv) {
+  dstu::gfp::detail::mont_sqr<N, dstu::gfp::Form::generic, dstu::gfp::Path::adx>(r, a, p, m0inv);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -116,9 +122,21 @@ int main(int argc, char** argv) {
                                   d::mont_sqr_4_adx<false>(r, a, p, m0inv);
                                 }, true}},
              rounds);
-  compare<6>("P-384", {{"cios", d::mont_mul_cios<6>}, {"fips", d::mont_mul_fips<6>}}, rounds);
-  compare<6>("brainpoolP384", {{"cios", d::mont_mul_cios<6>}, {"fips", d::mont_mul_fips<6>}}, rounds);
-  compare<8>("brainpoolP512", {{"cios", d::mont_mul_cios<8>}, {"fips", d::mont_mul_fips<8>}}, rounds);
+  compare<5>("brainpoolP320", {{"cios", d::mont_mul_cios<5>},
+                               {"fips", d::mont_mul_fips<5>},
+                               {"sos adx", d::mont_mul<5, Form::generic, Path::adx>, true},
+                               {"sos adx square", square<5>, true}},
+             rounds);
+  compare<6>("P-384", {{"cios", d::mont_mul_cios<6>},
+                       {"fips", d::mont_mul_fips<6>},
+                       {"sos adx", d::mont_mul<6, Form::generic, Path::adx>, true},
+                       {"sos adx square", square<6>, true}},
+             rounds);
+  compare<8>("brainpoolP512", {{"cios", d::mont_mul_cios<8>},
+                               {"fips", d::mont_mul_fips<8>},
+                               {"sos adx", d::mont_mul<8, Form::generic, Path::adx>, true},
+                               {"sos adx square", square<8>, true}},
+             rounds);
   compare<9>("P-521", {{"cios", d::mont_mul_cios<9>}, {"mersenne fold", d::mont_mul_p521}}, rounds);
   return 0;
 }

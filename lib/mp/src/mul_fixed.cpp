@@ -44,4 +44,26 @@ bool sqr_n_hw(Limb* r, const Limb* a, std::size_t n) {
   return true;
 }
 
+template <std::size_t N>
+void mul_fixed_adx(Limb* r, const Limb* a, const Limb* b) {
+  kMul[N](r, a, b);
+}
+
+template <std::size_t N>
+void sqr_fixed_adx(Limb* r, const Limb* a) {
+  kSqr[N](r, a);
+}
+
+#define DSTU_INSTANTIATE(n)                                                \
+  template void mul_fixed_adx<n>(Limb* r, const Limb* a, const Limb* b); \
+  template void sqr_fixed_adx<n>(Limb* r, const Limb* a);
+DSTU_INSTANTIATE(2)
+DSTU_INSTANTIATE(3)
+DSTU_INSTANTIATE(4)
+DSTU_INSTANTIATE(5)
+DSTU_INSTANTIATE(6)
+DSTU_INSTANTIATE(7)
+DSTU_INSTANTIATE(8)
+#undef DSTU_INSTANTIATE
+
 }  // namespace dstu::mp::ln

@@ -32,6 +32,8 @@
 #include "dstu/gfp/mont_p521.hpp"
 #include "dstu/gfp/mont_portable.hpp"
 #include "dstu/gfp/mont_sos_adx.hpp"
+#include "dstu/gfp/redc_adx.hpp"
+#include "dstu/mp/limbs.hpp"
 
 namespace dstu::gfp {
 
@@ -54,7 +56,7 @@ namespace detail {
 /// elsewhere Path::adx is not instantiated and dispatch() takes the portable kernels.
 constexpr bool has_adx_kernel(std::size_t n, Form f) {
 #if defined(__x86_64__)
-  return n == 4 && f != Form::mersenne521;
+  return (n == 4 || n == 5 || n == 6 || n == 8) && f != Form::mersenne521;
 #else
   return n == 0 && f != f;
 #endif
@@ -87,6 +89,10 @@ DSTU_GFP_INLINE void mont_mul(Limb* r, const Limb* a, const Limb* b, const Limb*
     }
   } else if constexpr (P == Path::adx && N == 4) {
     mont_mul_4_sos_adx<m1>(r, a, b, p, m0inv);
+  } else if constexpr (P == Path::adx) {
+    Limb t[2 * N];
+    mp::ln::mul_fixed_adx<N>(t, a, b);
+    redc_adx<N>(r, t, p, m0inv);
   } else if constexpr (N >= 6 && !m1) {
     mont_mul_fips<N>(r, a, b, p, m0inv);
   } else {
@@ -101,6 +107,10 @@ DSTU_GFP_INLINE void mont_sqr(Limb* r, const Limb* a, const Limb* p, Limb m0inv)
     mont_sqr_p256_adx(r, a, p);
   } else if constexpr (P == Path::adx && N == 4) {
     mont_sqr_4_adx<F == Form::m0inv_one>(r, a, p, m0inv);
+  } else if constexpr (P == Path::adx) {
+    Limb t[2 * N];
+    mp::ln::sqr_fixed_adx<N>(t, a);
+    redc_adx<N>(r, t, p, m0inv);
   } else {
     mont_mul<N, F, P>(r, a, a, p, m0inv);
   }
@@ -115,6 +125,11 @@ DSTU_GFP_INLINE void mont_sqr(Limb* r, const Limb* a, const Limb* p, Limb m0inv)
 template <std::size_t N, Form F, Path P>
 [[gnu::noinline]] void mont_mul_outline(Limb* r, const Limb* a, const Limb* b, const Limb* p, Limb m0inv) {
   mont_mul<N, F, P>(r, a, b, p, m0inv);
+}
+
+template <std::size_t N, Form F, Path P>
+[[gnu::noinline]] void mont_sqr_outline(Limb* r, const Limb* a, const Limb* p, Limb m0inv) {
+  mont_sqr<N, F, P>(r, a, p, m0inv);
 }
 
 /// Whether Kernels inline the product (else they call mont_mul_outline).
@@ -165,7 +180,7 @@ class Kernels {
     if constexpr (detail::inline_product(N)) {
       detail::mont_sqr<N, F, P>(r.data(), a.data(), p_.data(), m0inv_);
     } else {
-      mul(r, a, a);
+      detail::mont_sqr_outline<N, F, P>(r.data(), a.data(), p_.data(), m0inv_);
     }
   }
   DSTU_GFP_INLINE void add(Fe& r, const Fe& a, const Fe& b) const { detail::add_mod<N>(r.data(), a.data(), b.data(), p_.data()); }
@@ -225,10 +240,16 @@ decltype(auto) dispatch(const Field& f, Fn&& fn) {
     case 4:
       if (adx) return fn(Kernels<4, Form::generic, Path::adx>(f));
       return fn(Kernels<4, Form::generic, Path::portable>(f));
-    case 5: return fn(Kernels<5, Form::generic, Path::portable>(f));
-    case 6: return fn(Kernels<6, Form::generic, Path::portable>(f));
+    case 5:
+      if (adx) return fn(Kernels<5, Form::generic, Path::adx>(f));
+      return fn(Kernels<5, Form::generic, Path::portable>(f));
+    case 6:
+      if (adx) return fn(Kernels<6, Form::generic, Path::adx>(f));
+      return fn(Kernels<6, Form::generic, Path::portable>(f));
     case 7: return fn(Kernels<7, Form::generic, Path::portable>(f));
-    case 8: return fn(Kernels<8, Form::generic, Path::portable>(f));
+    case 8:
+      if (adx) return fn(Kernels<8, Form::generic, Path::adx>(f));
+      return fn(Kernels<8, Form::generic, Path::portable>(f));
     default: return fn(Kernels<9, Form::generic, Path::portable>(f));
   }
 }

@@ -75,6 +75,13 @@ void sqr_basecase(Limb* r, const Limb* a, std::size_t n);
 bool mul_n_hw(Limb* r, const Limb* a, const Limb* b, std::size_t n);
 /// r[0..2n) = a^2 likewise.
 bool sqr_n_hw(Limb* r, const Limb* a, std::size_t n);
+/// The same unrolled kernels without the run-time check, for callers that chose the
+/// CPU path once for many calls (gfp::dispatch): r[0..2N) = a * b and r[0..2N) = a^2,
+/// 2 <= N <= 8. Undefined on a CPU without BMI2 and ADX. Constant time.
+template <std::size_t N>
+void mul_fixed_adx(Limb* r, const Limb* a, const Limb* b);
+template <std::size_t N>
+void sqr_fixed_adx(Limb* r, const Limb* a);
 
 /// Scratch limbs mul_karatsuba / sqr_karatsuba need for operands of n limbs.
 std::size_t karatsuba_scratch(std::size_t n);
