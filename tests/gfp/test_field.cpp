@@ -215,7 +215,7 @@ TEST_CASE("encodings: big-endian of the field's length, values below p only") {
   }
 }
 
-TEST_CASE("inverse by divsteps equals Fermat's and GMP's") {
+TEST_CASE("inverse by divsteps, constant time and variable time, equals Fermat's and GMP's") {
   // Every element of small fields (both of Bernstein and Yang's bounds: below and from 46
   // bits), then edges, powers of two and random elements of every field under test.
   for (unsigned q : {5u, 7u, 11u, 101u, 65537u}) {
@@ -223,10 +223,12 @@ TEST_CASE("inverse by divsteps equals Fermat's and GMP's") {
     INFO(f.name());
     for (unsigned x = 0; x < q; ++x) {
       const Element a = f.from_nat(Nat(x));
-      Element r, s;
+      Element r, s, t;
       f.inv(r, a);
       f.inv_fermat(s, a);
+      f.inv_vartime(t, a);
       REQUIRE(f.eq(r, s) != 0);
+      REQUIRE(f.eq(t, s) != 0);
     }
   }
   dstu::test::TestRng rng(403);
@@ -244,10 +246,12 @@ TEST_CASE("inverse by divsteps equals Fermat's and GMP's") {
     for (std::size_t k = 0; k + 1 < f.bits(); k += 7) v.push_back(Nat::power_of_two(k));
     for (const Nat& x : v) {
       const Element a = f.from_nat(x);
-      Element r, s;
+      Element r, s, rv;
       f.inv(r, a);
       f.inv_fermat(s, a);
+      f.inv_vartime(rv, a);
       REQUIRE(f.eq(r, s) != 0);
+      REQUIRE(f.eq(rv, s) != 0);
       if (!x.is_zero()) {
         Mpz t;
         REQUIRE(mpz_invert(t.v, Mpz(x).v, p.v) != 0);

@@ -14,7 +14,7 @@ bool verify(Scheme scheme, const PublicKey& key, std::span<const std::uint8_t> d
   const gfp::Element e = fn.from_nat(digest_to_integer(c, digest)), r = fn.from_nat(sig.r), s = fn.from_nat(sig.s);
   // ECDSA:  R = (e G + r Q) / s.   ECGDSA: R = (e G + s Q) / r, with Q = d^-1 G.
   gfp::Element w, u1, u2;
-  fn.inv(w, scheme == Scheme::ecdsa ? s : r);
+  fn.inv_vartime(w, scheme == Scheme::ecdsa ? s : r);
   fn.mul(u1, e, w);
   fn.mul(u2, scheme == Scheme::ecdsa ? r : s, w);
   const Point big_r =

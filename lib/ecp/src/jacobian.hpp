@@ -222,7 +222,7 @@ AffinePoint jac_to_affine_vartime(const CurveOps<K>& c, const Jac<typename K::Fe
   if (jac_is_infinity_vartime(p)) return AffinePoint::at_infinity();
   const K& f = c.f;
   typename K::Fe zi, zi2, x, y;
-  f.inv(zi, p.Z);
+  f.inv_vartime(zi, p.Z);
   f.sqr(zi2, zi);
   f.mul(x, p.X, zi2);
   f.mul(zi2, zi2, zi);
@@ -252,7 +252,7 @@ void jac_to_affine_batch_vartime(const CurveOps<K>& c, std::span<MaybeAffine<typ
     prefix[i] = acc;
   }
   typename K::Fe inv, zi, zi2;
-  f.inv(inv, acc);  // 1 / (Z_0 ... Z_(n-1))
+  f.inv_vartime(inv, acc);  // 1 / (Z_0 ... Z_(n-1))
   for (std::size_t i = in.size(); i-- > 0;) {
     if (jac_is_infinity_vartime(in[i])) {
       out[i].infinity = true;

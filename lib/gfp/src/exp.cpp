@@ -39,4 +39,10 @@ void Field::inv(Element& r, const Element& a) const {
   secure_wipe(&t, sizeof t);
 }
 
+void Field::inv_vartime(Element& r, const Element& a) const {
+  Element t;
+  detail::inv_safegcd_vartime(t.w.data(), a.w.data(), p_limbs_.w.data(), n_, bits_, m0inv_);
+  mul(r, t, r3_);
+}
+
 }  // namespace dstu::gfp

@@ -15,5 +15,8 @@ std::size_t safegcd_divsteps(std::size_t bits);
 /// m0inv = -p^-1 mod 2^64. Constant time in x.
 void inv_safegcd(mp::Limb* r, const mp::Limb* x, const mp::Limb* p, std::size_t n, std::size_t bits,
                  mp::Limb m0inv);
+/// The same for a public x: variable time, about twice as fast.
+void inv_safegcd_vartime(mp::Limb* r, const mp::Limb* x, const mp::Limb* p, std::size_t n, std::size_t bits,
+                         mp::Limb m0inv);
 
 }  // namespace dstu::gfp::detail

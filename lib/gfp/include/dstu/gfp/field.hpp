@@ -76,6 +76,9 @@ class Field {
   void sqr(Element& r, const Element& a) const;
   /// 1/a (0 for a = 0), by the constant-time divsteps of Bernstein and Yang.
   void inv(Element& r, const Element& a) const;
+  /// 1/a (0 for a = 0) for a public a: the same divsteps in variable time (runs of
+  /// even values at once, stopping when done), about twice as fast.
+  void inv_vartime(Element& r, const Element& a) const;
   /// a^(p-2) = 1/a (0 for a = 0): Fermat's little theorem, inv's slower twin.
   void inv_fermat(Element& r, const Element& a) const;
   /// a^e for a public exponent e (constant time in a).

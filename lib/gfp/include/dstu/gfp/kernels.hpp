@@ -193,6 +193,12 @@ class Kernels {
     r = from(y);
     ScopedWipe wipe(x, y);
   }
+  /// 1/a (0 for a = 0) for a public a (Field::inv_vartime).
+  void inv_vartime(Fe& r, const Fe& a) const {
+    Element y;
+    f_->inv_vartime(y, to(a));
+    r = from(y);
+  }
 
   /// All ones when a = 0 (constant time).
   static ct::Mask is_zero(const Fe& a) {
