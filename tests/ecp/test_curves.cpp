@@ -164,3 +164,57 @@ TEST_CASE("point encodings that are refused") {
   CHECK(found);
   CHECK_THROWS_AS(ecp::encode_point(c, AffinePoint::at_infinity(), true), dstu::Error);
 }
+
+TEST_CASE("the a = -3 models: Brainpool r1 curves compute on an isomorphic a = -3 curve, and the maps are right") {
+  auto check_model = [](const Curve& c) {
+    const dstu::gfp::Field& f = c.field();
+    const Curve::Model& m = c.model();
+    INFO(c.name());
+    if (!m.isomorphic) {
+      CHECK(f.eq(m.a, c.a()) != 0);
+      CHECK(f.eq(m.b, c.b()) != 0);
+      CHECK(m.a_minus_3 == c.a_is_minus_3());
+      return;
+    }
+    CHECK(m.a_minus_3);
+    const Nat p = f.prime();
+    // a u^4 = -3, b u^6 = b', u^2 u^-2 = u^3 u^-3 = 1, and G's image on the model.
+    CHECK(f.to_nat(m.a) == p - Nat(3));
+    dstu::gfp::Element t, x, y, rhs;
+    f.mul(t, m.u2, m.u2_inv);
+    CHECK(f.eq(t, f.one()) != 0);
+    f.mul(t, m.u3, m.u3_inv);
+    CHECK(f.eq(t, f.one()) != 0);
+    f.sqr(t, m.u2);
+    f.mul(t, t, c.a());
+    CHECK(f.eq(t, m.a) != 0);
+    f.sqr(t, m.u2);
+    f.mul(t, t, m.u2);
+    f.mul(t, t, c.b());
+    CHECK(f.eq(t, m.b) != 0);
+    f.mul(x, c.generator().x, m.u2);
+    f.mul(y, c.generator().y, m.u3);
+    f.sqr(rhs, x);
+    f.add(rhs, rhs, m.a);
+    f.mul(rhs, rhs, x);
+    f.add(rhs, rhs, m.b);
+    f.sqr(t, y);
+    CHECK(f.eq(t, rhs) != 0);
+  };
+  for (const Curve* c : Curve::all_named()) {
+    check_model(*c);
+    const bool r1 = c->name().find("r1") != std::string::npos;
+    CHECK(c->model().isomorphic == r1);
+    CHECK(c->model().a_minus_3);
+  }
+  // The tiny curves of the exhaustive test have both kinds: a = -3, an a = -3 model, neither.
+  int iso = 0, plain = 0;
+  for (const Tiny& t : kTiny) {
+    TinyCurve tc = make_tiny(t);
+    check_model(*tc.curve);
+    if (tc.curve->model().isomorphic) ++iso;
+    if (!tc.curve->model().a_minus_3) ++plain;
+  }
+  CHECK(iso > 0);
+  CHECK(plain > 0);
+}

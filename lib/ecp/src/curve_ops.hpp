@@ -18,7 +18,9 @@ struct Affine {
 };
 
 /// The curve as the formulas see it: the kernels (a small value: p, m0inv, one) and
-/// a, b, 3 b in the same elements.
+/// the coefficients a, b, 3 b of the curve's model (Curve::Model: the curve itself, or
+/// an isomorphic one with a = -3) in the same elements, and the maps in and out of the
+/// model.
 template <class K>
 struct CurveOps {
   using Kernels = K;
@@ -27,9 +29,13 @@ struct CurveOps {
   const Curve* curve;
   Fe a, b, b3;
   bool a_minus_3;
+  bool isomorphic;
+  Fe u2, u3, u2_inv, u3_inv;
 
   CurveOps(const K& k, const Curve& c)
-      : f(k), curve(&c), a(K::from(c.a())), b(K::from(c.b())), b3(K::from(c.b3())), a_minus_3(c.a_is_minus_3()) {}
+      : f(k), curve(&c), a(K::from(c.model().a)), b(K::from(c.model().b)), b3(K::from(c.model().b3)),
+        a_minus_3(c.model().a_minus_3), isomorphic(c.model().isomorphic), u2(K::from(c.model().u2)),
+        u3(K::from(c.model().u3)), u2_inv(K::from(c.model().u2_inv)), u3_inv(K::from(c.model().u3_inv)) {}
 
   /// r = a x: three additions and a negation when a = -3 (a public property of the
   /// curve), else a product.
@@ -44,15 +50,26 @@ struct CurveOps {
     }
   }
 
-  /// The affine point of the public type (coordinates as gfp::Elements).
-  static AffinePoint to_public(const Fe& x, const Fe& y) {
+  /// The curve's affine point (coordinates as gfp::Elements) of the model's (x, y).
+  AffinePoint to_public(Fe x, Fe y) const {
+    if (isomorphic) {  // a property of the curve, public
+      f.mul(x, x, u2_inv);
+      f.mul(y, y, u3_inv);
+    }
     AffinePoint p;
     p.x = K::to(x);
     p.y = K::to(y);
     return p;
   }
-  /// A finite public point in the kernels' elements.
-  static Affine<Fe> from_public(const AffinePoint& p) { return {K::from(p.x), K::from(p.y)}; }
+  /// A finite point of the curve in the model, in the kernels' elements.
+  Affine<Fe> from_public(const AffinePoint& p) const {
+    Affine<Fe> r{K::from(p.x), K::from(p.y)};
+    if (isomorphic) {
+      f.mul(r.x, r.x, u2);
+      f.mul(r.y, r.y, u3);
+    }
+    return r;
+  }
 };
 
 /// The operations of one scalar multiplication: calls fn(CurveOps<K>) for the kernel

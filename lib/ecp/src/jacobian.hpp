@@ -35,7 +35,7 @@ Jac<typename K::Fe> jac_from_affine(const CurveOps<K>& c, const Affine<typename 
 template <class K>
 Jac<typename K::Fe> jac_from_public(const CurveOps<K>& c, const AffinePoint& p) {
   if (p.infinity) return jac_infinity(c);
-  return jac_from_affine(c, CurveOps<K>::from_public(p));
+  return jac_from_affine(c, c.from_public(p));
 }
 
 template <class Fe>

@@ -27,7 +27,7 @@ struct JacobianGroup {
   bool is_zero(const Point& p) const { return detail::jac_is_infinity_vartime(p); }
   Base base(const Affine& p) const {
     if (p.infinity) return {{}, true};
-    return {detail::CurveOps<K>::from_public(p), false};
+    return {c.from_public(p), false};
   }
   Point lift(const Base& b) const { return b.infinity ? zero() : detail::jac_from_affine(c, b.p); }
   void dbl(Point& r, const Point& p) const { detail::jac_dbl_vartime(c, r, p); }

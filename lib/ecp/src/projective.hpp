@@ -28,7 +28,8 @@ Proj<typename K::Fe> infinity(const CurveOps<K>& c) {
 template <class K>
 Proj<typename K::Fe> from_affine(const CurveOps<K>& c, const AffinePoint& p) {
   if (p.infinity) return infinity(c);
-  return {K::from(p.x), K::from(p.y), c.f.one()};
+  const Affine<typename K::Fe> q = c.from_public(p);
+  return {q.x, q.y, c.f.one()};
 }
 
 /// r = p + q (r may alias p or q).

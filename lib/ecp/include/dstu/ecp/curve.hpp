@@ -52,6 +52,20 @@ class Curve {
   const gfp::Element& b3() const { return b3_; }
   /// Whether a = -3 (NIST P curves, Brainpool t1): a x is then -(x + x + x).
   bool a_is_minus_3() const { return a_minus_3_; }
+
+  /// The short Weierstrass model the scalar multiplications compute in: this curve, or,
+  /// where a != -3 and -3/a is a fourth power u^4, the isomorphic curve
+  /// y^2 = x^3 - 3 x + u^6 b by (x, y) -> (u^2 x, u^3 y), whose doublings and additions
+  /// take the cheaper a = -3 forms (Brainpool's r1 curves: the model is a t1 curve,
+  /// RFC 5639 §3). Points enter and leave the scalar multiplications in this curve's
+  /// coordinates; only their inner arithmetic uses the model.
+  struct Model {
+    bool isomorphic = false;
+    bool a_minus_3 = false;                ///< the model's a is -3
+    gfp::Element a, b, b3;                 ///< the model's a, b and 3 b
+    gfp::Element u2, u3, u2_inv, u3_inv;   ///< u^2, u^3 and their inverses (isomorphic only)
+  };
+  const Model& model() const { return model_; }
   const AffinePoint& generator() const { return g_; }
   const mp::Nat& order() const { return n_; }
   std::size_t order_bits() const { return n_.bits(); }
@@ -79,6 +93,7 @@ class Curve {
   const gfp::Field* field_;
   gfp::Element a_, b_, b3_;
   bool a_minus_3_ = false;
+  Model model_;
   AffinePoint g_;
   mp::Nat n_;
   unsigned h_;
