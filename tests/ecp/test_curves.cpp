@@ -39,12 +39,14 @@ TEST_CASE("tiny curves: every multiple of every point equals the affine group la
         kP = rc.add(kP, P);
       }
     }
-    // The fixed-base comb: every k G, k up to n + 1 (within the comb's 20 ceil(L(n)/20) bits).
+    // The fixed base, signed windows and the comb: every k G, k up to n + 1 (within the
+    // comb's 20 ceil(L(n)/20) bits and the windows' 6 ceil((L(n) + 1)/6) - 1).
     {
       Ref kG;
       const Ref G = ref(c, c.generator());
       for (unsigned k = 0; k <= t.n + 1; ++k) {
         CHECK(ref(c, ecp::mul_base(c, ecp::scalar_from_nat(Nat(k)))) == kG);
+        CHECK(ref(c, ecp::mul_base_comb(c, ecp::scalar_from_nat(Nat(k)))) == kG);
         kG = rc.add(kG, G);
       }
     }
@@ -123,8 +125,32 @@ TEST_CASE("named curves: names, aliases, OIDs; linearity, double-scalar, the slo
     CHECK(ecp::same_point(c, ecp::mul(c, ecp::scalar_from_nat(k2), p1), ecp::mul(c, ecp::scalar_from_nat(k1), p2)));
     CHECK(ecp::same_point(c, ecp::mul_double_vartime(c, ecp::scalar_from_nat(k1), ecp::scalar_from_nat(k2), p1),
                           ecp::mul_base(c, ecp::scalar_from_nat((k1 + k2 * k1) % c.order()))));
+    CHECK(ecp::same_point(c, ecp::mul_base_comb(c, ecp::scalar_from_nat(k1)), p1));
     CHECK(ecp::mul_base(c, ecp::scalar_from_nat(c.order())).infinity);
+    CHECK(ecp::mul_base_comb(c, ecp::scalar_from_nat(c.order())).infinity);
     CHECK(ecp::same_point(c, ecp::mul_base(c, ecp::scalar_from_nat(c.order() - Nat(1))), ecp::negate(c, c.generator())));
+  }
+}
+
+TEST_CASE("fixed base: the signed windows equal the comb on edge scalars (Booth digits of every sign and size)") {
+  dstu::test::TestRng rng(502);
+  for (const Curve* cp : Curve::all_named()) {
+    const Curve& c = *cp;
+    INFO(c.name());
+    const std::size_t bits = c.order_bits();
+    std::vector<Nat> ks{Nat(0), Nat(1), Nat(2), Nat(31), Nat(32), Nat(33), Nat(63), Nat(64),
+                        c.order() - Nat(1), c.order() - Nat(64), Nat::power_of_two(bits - 1),
+                        Nat::power_of_two(bits) - Nat(1)};  // all ones: every digit -1 or 0
+    for (std::size_t b = 5; b + 1 < bits; b += 6) ks.push_back(Nat::power_of_two(b));  // each window's sign bit
+    for (int i = 0; i < 8; ++i) {
+      Bytes r((bits + 7) / 8);
+      rng.fill(r.data(), r.size());
+      ks.push_back(Nat::from_bytes_be(r) >> (8 * r.size() - bits));
+    }
+    for (const Nat& k : ks) {
+      INFO(k.to_hex());
+      CHECK(ecp::same_point(c, ecp::mul_base(c, ecp::scalar_from_nat(k)), ecp::mul_base_comb(c, ecp::scalar_from_nat(k))));
+    }
   }
 }
 

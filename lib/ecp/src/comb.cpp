@@ -1,5 +1,7 @@
-// k G by the fixed-base comb of comb.hpp, constant time in k: every column's digits
-// select a table entry by a masked scan of the whole table, one complete addition each.
+// k G, constant time in k: by comb.hpp's signed windows (mul_base: one mixed complete
+// addition per window, its entry read by a masked scan of the window's table), and by
+// its Lim-Lee comb (mul_base_comb, the twin: every column's digits select a table entry
+// by a masked scan, one complete addition each, a doubling per column).
 #include "comb.hpp"
 
 #include "dstu/base/wipe.hpp"
@@ -33,11 +35,73 @@ AffinePoint comb(const detail::CurveOps<K>& c, const Scalar& k) {
   return out;
 }
 
+/// Bits [pos, pos + count) of k (public positions; bits past the Scalar read as 0).
+std::uint64_t bits_at(const Scalar& k, std::size_t pos, unsigned count) {
+  std::uint64_t v = 0;
+  for (unsigned j = 0; j < count; ++j) {
+    const std::size_t b = pos + j;
+    if (b < Scalar::kBits) v |= ((k.v[b / 64] >> (b % 64)) & 1) << j;
+  }
+  return v;
+}
+
+/// Booth's signed digit of window i: bits w i - 1 ... w i + w - 1 of k (bit -1 = 0) give
+/// d = (t >> 1) + (t & 1) - 2^w t_w; returns |d| and sets `negative` to all ones when
+/// d < 0. Masks and arithmetic only (k is secret).
+std::uint64_t booth_digit(const Scalar& k, std::size_t i, ct::Mask& negative) {
+  constexpr unsigned w = detail::kBaseWindow;
+  const std::uint64_t t = i == 0 ? bits_at(k, 0, w) << 1 : bits_at(k, w * i - 1, w + 1);
+  negative = ct::mask_from_bit(t >> w);
+  const std::uint64_t d = (t >> 1) + (t & 1) - ((t >> w) << w);  // mod 2^64
+  return (d ^ negative) - negative;
+}
+
+template <class K>
+AffinePoint signed_windows(const detail::CurveOps<K>& c, const Scalar& k) {
+  using Fe = typename K::Fe;
+  const K& f = c.f;
+  const detail::GTables<Fe>& t = detail::g_tables(c);
+  const std::size_t windows = t.windows.size() / detail::kBaseEntries;
+  detail::Proj<Fe> acc = detail::infinity(c), sum;
+  detail::Affine<Fe> entry;
+  Fe minus_y;
+  for (std::size_t i = 0; i < windows; ++i) {
+    ct::Mask negative;
+    const std::uint64_t d = booth_digit(k, i, negative);
+    // entry = the table's |d|-th point (none when d = 0): every entry read.
+    entry = {};
+    ct::Mask finite = 0;
+    const detail::Affine<Fe>* row = t.windows.data() + i * detail::kBaseEntries;
+    const ct::Mask* row_finite = t.windows_finite.data() + i * detail::kBaseEntries;
+    for (int j = 0; j < detail::kBaseEntries; ++j) {
+      const ct::Mask m = ct::eq(static_cast<std::uint64_t>(j + 1), d);
+      for (std::size_t l = 0; l < K::limbs; ++l) {
+        entry.x[l] |= row[j].x[l] & m;
+        entry.y[l] |= row[j].y[l] & m;
+      }
+      finite |= row_finite[j] & m;
+    }
+    f.neg(minus_y, entry.y);
+    K::cmov(entry.y, minus_y, negative);
+    detail::add_mixed(c, sum, acc, entry);
+    K::cmov(acc.X, sum.X, finite);  // d = 0 (or an entry O): acc unchanged
+    K::cmov(acc.Y, sum.Y, finite);
+    K::cmov(acc.Z, sum.Z, finite);
+  }
+  const AffinePoint out = detail::to_affine(c, acc);
+  ScopedWipe wipe(acc, sum, entry, minus_y);
+  return out;
+}
+
 }  // namespace
 
 detail::BaseTable& Curve::base_table() const { return *base_; }
 
 AffinePoint mul_base(const Curve& c, const Scalar& k) {
+  return detail::with_curve_ops(c, [&](const auto& ops) { return signed_windows(ops, k); });
+}
+
+AffinePoint mul_base_comb(const Curve& c, const Scalar& k) {
   return detail::with_curve_ops(c, [&](const auto& ops) { return comb(ops, k); });
 }
 

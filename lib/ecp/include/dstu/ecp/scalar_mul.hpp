@@ -12,10 +12,14 @@ namespace dstu::ecp {
 
 /// k P for any k < 2^(4 ceil(L(n) / 4)) (reduce secret scalars mod n first).
 AffinePoint mul(const Curve& c, const Scalar& k, const AffinePoint& p);
-/// k G for k < 2^(20 ceil(L(n)/20)) (reduce secret scalars mod n first), by the fixed-base
-/// comb of Lim and Lee (5 teeth, four tables of 32 points computed on the first call for
-/// each curve); constant time like mul.
+/// k G for k < 2^(6 ceil((L(n) + 1) / 6) - 1), which holds every k < 2^L(n) (reduce secret
+/// scalars mod n first): fixed-base windows of Booth's signed 6-bit digits, one table of
+/// 32 affine points per window computed on the first call for each curve, no doublings;
+/// constant time like mul.
 AffinePoint mul_base(const Curve& c, const Scalar& k);
+/// The same k G by the fixed-base comb of Lim and Lee (5 teeth, four tables of 32
+/// points), for k < 2^(20 ceil(L(n)/20)): mul_base's twin, in the tests and benchmarks.
+AffinePoint mul_base_comb(const Curve& c, const Scalar& k);
 /// u1 G + u2 Q for public u1, u2 (interleaved w-NAF in Jacobian coordinates with cached
 /// affine odd multiples of G).
 AffinePoint mul_double_vartime(const Curve& c, const Scalar& u1, const Scalar& u2, const AffinePoint& q);
