@@ -184,6 +184,9 @@ TEST_CASE("the BMI2 + ADX kernels equal CIOS" * doctest::skip()) {
     }
     check_modulus<8>(rng, limbs_of(Field::named("brainpoolP512")), mont_mul<8, Form::generic, Path::adx>, 1000);
     check_square<8>(rng, limbs_of(Field::named("brainpoolP512")), mont_sqr<8, Form::generic, Path::adx>, 1000);
+    // 2^521 - 1: lib/mp's 8 x 8 product and square, the top limbs' rows, the fold.
+    check_modulus<9>(rng, limbs_of(Field::named("P-521")), mont_mul<9, Form::mersenne521, Path::adx>, 4000);
+    check_square<9>(rng, limbs_of(Field::named("P-521")), mont_sqr<9, Form::mersenne521, Path::adx>, 4000);
     check_square<4>(rng, limbs_of(Field::named("P-256")),
                     [](Limb* r, const Limb* a, const Limb* p, Limb) { mont_sqr_p256_adx(r, a, p); }, 4000);
     return;

@@ -88,9 +88,9 @@ void compare(const char* field_name, const std::vector<Variant>& variants, int r
 }
 
 /// The ADX square kernel for N limbs, as a product kernel that ignores b.
-template <std::size_t N>
+template <std::size_t N, dstu::gfp::Form F = dstu::gfp::Form::generic>
 void square(Limb* r, const Limb* a, const Limb*, const Limb* p, Limb m0inv) {
-  dstu::gfp::detail::mont_sqr<N, dstu::gfp::Form::generic, dstu::gfp::Path::adx>(r, a, p, m0inv);
+  dstu::gfp::detail::mont_sqr<N, F, dstu::gfp::Path::adx>(r, a, p, m0inv);
 }
 
 }  // namespace
@@ -137,6 +137,10 @@ int main(int argc, char** argv) {
                                {"sos adx", d::mont_mul<8, Form::generic, Path::adx>, true},
                                {"sos adx square", square<8>, true}},
              rounds);
-  compare<9>("P-521", {{"cios", d::mont_mul_cios<9>}, {"mersenne fold", d::mont_mul_p521}}, rounds);
+  compare<9>("P-521", {{"cios", d::mont_mul_cios<9>},
+                       {"mersenne fold", d::mont_mul_p521},
+                       {"mersenne fold adx", d::mont_mul<9, Form::mersenne521, Path::adx>, true},
+                       {"mersenne fold adx square", square<9, Form::mersenne521>, true}},
+             rounds);
   return 0;
 }

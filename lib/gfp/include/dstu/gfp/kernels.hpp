@@ -56,7 +56,7 @@ namespace detail {
 /// elsewhere Path::adx is not instantiated and dispatch() takes the portable kernels.
 constexpr bool has_adx_kernel(std::size_t n, Form f) {
 #if defined(__x86_64__)
-  return (n == 4 || n == 5 || n == 6 || n == 8) && f != Form::mersenne521;
+  return n == 4 || n == 5 || n == 6 || n == 8 || (n == 9 && f == Form::mersenne521);
 #else
   return n == 0 && f != f;
 #endif
@@ -73,13 +73,24 @@ constexpr bool has_adx_kernel(std::size_t n, Form f) {
 /// CPU time, latency / throughput): P-256 22.5 / 12.9 against 25.0 / 15.5 ns (CIOS with
 /// the same P-256 step, since dropped), brainpoolP256 27.6 / 18.1 against 27.3 / 19.5
 /// ns (kept for its throughput; on Zen 3 unmeasured); portable P-256 (mont_p256.hpp)
-/// 25.4 / 25.5 against CIOS's 26.3 / 27.1 ns.
+/// 25.4 / 25.5 against CIOS's 26.3 / 27.1 ns. 5, 6 and 8 limbs on ADX: lib/mp's unrolled
+/// products and redc_adx.hpp (P-384 52.8 / 43.6 ns against FIPS's 69.6 / 60.8,
+/// brainpoolP512 81.5 / 69.8 against 107.8 / 102.9). P-521 on ADX: 65.0 / 55.5 ns against
+/// the portable fold's 86.3 / 86.0. P-384's own form (m0inv = 2^32 + 1, reduction rows
+/// of shifts and additions, no products) measured slower and is not kept: 57.2 / 45.4
+/// ns against 52.8 / 43.6 with the same product, squares 49.2 / 44.0 against 44.6 / 35.1,
+/// portable 63.2 / 60.0 against FIPS's 69.6 / 60.8 (its rows are one serial chain where
+/// the rows of mulx overlap).
 template <std::size_t N, Form F, Path P>
 DSTU_GFP_INLINE void mont_mul(Limb* r, const Limb* a, const Limb* b, const Limb* p, Limb m0inv) {
   constexpr bool m1 = F == Form::m0inv_one;
   if constexpr (F == Form::mersenne521) {
     static_assert(N == 9);
-    mont_mul_p521(r, a, b, p, m0inv);
+    if constexpr (P == Path::adx) {
+      mont_mul_p521_adx(r, a, b);
+    } else {
+      mont_mul_p521(r, a, b, p, m0inv);
+    }
   } else if constexpr (F == Form::p256) {
     static_assert(N == 4);
     if constexpr (P == Path::adx) {
@@ -105,6 +116,8 @@ template <std::size_t N, Form F, Path P>
 DSTU_GFP_INLINE void mont_sqr(Limb* r, const Limb* a, const Limb* p, Limb m0inv) {
   if constexpr (P == Path::adx && F == Form::p256) {
     mont_sqr_p256_adx(r, a, p);
+  } else if constexpr (P == Path::adx && F == Form::mersenne521) {
+    mont_sqr_p521_adx(r, a);
   } else if constexpr (P == Path::adx && N == 4) {
     mont_sqr_4_adx<F == Form::m0inv_one>(r, a, p, m0inv);
   } else if constexpr (P == Path::adx) {
@@ -233,7 +246,10 @@ template <class Fn>
 decltype(auto) dispatch(const Field& f, Fn&& fn) {
   const bool adx = adx_allowed();
   const std::size_t n = f.limbs();
-  if (f.form() == Form::mersenne521) return fn(Kernels<9, Form::mersenne521, Path::portable>(f));
+  if (f.form() == Form::mersenne521) {
+    if (adx) return fn(Kernels<9, Form::mersenne521, Path::adx>(f));
+    return fn(Kernels<9, Form::mersenne521, Path::portable>(f));
+  }
   if (f.form() == Form::p256) {
     if (adx) return fn(Kernels<4, Form::p256, Path::adx>(f));
     return fn(Kernels<4, Form::p256, Path::portable>(f));
