@@ -76,7 +76,7 @@ inline AffinePoint point(const Curve& c, const Ref& r) {
 }
 
 /// Tiny curves of prime order N = n (cofactor 1): p = 3 and 1 mod 4, a = 0 and a = -3
-/// among them, and n = 59 below the 63 G of verification's table (some of its odd
+/// among them, and n = 59 below the 127 G of verification's table (some of its odd
 /// multiples of G are O).
 struct Tiny {
   unsigned p, a, b, n, gx, gy;

@@ -51,7 +51,9 @@ constexpr std::size_t base_windows(std::size_t bits) { return (bits + 1 + kBaseW
 
 /// The window of the w-NAF digits of verification's u1 (for G: affine points cached per
 /// curve, so a wider window) and u2 (for Q: made per verification).
-inline constexpr int kNafWindowG = 7;
+/// (G: 8 against 7, verification 1-2.5% faster on the Xeon, P-384 245 -> 239 us, for 64
+/// points per curve instead of 32.)
+inline constexpr int kNafWindowG = 8;
 inline constexpr int kNafWindowQ = 5;
 
 /// The tables of G in the elements Fe; public (multiples of G).
