@@ -13,7 +13,7 @@ namespace {
 template <class K>
 AffinePoint comb(const detail::CurveOps<K>& c, const Scalar& k) {
   using Fe = typename K::Fe;
-  const detail::GTables<Fe>& t = detail::g_tables(c);
+  const detail::CombTable<Fe>& t = detail::comb_table(c);
   const std::size_t d = t.columns;
   detail::Proj<Fe> acc = detail::infinity(c), entry;
   for (std::size_t col = d; col-- > 0;) {
@@ -26,7 +26,7 @@ AffinePoint comb(const detail::CurveOps<K>& c, const Scalar& k) {
         const std::size_t pos = (j * detail::kCombTables + s) * d + col;
         if (pos < Scalar::kBits) digit |= ((k.v[pos / 64] >> (pos % 64)) & 1) << j;
       }
-      detail::select(entry, t.comb.data() + std::size_t{detail::kCombSize} * s, detail::kCombSize, digit);
+      detail::select(entry, t.points.data() + std::size_t{detail::kCombSize} * s, detail::kCombSize, digit);
       detail::add(c, acc, acc, entry);
     }
   }
@@ -60,8 +60,8 @@ template <class K>
 AffinePoint signed_windows(const detail::CurveOps<K>& c, const Scalar& k) {
   using Fe = typename K::Fe;
   const K& f = c.f;
-  const detail::GTables<Fe>& t = detail::g_tables(c);
-  const std::size_t windows = t.windows.size() / detail::kBaseEntries;
+  const detail::WindowTable<Fe>& t = detail::window_table(c);
+  const std::size_t windows = t.points.size() / detail::kBaseEntries;
   detail::Proj<Fe> acc = detail::infinity(c), sum;
   detail::Affine<Fe> entry;
   Fe minus_y;
@@ -71,8 +71,8 @@ AffinePoint signed_windows(const detail::CurveOps<K>& c, const Scalar& k) {
     // entry = the table's |d|-th point (none when d = 0): every entry read.
     entry = {};
     ct::Mask finite = 0;
-    const detail::Affine<Fe>* row = t.windows.data() + i * detail::kBaseEntries;
-    const ct::Mask* row_finite = t.windows_finite.data() + i * detail::kBaseEntries;
+    const detail::Affine<Fe>* row = t.points.data() + i * detail::kBaseEntries;
+    const ct::Mask* row_finite = t.finite.data() + i * detail::kBaseEntries;
     for (int j = 0; j < detail::kBaseEntries; ++j) {
       const ct::Mask m = ct::eq(static_cast<std::uint64_t>(j + 1), d);
       for (std::size_t l = 0; l < K::limbs; ++l) {

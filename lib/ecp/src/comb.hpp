@@ -18,9 +18,10 @@
 // additions, for a table of 43 x 32 points (88 KB) made once per curve and process.
 //
 // Also the affine odd multiples of G for verification's w-NAF. All live in the curve,
-// made on first use, in the elements of the field's kernels (kernels of one field share
-// their elements: std::array<Limb, N> in the field's Montgomery form) and in the curve's
-// model (Curve::Model).
+// each made on its first use (a verifier does not make the signer's tables), in the
+// elements of the field's kernels (kernels of one field share their elements:
+// std::array<Limb, N> in the field's Montgomery form) and in the curve's model
+// (Curve::Model).
 #pragma once
 
 #include <cstddef>
@@ -56,92 +57,115 @@ constexpr std::size_t base_windows(std::size_t bits) { return (bits + 1 + kBaseW
 inline constexpr int kNafWindowG = 8;
 inline constexpr int kNafWindowQ = 5;
 
-/// The tables of G in the elements Fe; public (multiples of G).
+/// The comb's tables: kCombTables tables of kCombSize points, one after the other, and
+/// the columns d (public: multiples of G).
 template <class Fe>
-struct GTables {
-  std::size_t columns = 0;          ///< d
-  std::vector<Proj<Fe>> comb;       ///< kCombTables tables of kCombSize points, one after the other
-  std::vector<MaybeAffine<Fe>> odd;  ///< G, 3 G, 5 G, ... (2^(kNafWindowG - 2) points)
-  /// j 2^(w i) G at [i kBaseEntries + j - 1], j = 1 ... kBaseEntries, for each window i,
-  /// and whether each is finite (all ones) or O (0: only on curves of tiny order).
-  std::vector<Affine<Fe>> windows;
-  std::vector<ct::Mask> windows_finite;
+struct CombTable {
+  std::size_t columns = 0;
+  std::vector<Proj<Fe>> points;
 };
 
-/// The curve's holder of its GTables (Curve::base_table()).
-struct BaseTable {
+/// mul_base's tables: j 2^(w i) G at [i kBaseEntries + j - 1], j = 1 ... kBaseEntries, for
+/// each window i, and whether each is finite (all ones) or O (0: curves of tiny order).
+template <class Fe>
+struct WindowTable {
+  std::vector<Affine<Fe>> points;
+  std::vector<ct::Mask> finite;
+};
+
+/// One table of G, made by its first user (thread safe): for a field of N limbs, a table
+/// of std::array<Limb, N> elements (the only Fe of the field's kernels).
+struct LazyTable {
   std::once_flag once;
-  std::shared_ptr<const void> tables;  ///< a GTables<std::array<Limb, N>> for the field's N
+  std::shared_ptr<const void> data;
 };
 
-/// The tables of mul_base's windows (public multiples of G: Jacobian formulas with their
+/// The curve's tables of G (Curve::base_table()): each made on first use, so that
+/// verification does not pay for signing's and the reverse.
+struct BaseTable {
+  LazyTable comb, windows, odd;
+};
+
+template <class T, class K, class Make>
+const T& lazy_table(const CurveOps<K>& c, LazyTable BaseTable::*which, Make&& make) {
+  static_assert(std::is_same_v<typename K::Fe, std::array<mp::Limb, K::limbs>>, "tables shared by a field's kernels");
+  LazyTable& t = c.curve->base_table().*which;
+  std::call_once(t.once, [&] { t.data = std::make_shared<const T>(make()); });
+  return *static_cast<const T*>(t.data.get());
+}
+
+/// The comb's tables of G.
+template <class K>
+const CombTable<typename K::Fe>& comb_table(const CurveOps<K>& c) {
+  using Fe = typename K::Fe;
+  return lazy_table<CombTable<Fe>>(c, &BaseTable::comb, [&] {
+    CombTable<Fe> t;
+    const std::size_t d = (c.curve->order_bits() + kCombTeeth * kCombTables - 1) / (kCombTeeth * kCombTables);
+    // teeth[j v + s] = 2^(j v d + s d) G: one chain of doublings, d at a time.
+    Proj<Fe> teeth[kCombTeeth * kCombTables];
+    teeth[0] = from_affine(c, c.curve->generator());
+    for (int j = 1; j < kCombTeeth * kCombTables; ++j) {
+      teeth[j] = teeth[j - 1];
+      for (std::size_t s = 0; s < d; ++s) dbl(c, teeth[j], teeth[j]);
+    }
+    t.columns = d;
+    t.points.resize(std::size_t{kCombTables} * kCombSize);
+    for (int s = 0; s < kCombTables; ++s) {
+      Proj<Fe>* ts = t.points.data() + std::size_t{kCombSize} * s;
+      ts[0] = infinity(c);
+      for (int i = 1; i < kCombSize; ++i) {
+        const int low = __builtin_ctz(static_cast<unsigned>(i));
+        add(c, ts[i], ts[i & (i - 1)], teeth[low * kCombTables + s]);
+      }
+    }
+    return t;
+  });
+}
+
+/// mul_base's tables of G (public multiples of G: Jacobian formulas with their
 /// exceptional cases, one batch inversion).
 template <class K>
-void make_base_windows(const CurveOps<K>& c, GTables<typename K::Fe>& t) {
+const WindowTable<typename K::Fe>& window_table(const CurveOps<K>& c) {
   using Fe = typename K::Fe;
-  const std::size_t windows = base_windows(c.curve->order_bits());
-  std::vector<Jac<Fe>> pts(windows * kBaseEntries);
-  Jac<Fe> base = jac_from_public(c, c.curve->generator());  // 2^(w i) G
-  for (std::size_t i = 0; i < windows; ++i) {
-    Jac<Fe>* row = pts.data() + i * kBaseEntries;
-    row[0] = base;
-    for (int j = 1; j < kBaseEntries; ++j) jac_add_vartime(c, row[j], row[j - 1], base);
-    for (int s = 0; s < kBaseWindow; ++s) jac_dbl_vartime(c, base, base);
-  }
-  std::vector<MaybeAffine<Fe>> aff(pts.size());
-  jac_to_affine_batch_vartime(c, std::span(aff), std::span<const Jac<Fe>>(pts));
-  t.windows.resize(aff.size());
-  t.windows_finite.resize(aff.size());
-  for (std::size_t i = 0; i < aff.size(); ++i) {
-    t.windows[i] = aff[i].infinity ? Affine<Fe>{} : aff[i].p;
-    t.windows_finite[i] = aff[i].infinity ? 0 : ~ct::Mask{0};
-  }
-}
-
-template <class K>
-GTables<typename K::Fe> make_g_tables(const CurveOps<K>& c) {
-  using Fe = typename K::Fe;
-  GTables<Fe> t;
-  const Curve& curve = *c.curve;
-  const std::size_t d = (curve.order_bits() + kCombTeeth * kCombTables - 1) / (kCombTeeth * kCombTables);
-  // teeth[j v + s] = 2^(j v d + s d) G: one chain of doublings, d at a time.
-  Proj<Fe> teeth[kCombTeeth * kCombTables];
-  teeth[0] = from_affine(c, curve.generator());
-  for (int j = 1; j < kCombTeeth * kCombTables; ++j) {
-    teeth[j] = teeth[j - 1];
-    for (std::size_t s = 0; s < d; ++s) dbl(c, teeth[j], teeth[j]);
-  }
-  t.columns = d;
-  t.comb.resize(std::size_t{kCombTables} * kCombSize);
-  for (int s = 0; s < kCombTables; ++s) {
-    Proj<Fe>* ts = t.comb.data() + std::size_t{kCombSize} * s;
-    ts[0] = infinity(c);
-    for (int i = 1; i < kCombSize; ++i) {
-      const int low = __builtin_ctz(static_cast<unsigned>(i));
-      add(c, ts[i], ts[i & (i - 1)], teeth[low * kCombTables + s]);
+  return lazy_table<WindowTable<Fe>>(c, &BaseTable::windows, [&] {
+    const std::size_t windows = base_windows(c.curve->order_bits());
+    std::vector<Jac<Fe>> pts(windows * kBaseEntries);
+    Jac<Fe> base = jac_from_public(c, c.curve->generator());  // 2^(w i) G
+    for (std::size_t i = 0; i < windows; ++i) {
+      Jac<Fe>* row = pts.data() + i * kBaseEntries;
+      row[0] = base;
+      for (int j = 1; j < kBaseEntries; ++j) jac_add_vartime(c, row[j], row[j - 1], base);
+      for (int s = 0; s < kBaseWindow; ++s) jac_dbl_vartime(c, base, base);
     }
-  }
-  // G, 3 G, 5 G, ... in Jacobian coordinates (public: the exceptional cases of a tiny
-  // curve, where some are O, handled by branches), then affine with one inversion.
-  std::vector<Jac<Fe>> odd(std::size_t{1} << (kNafWindowG - 2));
-  odd[0] = jac_from_public(c, curve.generator());
-  Jac<Fe> twice;
-  jac_dbl_vartime(c, twice, odd[0]);
-  for (std::size_t i = 1; i < odd.size(); ++i) jac_add_vartime(c, odd[i], odd[i - 1], twice);
-  t.odd.resize(odd.size());
-  jac_to_affine_batch_vartime(c, std::span(t.odd), std::span<const Jac<Fe>>(odd));
-  make_base_windows(c, t);
-  return t;
+    std::vector<MaybeAffine<Fe>> aff(pts.size());
+    jac_to_affine_batch_vartime(c, std::span(aff), std::span<const Jac<Fe>>(pts));
+    WindowTable<Fe> t;
+    t.points.resize(aff.size());
+    t.finite.resize(aff.size());
+    for (std::size_t i = 0; i < aff.size(); ++i) {
+      t.points[i] = aff[i].infinity ? Affine<Fe>{} : aff[i].p;
+      t.finite[i] = aff[i].infinity ? 0 : ~ct::Mask{0};
+    }
+    return t;
+  });
 }
 
-/// The curve's tables of G, made by the first caller (thread safe).
+/// G, 3 G, 5 G, ... (2^(kNafWindowG - 2) points) for verification, affine: made in
+/// Jacobian coordinates (public: the exceptional cases of a tiny curve, where some are
+/// O, handled by branches), then one batch inversion.
 template <class K>
-const GTables<typename K::Fe>& g_tables(const CurveOps<K>& c) {
+const std::vector<MaybeAffine<typename K::Fe>>& odd_table(const CurveOps<K>& c) {
   using Fe = typename K::Fe;
-  static_assert(std::is_same_v<Fe, std::array<mp::Limb, K::limbs>>, "the tables are shared by a field's kernels");
-  BaseTable& bt = c.curve->base_table();
-  std::call_once(bt.once, [&] { bt.tables = std::make_shared<const GTables<Fe>>(make_g_tables(c)); });
-  return *static_cast<const GTables<Fe>*>(bt.tables.get());
+  return lazy_table<std::vector<MaybeAffine<Fe>>>(c, &BaseTable::odd, [&] {
+    std::vector<Jac<Fe>> odd(std::size_t{1} << (kNafWindowG - 2));
+    odd[0] = jac_from_public(c, c.curve->generator());
+    Jac<Fe> twice;
+    jac_dbl_vartime(c, twice, odd[0]);
+    for (std::size_t i = 1; i < odd.size(); ++i) jac_add_vartime(c, odd[i], odd[i - 1], twice);
+    std::vector<MaybeAffine<Fe>> t(odd.size());
+    jac_to_affine_batch_vartime(c, std::span(t), std::span<const Jac<Fe>>(odd));
+    return t;
+  });
 }
 
 }  // namespace dstu::ecp::detail

@@ -71,7 +71,7 @@ AffinePoint interleaved_wnaf(const detail::CurveOps<K>& c, const Scalar& u1, con
   using Fe = typename K::Fe;
   using J = detail::Jac<Fe>;
   const std::vector<int> n1 = wnaf_vartime(u1, detail::kNafWindowG), n2 = wnaf_vartime(u2, detail::kNafWindowQ);
-  const std::vector<detail::MaybeAffine<Fe>>& tg = detail::g_tables(c).odd;
+  const std::vector<detail::MaybeAffine<Fe>>& tg = detail::odd_table(c);
   std::array<J, std::size_t{1} << (detail::kNafWindowQ - 2)> jq;
   jq[0] = detail::jac_from_public(c, q);
   J twice;

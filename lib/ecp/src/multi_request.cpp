@@ -47,8 +47,8 @@ struct JacobianGroup {
 std::vector<AffinePoint> mul_multi_request_vartime(const Curve& c, MultiRequestMethod method,
                                                    std::span<const MulRequest> requests, int threads) {
   return detail::with_curve_ops(c, [&](const auto& ops) {
-    return parallel::mul_multi_request_vartime(JacobianGroup<typename std::decay_t<decltype(ops)>::Kernels>{ops}, method,
-                                               requests, threads);
+    using K = typename std::decay_t<decltype(ops)>::Kernels;
+    return parallel::mul_multi_request_vartime(JacobianGroup<K>{ops}, method, requests, threads);
   });
 }
 

@@ -48,8 +48,8 @@ def function(n):
     inits = ", ".join(f"w{i} = t[{i}]" for i in range(n))
     out.append(f"  Limb {inits}, w{n}, lo, hi;")
     out.append("  __asm__(" + "\n          ".join(rows))
-    outs = ", ".join(f'[w{i}] "+&r"(w{i})' for i in range(n))
-    out.append(f"          : {outs},")
+    outs = [f'[w{i}] "+&r"(w{i})' for i in range(n)]
+    out.append("          : " + ",\n            ".join(", ".join(outs[k:k + 4]) for k in range(0, n, 4)) + ",")
     out.append(f'            [w{n}] "=&r"(w{n}), [lo] "=&r"(lo), [hi] "=&r"(hi)')
     out.append(f'          : [p] "r"(p), "m"(*reinterpret_cast<const Limb(*)[{n}]>(p)), [m0inv] "m"(m0inv)')
     out.append('          : "rdx", "cc");')

@@ -196,8 +196,12 @@ class Kernels {
       detail::mont_sqr_outline<N, F, P>(r.data(), a.data(), p_.data(), m0inv_);
     }
   }
-  DSTU_GFP_INLINE void add(Fe& r, const Fe& a, const Fe& b) const { detail::add_mod<N>(r.data(), a.data(), b.data(), p_.data()); }
-  DSTU_GFP_INLINE void sub(Fe& r, const Fe& a, const Fe& b) const { detail::sub_mod<N>(r.data(), a.data(), b.data(), p_.data()); }
+  DSTU_GFP_INLINE void add(Fe& r, const Fe& a, const Fe& b) const {
+    detail::add_mod<N>(r.data(), a.data(), b.data(), p_.data());
+  }
+  DSTU_GFP_INLINE void sub(Fe& r, const Fe& a, const Fe& b) const {
+    detail::sub_mod<N>(r.data(), a.data(), b.data(), p_.data());
+  }
   DSTU_GFP_INLINE void neg(Fe& r, const Fe& a) const { sub(r, zero(), a); }
   /// 1/a (0 for a = 0), constant time (Field::inv: Bernstein-Yang divsteps).
   void inv(Fe& r, const Fe& a) const {

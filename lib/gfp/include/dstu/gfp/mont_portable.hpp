@@ -58,7 +58,9 @@ DSTU_GFP_INLINE Limb subb(Limb a, Limb b, unsigned char& borrow) {
 /// mask ? x : y, kept in general registers: GCC's SLP vectoriser would otherwise turn
 /// the selects of limbs just computed one by one into SSE loads of them from the stack
 /// (a store-forwarding stall each, tripling the time of an addition).
-DSTU_GFP_INLINE Limb select_scalar(ct::Mask mask, Limb x, Limb y) { return ct::value_barrier((x & mask) | (y & ~mask)); }
+DSTU_GFP_INLINE Limb select_scalar(ct::Mask mask, Limb x, Limb y) {
+  return ct::value_barrier((x & mask) | (y & ~mask));
+}
 
 /// r = t mod p for t = (top, t[N-1] ... t[0]) < 2p, top 0 or 1: t - p unless that borrows
 /// past top (a masked select). The last step of every Montgomery product here.

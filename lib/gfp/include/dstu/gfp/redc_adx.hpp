@@ -120,7 +120,8 @@ DSTU_GFP_INLINE void redc_adx<5>(Limb* r, const Limb* t, const Limb* p, Limb m0i
           "adcx %[hi], %[w3]\n\t"
           "mov $0, %k[lo]\n\t"
           "adox %[lo], %[w3]\n\t"
-          : [w0] "+&r"(w0), [w1] "+&r"(w1), [w2] "+&r"(w2), [w3] "+&r"(w3), [w4] "+&r"(w4),
+          : [w0] "+&r"(w0), [w1] "+&r"(w1), [w2] "+&r"(w2), [w3] "+&r"(w3),
+            [w4] "+&r"(w4),
             [w5] "=&r"(w5), [lo] "=&r"(lo), [hi] "=&r"(hi)
           : [p] "r"(p), "m"(*reinterpret_cast<const Limb(*)[5]>(p)), [m0inv] "m"(m0inv)
           : "rdx", "cc");
@@ -273,7 +274,8 @@ DSTU_GFP_INLINE void redc_adx<6>(Limb* r, const Limb* t, const Limb* p, Limb m0i
           "adcx %[hi], %[w4]\n\t"
           "mov $0, %k[lo]\n\t"
           "adox %[lo], %[w4]\n\t"
-          : [w0] "+&r"(w0), [w1] "+&r"(w1), [w2] "+&r"(w2), [w3] "+&r"(w3), [w4] "+&r"(w4), [w5] "+&r"(w5),
+          : [w0] "+&r"(w0), [w1] "+&r"(w1), [w2] "+&r"(w2), [w3] "+&r"(w3),
+            [w4] "+&r"(w4), [w5] "+&r"(w5),
             [w6] "=&r"(w6), [lo] "=&r"(lo), [hi] "=&r"(hi)
           : [p] "r"(p), "m"(*reinterpret_cast<const Limb(*)[6]>(p)), [m0inv] "m"(m0inv)
           : "rdx", "cc");
@@ -520,7 +522,8 @@ DSTU_GFP_INLINE void redc_adx<8>(Limb* r, const Limb* t, const Limb* p, Limb m0i
           "adcx %[hi], %[w6]\n\t"
           "mov $0, %k[lo]\n\t"
           "adox %[lo], %[w6]\n\t"
-          : [w0] "+&r"(w0), [w1] "+&r"(w1), [w2] "+&r"(w2), [w3] "+&r"(w3), [w4] "+&r"(w4), [w5] "+&r"(w5), [w6] "+&r"(w6), [w7] "+&r"(w7),
+          : [w0] "+&r"(w0), [w1] "+&r"(w1), [w2] "+&r"(w2), [w3] "+&r"(w3),
+            [w4] "+&r"(w4), [w5] "+&r"(w5), [w6] "+&r"(w6), [w7] "+&r"(w7),
             [w8] "=&r"(w8), [lo] "=&r"(lo), [hi] "=&r"(hi)
           : [p] "r"(p), "m"(*reinterpret_cast<const Limb(*)[8]>(p)), [m0inv] "m"(m0inv)
           : "rdx", "cc");
