@@ -25,22 +25,26 @@ Element from_limbs(const mp::Nat& x, std::size_t n) {
 }
 
 using MulFn = void (*)(mp::Limb*, const mp::Limb*, const mp::Limb*, const mp::Limb*, mp::Limb);
+using SqrFn = void (*)(mp::Limb*, const mp::Limb*, const mp::Limb*, mp::Limb);
 using AddFn = void (*)(mp::Limb*, const mp::Limb*, const mp::Limb*, const mp::Limb*);
 
-/// The run-time table's entries for N limbs and form F: the portable product, the ADX
-/// one (the portable one where none exists), the addition and the subtraction.
+/// The run-time table's entries for N limbs and form F: the portable product and square,
+/// the ADX ones (the portable ones where none exist), the addition and the subtraction.
 struct Table {
   MulFn mul_portable, mul_adx;
+  SqrFn sqr_portable, sqr_adx;
   AddFn add, sub;
 };
 
 template <std::size_t N, Form F>
 constexpr Table table_of() {
   constexpr MulFn portable = detail::mont_mul<N, F, Path::portable>;
+  constexpr SqrFn sqr_portable = detail::mont_sqr<N, F, Path::portable>;
   if constexpr (detail::has_adx_kernel(N, F)) {
-    return {portable, detail::mont_mul<N, F, Path::adx>, detail::add_mod<N>, detail::sub_mod<N>};
+    return {portable,     detail::mont_mul<N, F, Path::adx>, sqr_portable, detail::mont_sqr<N, F, Path::adx>,
+            detail::add_mod<N>, detail::sub_mod<N>};
   } else {
-    return {portable, portable, detail::add_mod<N>, detail::sub_mod<N>};
+    return {portable, portable, sqr_portable, sqr_portable, detail::add_mod<N>, detail::sub_mod<N>};
   }
 }
 
@@ -80,6 +84,8 @@ Field::Field(const mp::Nat& p, std::string name)
   const Table t = table_for(n_, form_);
   mul_portable_ = t.mul_portable;
   mul_adx_ = t.mul_adx;
+  sqr_portable_ = t.sqr_portable;
+  sqr_adx_ = t.sqr_adx;
   add_ = t.add;
   sub_ = t.sub;
 }
@@ -127,7 +133,10 @@ void Field::mul(Element& r, const Element& a, const Element& b) const {
   k(r.w.data(), a.w.data(), b.w.data(), p_limbs_.w.data(), m0inv_);
 }
 
-void Field::sqr(Element& r, const Element& a) const { mul(r, a, a); }
+void Field::sqr(Element& r, const Element& a) const {
+  const SqrFn k = adx_allowed() ? sqr_adx_ : sqr_portable_;
+  k(r.w.data(), a.w.data(), p_limbs_.w.data(), m0inv_);
+}
 
 ct::Mask Field::is_zero(const Element& a) const {
   mp::Limb acc = 0;

@@ -116,10 +116,12 @@ class Field {
   mp::Limb m0inv_ = 0;  ///< -p^-1 mod 2^64
   Form form_ = Form::generic;
   using MulFn = void (*)(mp::Limb*, const mp::Limb*, const mp::Limb*, const mp::Limb*, mp::Limb);
-  /// The product kernels for n_ limbs and this form (field.cpp): the portable one and
-  /// the BMI2 + ADX one (the portable one again where there is none), chosen per call by
-  /// cpu::active() so that DSTU_CPU reaches both.
+  using SqrFn = void (*)(mp::Limb*, const mp::Limb*, const mp::Limb*, mp::Limb);
+  /// The product and square kernels for n_ limbs and this form (field.cpp): the portable
+  /// ones and the BMI2 + ADX ones (the portable ones again where there are none), chosen
+  /// per call by cpu::active() so that DSTU_CPU reaches both.
   MulFn mul_portable_ = nullptr, mul_adx_ = nullptr;
+  SqrFn sqr_portable_ = nullptr, sqr_adx_ = nullptr;
   /// The kernels' additions, called straight from the inline add and sub (one indirect
   /// call each). Code that runs many of them takes kernels.hpp's inline ones instead.
   void (*add_)(mp::Limb*, const mp::Limb*, const mp::Limb*, const mp::Limb*) = nullptr;
