@@ -60,27 +60,27 @@ template <class K>
 AffinePoint signed_windows(const detail::CurveOps<K>& c, const Scalar& k) {
   using Fe = typename K::Fe;
   const K& f = c.f;
-  const detail::WindowTable<Fe>& t = detail::window_table(c);
-  const std::size_t windows = t.points.size() / detail::kBaseEntries;
+  using T = detail::WindowTable<Fe>;
+  constexpr std::size_t N = K::limbs, kStride = T::kStride;
+  const T& t = detail::window_table(c);
+  const std::size_t windows = t.limbs.size() / (kStride * detail::kBaseEntries);
   detail::Proj<Fe> acc = detail::infinity(c), sum;
   detail::Affine<Fe> entry;
   Fe minus_y;
+  mp::Limb sel[kStride];
   for (std::size_t i = 0; i < windows; ++i) {
     ct::Mask negative;
     const std::uint64_t d = booth_digit(k, i, negative);
-    // entry = the table's |d|-th point (none when d = 0): every entry read.
-    entry = {};
-    ct::Mask finite = 0;
-    const detail::Affine<Fe>* row = t.points.data() + i * detail::kBaseEntries;
-    const ct::Mask* row_finite = t.finite.data() + i * detail::kBaseEntries;
+    // sel = the table's |d|-th entry (none when d = 0): every limb of every entry read.
+    for (mp::Limb& l : sel) l = 0;
+    const mp::Limb* row = t.limbs.data() + i * kStride * detail::kBaseEntries;
     for (int j = 0; j < detail::kBaseEntries; ++j) {
       const ct::Mask m = ct::eq(static_cast<std::uint64_t>(j + 1), d);
-      for (std::size_t l = 0; l < K::limbs; ++l) {
-        entry.x[l] |= row[j].x[l] & m;
-        entry.y[l] |= row[j].y[l] & m;
-      }
-      finite |= row_finite[j] & m;
+      for (std::size_t l = 0; l < kStride; ++l) sel[l] |= row[j * kStride + l] & m;
     }
+    std::copy(sel, sel + N, entry.x.begin());
+    std::copy(sel + N, sel + 2 * N, entry.y.begin());
+    const ct::Mask finite = sel[2 * N];
     f.neg(minus_y, entry.y);
     K::cmov(entry.y, minus_y, negative);
     detail::add_mixed(c, sum, acc, entry);
@@ -89,7 +89,7 @@ AffinePoint signed_windows(const detail::CurveOps<K>& c, const Scalar& k) {
     K::cmov(acc.Z, sum.Z, finite);
   }
   const AffinePoint out = detail::to_affine(c, acc);
-  ScopedWipe wipe(acc, sum, entry, minus_y);
+  ScopedWipe wipe(acc, sum, entry, minus_y, sel);
   return out;
 }
 

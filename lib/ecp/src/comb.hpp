@@ -24,8 +24,10 @@
 // (Curve::Model).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <memory>
+#include <tuple>
 #include <mutex>
 #include <vector>
 
@@ -65,12 +67,15 @@ struct CombTable {
   std::vector<Proj<Fe>> points;
 };
 
-/// mul_base's tables: j 2^(w i) G at [i kBaseEntries + j - 1], j = 1 ... kBaseEntries, for
-/// each window i, and whether each is finite (all ones) or O (0: curves of tiny order).
+/// mul_base's tables: j 2^(w i) G as entry i kBaseEntries + j - 1, j = 1 ... kBaseEntries,
+/// for each window i; an entry is kStride limbs, x, y, whether the point is finite (all
+/// ones) or O (0: curves of tiny order) and a pad, so that the masked scan of a window is
+/// one flat loop over limbs, which the compiler vectorises.
 template <class Fe>
 struct WindowTable {
-  std::vector<Affine<Fe>> points;
-  std::vector<ct::Mask> finite;
+  static constexpr std::size_t kN = std::tuple_size_v<Fe>;
+  static constexpr std::size_t kStride = 2 * kN + 2;
+  std::vector<mp::Limb> limbs;
 };
 
 /// One table of G, made by its first user (thread safe): for a field of N limbs, a table
@@ -148,12 +153,15 @@ const WindowTable<typename K::Fe>& window_table(const CurveOps<K>& c) {
     }
     std::vector<MaybeAffine<Fe>> aff(pts.size());
     jac_to_affine_batch_vartime(c, std::span(aff), std::span<const Jac<Fe>>(pts));
-    WindowTable<Fe> t;
-    t.points.resize(aff.size());
-    t.finite.resize(aff.size());
+    using T = WindowTable<Fe>;
+    T t;
+    t.limbs.assign(aff.size() * T::kStride, 0);
     for (std::size_t i = 0; i < aff.size(); ++i) {
-      t.points[i] = aff[i].infinity ? Affine<Fe>{} : aff[i].p;
-      t.finite[i] = aff[i].infinity ? 0 : ~ct::Mask{0};
+      if (aff[i].infinity) continue;  // O: all zero, finite 0
+      mp::Limb* e = t.limbs.data() + i * T::kStride;
+      std::copy(aff[i].p.x.begin(), aff[i].p.x.end(), e);
+      std::copy(aff[i].p.y.begin(), aff[i].p.y.end(), e + T::kN);
+      e[2 * T::kN] = ~ct::Mask{0};
     }
     return t;
   });
