@@ -8,6 +8,7 @@
 #include "dstu/ec/scalar_mul.hpp"
 #include "dstu/gf2m/ops.hpp"
 #include "dstu/mp/limbs.hpp"
+#include "regular_internal.hpp"
 #include "wnaf_internal.hpp"
 
 namespace dstu::ec {
@@ -48,6 +49,30 @@ std::vector<std::int8_t> wnaf(const mp::Nat& k, int w) {
     while (n > 0 && x[n - 1] == 0) --n;
   }
   while (!out.empty() && out.back() == 0) out.pop_back();
+  return out;
+}
+
+RegularDigits regular_digits(const mp::Nat& k, int w) {
+  using mp::Limb;
+  RegularDigits out;
+  if (k.is_zero()) return out;
+  std::vector<Limb> x(k.limbs().begin(), k.limbs().end());
+  out.plus_one = (x[0] & 1) == 0;
+  if (out.plus_one) mp::ln::sub_1(x.data(), x.data(), x.size(), 1);  // k - 1: odd
+  const Limb half = Limb{1} << w, mask = (Limb{1} << (w + 1)) - 1;
+  const auto above_half = [&] {  // x >= 2^w
+    for (std::size_t i = 1; i < x.size(); ++i) {
+      if (x[i] != 0) return true;
+    }
+    return x[0] >= half;
+  };
+  while (above_half()) {
+    // d = (x mod 2^(w+1)) - 2^w is odd with |d| < 2^w, and (x - d) / 2^w = (x >> w) | 1 is odd.
+    out.d.push_back(static_cast<std::int8_t>(static_cast<std::int64_t>(x[0] & mask) - static_cast<std::int64_t>(half)));
+    mp::ln::rshift(x.data(), x.data(), x.size(), static_cast<unsigned>(w));
+    x[0] |= 1;
+  }
+  out.d.push_back(static_cast<std::int8_t>(x[0]));
   return out;
 }
 

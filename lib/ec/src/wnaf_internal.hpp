@@ -79,6 +79,10 @@ struct GTable {
   }
 };
 
+/// s mod n where s >= n (G has order n): G's tables hold d G for odd d < 2^7, which is
+/// O for d = n on a curve of order below 2^7, and no digit of an s < n is n.
+inline mp::Nat g_scalar(const Curve& curve, const mp::Nat& s) { return s < curve.order() ? s : s % curve.order(); }
+
 /// One request s G + r Q prepared: the wNAF digits of s (width 8, over G's table) and
 /// of r (width 5) and Q's odd multiples.
 template <class K>
@@ -88,7 +92,7 @@ struct DoublePlan {
   DoublePlan(const FieldOps<K>& f, const CurveFe<K>& c, const Curve& curve, const mp::Nat& s, const mp::Nat& r,
              const AffinePoint& q) {
     constexpr int wq = 5;
-    ds = wnaf(s, kGWindow);
+    ds = wnaf(g_scalar(curve, s), kGWindow);
     if (!q.infinity && !r.is_zero()) {
       odd_multiples(f, c, curve, q, wq, qx, qy);
       dr = wnaf(r, wq);
