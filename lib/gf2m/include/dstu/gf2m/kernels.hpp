@@ -66,8 +66,9 @@ template <class P> void mul2_clmul(Word* r1, const Word* a1, const Word* b1, Wor
 /// r1 = a1^2 and r2 = a2^2 in one call (r1 must not alias a2).
 template <class P> void sqr2_clmul(Word* r1, const Word* a1, Word* r2, const Word* a2);
 /// The same four on ZMM registers with VPCLMULQDQ (needs vpclmulqdq and avx512f): for 3-
-/// and 4-word fields the two operations of mul2/sqr2 share every instruction (mul and
-/// sqr run the same code on one element); 5 to 7 words one product per register pair.
+/// and 4-word fields and m = 257 (4 words and a one-bit fifth) the two operations of
+/// mul2/sqr2 share every instruction (mul and sqr run the same code on one element);
+/// m = 307 ... 431 (5 to 7 words) one product per register pair.
 /// Clang takes a function template's target from this first declaration, not from the
 /// target region of its definition (GCC needs only the region's pragma).
 #if defined(__clang__)
