@@ -5,9 +5,9 @@
 // A^2 + a_4 x^512 adds the top bit under a mask) and wide (5 to 7 words).
 // Reached only when cpu::active() reports vpclmulqdq and avx512f (Isa::vpclmul).
 //
-// Measured slower than the PCLMULQDQ squarings where it counts (latency; see
-// vpclmul_choice() in kernels.hpp), so no field selects them today; kept compiled,
-// tested and benchmarked (perf_gf2m --vpclmul) beside the multiplication kernels.
+// Only m = 257 selects them (vpclmul_choice() in kernels.hpp): elsewhere they were
+// measured slower than the PCLMULQDQ squarings where it counts (latency); kept
+// compiled, tested and benchmarked (perf_gf2m --vpclmul) beside the multiplication kernels.
 //
 // Constant time: see prim_vpclmul.hpp.
 #include "dstu/gf2m/kernels.hpp"
