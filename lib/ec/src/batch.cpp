@@ -27,24 +27,28 @@ using detail::LdPoint;
 /// this field and kernel path. tests/perf/batch_ab, AMD EPYC Zen 4 (family 25 model 17),
 /// one thread, 64 requests, one-at-a-time / batch with pairing (without pairing):
 ///  - vpclmul: m <= 191 comb 1.16-1.19 (1.09-1.10), wNAF 1.10-1.11 (1.02-1.03);
-///    m = 233 1.36 (1.07) and 1.17 (1.02); m = 257-431 pairing only loses (0.92 at 431).
+///    m = 233 1.36 (1.07) and 1.17 (1.02); m = 307-431 pairing only loses (0.92 at 431).
 ///  - clmul: m <= 191 comb 1.11-1.24 (1.09-1.10), wNAF 1.03-1.07 (1.02-1.04); m = 233
 ///    0.92 (1.06); above, no gain.
 ///  - portable: 1.03-1.09 (1.01-1.03) on every field.
+/// m = 257 pairs on vpclmul since its halves kernels (one ZMM sequence for both products
+/// of mul2; Intel Xeon family 6 model 207: comb 1.44-1.51, wNAF 1.33-1.42 with pairing,
+/// 1.04-1.08 without; on clmul pairing gains nothing there). Zen 4 was not re-measured
+/// at m = 257.
 /// The shared inversion alone always gains a little; pairing pays where the paired
 /// kernel is cheaper than two single products, and costs register spills above.
 bool pair_requests(int m, gf2m::Isa isa) {
-  return isa == gf2m::Isa::portable || m <= 191 || (m <= 233 && isa == gf2m::Isa::vpclmul);
+  return isa == gf2m::Isa::portable || m <= 191 || (m <= 257 && isa == gf2m::Isa::vpclmul);
 }
 
 /// Whether the paired requests of different points also pair their additions, with
 /// regular digits (regular_internal.hpp) instead of the w-NAF's: one thread, 200
 /// requests under 200 keys, batch time per request with regular digits / with w-NAF
 /// (paired doublings only), Intel Xeon family 6 model 207, machine loaded: vpclmul
-/// m = 163 14.2 / 14.8 us, m = 233 20.8 / 21.9 us; clmul m = 163 17.2 / 16.6 us;
-/// portable m = 163 144 / 126 us. The additions pair only where the VPCLMULQDQ halves
+/// m = 163 14.2 / 14.8 us, m = 233 20.8 / 21.9 us, m = 257 22.2-23.9 / 24.4 us (one at a
+/// time 32 us); clmul m = 163 17.2 / 16.6 us; portable m = 163 144 / 126 us. The additions pair only where the VPCLMULQDQ halves
 /// kernels run both products of a pair in one instruction sequence.
-bool pair_additions(int m, gf2m::Isa isa) { return isa == gf2m::Isa::vpclmul && m <= 233; }
+bool pair_additions(int m, gf2m::Isa isa) { return isa == gf2m::Isa::vpclmul && m <= 257; }
 
 /// Calls chunk(begin, end) for consecutive ranges of at most kBatchChunk requests,
 /// spread over the team.
