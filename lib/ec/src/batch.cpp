@@ -46,8 +46,9 @@ bool pair_requests(int m, gf2m::Isa isa) {
 /// requests under 200 keys, batch time per request with regular digits / with w-NAF
 /// (paired doublings only), Intel Xeon family 6 model 207, machine loaded: vpclmul
 /// m = 163 14.2 / 14.8 us, m = 233 20.8 / 21.9 us, m = 257 22.2-23.9 / 24.4 us (one at a
-/// time 32 us); clmul m = 163 17.2 / 16.6 us; portable m = 163 144 / 126 us. The additions pair only where the VPCLMULQDQ halves
-/// kernels run both products of a pair in one instruction sequence.
+/// time 32 us); clmul m = 163 17.2 / 16.6 us; portable m = 163 144 / 126 us. The
+/// additions pair only where the VPCLMULQDQ halves kernels run both products of a pair
+/// in one instruction sequence.
 bool pair_additions(int m, gf2m::Isa isa) { return isa == gf2m::Isa::vpclmul && m <= 257; }
 
 /// Calls chunk(begin, end) for consecutive ranges of at most kBatchChunk requests,
