@@ -139,10 +139,11 @@ void batch_mixed_points(const Curve& c, std::vector<ec::AffinePoint> points) {
   const gf2m::FieldKernels kern(c.field());
   const detail::FieldOps<gf2m::FieldKernels> f{kern};
   const detail::CurveFe<gf2m::FieldKernels> cf(f, c);
-  const detail::GTable<gf2m::FieldKernels> g(f, c);
+  const detail::OddTable<gf2m::FieldKernels> g = detail::g_table(f, c);
   for (std::size_t i = 0; i < req.size(); ++i) {
     INFO("s=" << s[i].to_hex() << " r=" << r[i].to_hex() << " point " << i % points.size());
     REQUIRE(ec::same_point(c, got[i], want[i]));
+    REQUIRE(ec::same_point(c, ec::mul_double_vartime(c, s[i], r[i], *req[i].q), want[i]));
     if (i % 2 == 1) {
       detail::Acc<gf2m::FieldKernels> a, b;
       const auto plan = [&](std::size_t j) {
@@ -192,7 +193,55 @@ void exhaust(const Tiny& t, bool every_base) {
   batch_mixed_points(c, t.subgroup);
 }
 
+/// n P for every point P of the curve, without O: every point whose order divides the
+/// cofactor.
+std::vector<ec::AffinePoint> cofactor_points(const Curve& c) {
+  std::vector<ec::AffinePoint> all, out;
+  const gf2m::Field& f = c.field();
+  ec::AffinePoint order_two;
+  order_two.y = c.sqrt_b();
+  all.push_back(order_two);
+  for (std::uint64_t xv = 1; xv < (std::uint64_t{1} << f.m()); ++xv) {
+    gf2m::Element x, inv, rhs, z;  // y = z x with z^2 + z = x + A + B / x^2
+    x.w[0] = xv;
+    gf2m::inv_vartime(f, inv, x);
+    gf2m::sqr(f, rhs, inv);
+    gf2m::mul(f, rhs, rhs, c.b());
+    gf2m::add(f, rhs, rhs, x);
+    rhs.w[0] ^= c.a();
+    if (!gf2m::solve_quadratic(f, z, rhs)) continue;
+    ec::AffinePoint p;
+    p.x = x;
+    gf2m::mul(f, p.y, z, x);
+    all.push_back(p);
+    all.push_back(ec::negate(c, p));
+  }
+  for (const ec::AffinePoint& p : all) {
+    REQUIRE(ec::on_curve(c, p));
+    const ec::AffinePoint q = ec::mul_reference_vartime(c, c.order(), p);
+    if (q.infinity) continue;
+    bool seen = false;
+    for (const ec::AffinePoint& o : out) seen |= ec::same_point(c, o, q);
+    if (!seen) out.push_back(q);
+  }
+  return out;
+}
+
 }  // namespace
+
+TEST_CASE("exhaustive: GF(2^11), A = 1, h = 6: points of order 2, 3 and 6 as Q (O in their odd-multiple tables)") {
+  const Tiny t = find_curve({11, 2, 0}, 1, 6);
+  const std::vector<ec::AffinePoint> small = cofactor_points(*t.curve);
+  INFO("n=" << t.curve->order().low_u64());
+  REQUIRE(small.size() == 5);  // the cyclic group of order 6 less O
+  batch_mixed_points(*t.curve, small);
+  for (const ec::AffinePoint& q : small) {
+    for (std::uint64_t k = 0; k < 64; ++k) {
+      REQUIRE(ec::same_point(*t.curve, ec::mul_wnaf_vartime(*t.curve, Nat(k), q),
+                             ec::mul_reference_vartime(*t.curve, Nat(k), q)));
+    }
+  }
+}
 
 TEST_CASE("exhaustive: GF(2^7), A = 1, h = 2") { exhaust(find_curve({7, 1, 0}, 1, 2), true); }
 TEST_CASE("exhaustive: GF(2^9), A = 0, h = 4") { exhaust(find_curve({9, 4, 0}, 0, 4), true); }

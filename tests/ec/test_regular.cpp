@@ -56,7 +56,7 @@ template <class K>
 void check_pairs(K kern, const Curve& c, const std::vector<Nat>& scalars, const std::vector<ec::AffinePoint>& points) {
   const detail::FieldOps<K> f{kern};
   const detail::CurveFe<K> cf(f, c);
-  const detail::GTable<K> g(f, c);
+  const detail::OddTable<K> g = detail::g_table(f, c);
   for (std::size_t i = 0; i + 1 < scalars.size(); ++i) {
     const Nat &sa = scalars[i], &ra = scalars[(3 * i + 1) % scalars.size()];
     const Nat &sb = scalars[i + 1], &rb = scalars[(5 * i + 2) % scalars.size()];

@@ -93,7 +93,7 @@ void store_results(const FieldOps<K>& f, std::span<detail::Acc<K>> acc, std::spa
 /// Requests idx of req, each with its own table of Q: two at a time where pairing pays
 /// (with regular digits where their additions pair too), else by interleaved w-NAF.
 template <class K>
-void wnaf_chunk(const FieldOps<K>& f, const detail::CurveFe<K>& cf, const detail::GTable<K>& g, const Curve& c,
+void wnaf_chunk(const FieldOps<K>& f, const detail::CurveFe<K>& cf, const detail::OddTable<K>& g, const Curve& c,
                 std::span<const DoubleScalar> req, std::span<const std::size_t> idx, std::span<AffinePoint> out) {
   std::vector<detail::Acc<K>> acc(idx.size());
   std::size_t i = 0;
@@ -182,7 +182,7 @@ void double_batch(K kern, const Curve& c, std::span<const DoubleScalar> req, int
   }
   if (rest.empty()) return;
   std::sort(rest.begin(), rest.end());
-  const detail::GTable<K> gt(f, c);
+  const detail::OddTable<K> gt = detail::g_table(f, c);
   for_each_chunk(rest.size(), threads, [&](std::size_t begin, std::size_t end) {
     wnaf_chunk(f, cf, gt, c, req, std::span<const std::size_t>(rest).subspan(begin, end - begin), out);
   });

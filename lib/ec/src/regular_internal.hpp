@@ -36,13 +36,13 @@ static_assert(std::size_t{1} << (kRegularGWidth - 1) == std::size_t{1} << (kGWin
 template <class K>
 struct RegularPlan {
   RegularDigits ds, dr;
-  std::vector<typename K::Fe> qx, qy;
+  OddTable<K> q;
   RegularPlan(const FieldOps<K>& f, const CurveFe<K>& c, const Curve& curve, const mp::Nat& s, const mp::Nat& r,
-              const AffinePoint& q)
-      : ds(regular_digits(g_scalar(curve, s), kRegularGWidth)) {
-    if (q.infinity || r.is_zero()) return;
+              const AffinePoint& point)
+      : ds(regular_digits(s, kRegularGWidth)) {
+    if (point.infinity || r.is_zero()) return;
     dr = regular_digits(r, kRegularQWidth);
-    odd_multiples(f, c, curve, q, kRegularQWidth + 1, qx, qy);
+    q = odd_multiples(f, c, curve, point, kRegularQWidth + 1);
   }
   /// Positions from the top digit down to 0.
   std::size_t length() const {
@@ -53,35 +53,33 @@ struct RegularPlan {
 /// Digit i of a scalar's regular digits (0 past its top).
 inline int regular_digit(const RegularDigits& r, std::size_t i) { return i < r.d.size() ? r.d[i] : 0; }
 
-/// a += d_a P_a and b += d_b P_b for signed odd digits over odd-multiple tables (0:
-/// nothing), paired when both add.
+/// a += d_a P_a and b += d_b P_b for signed odd digits over odd-multiple tables (0 or an
+/// O entry: nothing), paired when both add.
 template <class K>
-void add_digits2(const FieldOps<K>& f, const CurveFe<K>& c, Acc<K>& a, int da, const std::vector<typename K::Fe>& xa,
-                 const std::vector<typename K::Fe>& ya, Acc<K>& b, int db, const std::vector<typename K::Fe>& xb,
-                 const std::vector<typename K::Fe>& yb) {
-  if (da == 0 || db == 0) {
-    if (da != 0) add_digit(f, c, a, da, xa, ya);
-    if (db != 0) add_digit(f, c, b, db, xb, yb);
-    return;
-  }
+void add_digits2(const FieldOps<K>& f, const CurveFe<K>& c, Acc<K>& a, int da, const OddTable<K>& ta, Acc<K>& b,
+                 int db, const OddTable<K>& tb) {
   const std::size_t ia = static_cast<std::size_t>(da > 0 ? da : -da) / 2;
   const std::size_t ib = static_cast<std::size_t>(db > 0 ? db : -db) / 2;
-  typename K::Fe na = ya[ia], nb = yb[ib];
-  if (da < 0) f.add(na, xa[ia], ya[ia]);  // -(x, y) = (x, x + y)
-  if (db < 0) f.add(nb, xb[ib], yb[ib]);
-  acc_add2(f, c, a, xa[ia], na, b, xb[ib], nb);
+  if (da == 0 || db == 0 || ta.inf[ia] || tb.inf[ib]) {
+    if (da != 0) add_digit(f, c, a, da, ta);
+    if (db != 0) add_digit(f, c, b, db, tb);
+    return;
+  }
+  typename K::Fe na = ta.y[ia], nb = tb.y[ib];
+  if (da < 0) f.add(na, ta.x[ia], ta.y[ia]);  // -(x, y) = (x, x + y)
+  if (db < 0) f.add(nb, tb.x[ib], tb.y[ib]);
+  acc_add2(f, c, a, ta.x[ia], na, b, tb.x[ib], nb);
 }
 
 /// The point once more where a scalar was even (plus_one): q += P (the table's 1 P).
 template <class K>
-void add_plus_one(const FieldOps<K>& f, const CurveFe<K>& c, Acc<K>& q, const RegularDigits& r,
-                  const std::vector<typename K::Fe>& xs, const std::vector<typename K::Fe>& ys) {
-  if (r.plus_one) acc_add(f, c, q, xs[0], ys[0]);
+void add_plus_one(const FieldOps<K>& f, const CurveFe<K>& c, Acc<K>& q, const RegularDigits& r, const OddTable<K>& t) {
+  if (r.plus_one) add_digit(f, c, q, 1, t);
 }
 
 /// s_a G + r_a Q_a and s_b G + r_b Q_b, paired throughout.
 template <class K>
-void regular_double_acc2(const FieldOps<K>& f, const CurveFe<K>& c, const GTable<K>& g, const RegularPlan<K>& pa,
+void regular_double_acc2(const FieldOps<K>& f, const CurveFe<K>& c, const OddTable<K>& g, const RegularPlan<K>& pa,
                          const RegularPlan<K>& pb, Acc<K>& a, Acc<K>& b) {
   a = {};
   b = {};
@@ -89,17 +87,17 @@ void regular_double_acc2(const FieldOps<K>& f, const CurveFe<K>& c, const GTable
     acc_double2(f, c, a, b);
     if (i % kRegularGWidth == 0) {
       const std::size_t j = i / kRegularGWidth;
-      add_digits2(f, c, a, regular_digit(pa.ds, j), g.x, g.y, b, regular_digit(pb.ds, j), g.x, g.y);
+      add_digits2(f, c, a, regular_digit(pa.ds, j), g, b, regular_digit(pb.ds, j), g);
     }
     if (i % kRegularQWidth == 0) {
       const std::size_t j = i / kRegularQWidth;
-      add_digits2(f, c, a, regular_digit(pa.dr, j), pa.qx, pa.qy, b, regular_digit(pb.dr, j), pb.qx, pb.qy);
+      add_digits2(f, c, a, regular_digit(pa.dr, j), pa.q, b, regular_digit(pb.dr, j), pb.q);
     }
   }
-  add_plus_one(f, c, a, pa.ds, g.x, g.y);
-  add_plus_one(f, c, b, pb.ds, g.x, g.y);
-  add_plus_one(f, c, a, pa.dr, pa.qx, pa.qy);
-  add_plus_one(f, c, b, pb.dr, pb.qx, pb.qy);
+  add_plus_one(f, c, a, pa.ds, g);
+  add_plus_one(f, c, b, pb.ds, g);
+  add_plus_one(f, c, a, pa.dr, pa.q);
+  add_plus_one(f, c, b, pb.dr, pb.q);
 }
 
 }  // namespace dstu::ec::detail

@@ -94,13 +94,12 @@ AffinePoint wnaf_single(K kern, const Curve& curve, const mp::Nat& k, const Affi
   const FieldOps<K> f{kern};
   const detail::CurveFe<K> c(f, curve);
   constexpr int w = 5;
-  std::vector<typename K::Fe> xs, ys;
-  odd_multiples(f, c, curve, p, w, xs, ys);
+  const detail::OddTable<K> t = odd_multiples(f, c, curve, p, w);
   const std::vector<std::int8_t> digits = wnaf(k, w);
   Acc<K> q;
   for (std::size_t i = digits.size(); i-- > 0;) {
     acc_double(f, c, q);
-    if (digits[i]) add_digit(f, c, q, digits[i], xs, ys);
+    if (digits[i]) add_digit(f, c, q, digits[i], t);
   }
   return acc_result(f, q);
 }
@@ -109,7 +108,7 @@ template <class K>
 AffinePoint wnaf_double(K kern, const Curve& curve, const mp::Nat& s, const mp::Nat& r, const AffinePoint& q) {
   const FieldOps<K> f{kern};
   const detail::CurveFe<K> c(f, curve);
-  const detail::GTable<K> g(f, curve);
+  const detail::OddTable<K> g = detail::g_table(f, curve);
   return detail::acc_result(f, detail::wnaf_double_acc(f, c, g, detail::DoublePlan<K>(f, c, curve, s, r, q)));
 }
 
