@@ -72,7 +72,7 @@ void check_every_size(std::uint64_t seed, std::size_t point_count) {
 
 TEST_CASE("batches of 1..17 on 1..4 threads equal one at a time, on every CPU path") { check_every_size(140, 3); }
 
-TEST_CASE("batches sharing one Q (the two-base comb, from kSharedPointMin requests) equal one at a time") {
+TEST_CASE("batches sharing one Q (the two-base comb, from 4 or 6 requests) equal one at a time") {
   check_every_size(142, 1);
 }
 
@@ -83,6 +83,17 @@ TEST_CASE("a batch of two keys and scalars too wide for the comb mixes both path
   scalars.push_back(Nat::power_of_two(300) + Nat(5));  // wider than the comb's 8 d bits
   const std::vector<ec::AffinePoint> points{dstu::test::random_point(c, rng), dstu::test::random_point(c, rng)};
   for (int threads = 1; threads <= 2; ++threads) CHECK(check_batches(c, scalars, points, 40, 3, threads) == 80);
+}
+
+TEST_CASE("a batch of several keys with several requests each: their tables built on the team") {
+  dstu::test::TestRng rng(144);
+  for (const char* name : {"dstu163", "dstu257"}) {
+    const Curve& c = Curve::named(name);
+    const std::vector<Nat> scalars = dstu::test::edge_scalars(c, rng, 4);
+    std::vector<ec::AffinePoint> points;
+    for (int i = 0; i < 6; ++i) points.push_back(dstu::test::random_point(c, rng));
+    for (int threads = 1; threads <= 4; ++threads) CHECK(check_batches(c, scalars, points, 50, 1, threads) == 100);
+  }
 }
 
 TEST_CASE("every named curve: a batch of 19 on 2 threads equals one at a time") {

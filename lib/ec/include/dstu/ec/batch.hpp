@@ -6,9 +6,9 @@
 // chunks of kBatchChunk consecutive ones, and the final conversions to affine
 // coordinates of a chunk share one field inversion (Montgomery's trick), which saves
 // an inversion per request. Requests of mul_double_batch_vartime that share their
-// point Q (many signatures of one key) use a comb table of Q built once for them: each
-// then costs ceil(L(n) / 8) doublings instead of about L(n). Results are identical to
-// the one-at-a-time functions.
+// point Q (many signatures of one key; from 4 or 6 of them, by kernel path) use a comb
+// table of Q built once for them: each then costs ceil(L(n) / 8) doublings instead of
+// about L(n). Results are identical to the one-at-a-time functions.
 #pragma once
 
 #include <cstddef>
@@ -29,10 +29,6 @@ struct DoubleScalar {
 
 /// Requests per chunk: one pool item, one shared inversion.
 inline constexpr std::size_t kBatchChunk = 8;
-
-/// Requests sharing one Q from which Q gets a comb table of its own (building it costs
-/// about as much as two w-NAF verifications).
-inline constexpr std::size_t kSharedPointMin = 4;
 
 /// s_i G + r_i Q_i for every request, equal to mul_double_vartime one at a time, on up
 /// to `threads` team threads. Variable time: public scalars and points only.
