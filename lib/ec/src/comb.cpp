@@ -42,8 +42,10 @@ CombTable build_comb_table(const Curve& c, int window) {
   for (std::size_t u = 1; u <= entries; ++u) {
     const int top = 63 - __builtin_clzll(u);
     table[u] = add_vartime(c, table[u ^ (std::size_t{1} << top)], rows[top]);
-    // An entry worth v(u) = sum u_i 2^(i d) >= n can be O on a tiny curve; it is never
-    // read, because the digits of a reduced k < n only select entries with v(u) <= k.
+    // An entry worth v(u) = sum u_i 2^(i d) >= n can be O on a tiny curve: it stays all
+    // zeros, which the constant-time comb never selects (the digits of a reduced k < n
+    // only select entries with v(u) <= k) and the two-base comb of verification batches
+    // reads as O (comb_double.hpp).
     if (table[u].infinity) continue;
     for (int w = 0; w < t.words; ++w) {
       t.xy.data()[static_cast<std::size_t>(w) * t.slots + u] = table[u].x.w[w];

@@ -24,8 +24,9 @@
 // that wrote them (a 32- or 64-byte load of an element written by two 16-byte stores
 // would stall until the stores commit).
 //
-// Constant time: only loads, stores, carry-less products, fixed permutes and logic;
-// no branch or address depends on element values.
+// Constant time: only loads, stores, carry-less products, fixed permutes, shifts by
+// constants, masked broadcasts of masks made from element bits, and logic; no branch
+// or address depends on element values.
 //
 // Unnamed namespace: see words.hpp.
 #pragma once
