@@ -41,7 +41,7 @@ TEST_CASE("regular digits: odd, below 2^w, and summing to k (k - 1 plus one for 
     for (int i = 0; i < 200; ++i) ks.push_back(Nat::from_limbs(rng.number(rng.range(1, 520))));
     for (const Nat& k : ks) {
       INFO("w=" << w << " k=" << k.to_hex());
-      const detail::RegularDigits r = detail::regular_digits(k, w);
+      const detail::RegularDigits r = detail::regular_digits_vartime(k, w);
       CHECK(evaluate(r, w) == k);
       CHECK(r.d.empty() == k.is_zero());
       CHECK(r.plus_one == (!k.is_zero() && !k.bit(0)));
@@ -51,22 +51,22 @@ TEST_CASE("regular digits: odd, below 2^w, and summing to k (k - 1 plus one for 
 
 namespace {
 
-/// Pairs of requests through regular_double_acc2 on kernel type K against one at a time.
+/// Pairs of requests through regular_double_acc2_vartime on kernel type K against one at a time.
 template <class K>
 void check_pairs(K kern, const Curve& c, const std::vector<Nat>& scalars, const std::vector<ec::AffinePoint>& points) {
   const detail::FieldOps<K> f{kern};
   const detail::CurveFe<K> cf(f, c);
-  const detail::OddTable<K> g = detail::g_table(f, c);
+  const detail::OddTable<K> g = detail::g_table_vartime(f, c);
   for (std::size_t i = 0; i + 1 < scalars.size(); ++i) {
     const Nat &sa = scalars[i], &ra = scalars[(3 * i + 1) % scalars.size()];
     const Nat &sb = scalars[i + 1], &rb = scalars[(5 * i + 2) % scalars.size()];
     const ec::AffinePoint &qa = points[i % points.size()], &qb = points[(i + 1) % points.size()];
     detail::Acc<K> a, b;
-    detail::regular_double_acc2(f, cf, g, detail::RegularPlan<K>(f, cf, c, sa, ra, qa),
+    detail::regular_double_acc2_vartime(f, cf, g, detail::RegularPlan<K>(f, cf, c, sa, ra, qa),
                                 detail::RegularPlan<K>(f, cf, c, sb, rb, qb), a, b);
     INFO(c.name() << " i=" << i);
-    CHECK(ec::same_point(c, detail::acc_result(f, a), ec::mul_double_vartime(c, sa, ra, qa)));
-    CHECK(ec::same_point(c, detail::acc_result(f, b), ec::mul_double_vartime(c, sb, rb, qb)));
+    CHECK(ec::same_point(c, detail::acc_result_vartime(f, a), ec::mul_double_vartime(c, sa, ra, qa)));
+    CHECK(ec::same_point(c, detail::acc_result_vartime(f, b), ec::mul_double_vartime(c, sb, rb, qb)));
   }
 }
 

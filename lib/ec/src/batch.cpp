@@ -84,7 +84,7 @@ void to_affine(const FieldOps<K>& f, std::span<const LdPoint<K>> p, std::span<ty
 template <class K>
 void store_results(const FieldOps<K>& f, std::span<detail::Acc<K>> acc, std::span<const std::size_t> idx,
                    std::span<AffinePoint> out) {
-  detail::to_affine_accs(f, acc);
+  detail::to_affine_accs_vartime(f, acc);
   for (std::size_t i = 0; i < idx.size(); ++i) {
     out[idx[i]] = acc[i].inf ? AffinePoint::at_infinity() : f.point(acc[i].p.X, acc[i].p.Y);
   }
@@ -107,12 +107,12 @@ void wnaf_chunk(const FieldOps<K>& f, const detail::CurveFe<K>& cf, const detail
   };
   for (; pair_requests(f.k.m, f.k.isa) && i + 1 < idx.size(); i += 2) {
     if (pair_additions(f.k.m, f.k.isa)) {
-      detail::regular_double_acc2(f, cf, g, regular(i), regular(i + 1), acc[i], acc[i + 1]);
+      detail::regular_double_acc2_vartime(f, cf, g, regular(i), regular(i + 1), acc[i], acc[i + 1]);
     } else {
-      detail::wnaf_double_acc2(f, cf, g, plan(i), plan(i + 1), acc[i], acc[i + 1]);
+      detail::wnaf_double_acc2_vartime(f, cf, g, plan(i), plan(i + 1), acc[i], acc[i + 1]);
     }
   }
-  for (; i < idx.size(); ++i) acc[i] = detail::wnaf_double_acc(f, cf, g, plan(i));
+  for (; i < idx.size(); ++i) acc[i] = detail::wnaf_double_acc_vartime(f, cf, g, plan(i));
   store_results(f, std::span(acc), idx, out);
 }
 
@@ -125,14 +125,14 @@ void comb_chunk(const FieldOps<K>& f, const detail::CurveFe<K>& cf, const detail
   std::vector<detail::Acc<K>> acc(idx.size());
   std::vector<detail::CombPlan> plans(idx.size());
   for (std::size_t j = 0; j < idx.size(); ++j) {
-    plans[j].ds = detail::comb_digits(*req[idx[j]].s, g.window, g.columns);
-    plans[j].dr = detail::comb_digits(*req[idx[j]].r, g.window, g.columns);
+    plans[j].ds = detail::comb_digits_vartime(*req[idx[j]].s, g.window, g.columns);
+    plans[j].dr = detail::comb_digits_vartime(*req[idx[j]].r, g.window, g.columns);
   }
   std::size_t i = 0;
   for (; pair_requests(f.k.m, f.k.isa) && i + 1 < idx.size(); i += 2) {
-    detail::comb_double_acc2(f, cf, g, q, plans[i], plans[i + 1], acc[i], acc[i + 1]);
+    detail::comb_double_acc2_vartime(f, cf, g, q, plans[i], plans[i + 1], acc[i], acc[i + 1]);
   }
-  for (; i < idx.size(); ++i) acc[i] = detail::comb_double_acc(f, cf, g, q, plans[i]);
+  for (; i < idx.size(); ++i) acc[i] = detail::comb_double_acc_vartime(f, cf, g, q, plans[i]);
   store_results(f, std::span(acc), idx, out);
 }
 
@@ -202,15 +202,15 @@ void double_batch(K kern, const Curve& c, std::span<const DoubleScalar> req, int
   }
   std::sort(rest.begin(), rest.end());
   std::optional<detail::BaseComb<K>> g;
-  if (!shared.empty()) g = detail::g_base_comb<K>(c);
+  if (!shared.empty()) g = detail::g_base_comb_vartime<K>(c);
   std::vector<detail::BaseComb<K>> tables(shared.size());
   parallel::for_each(shared.size(), threads, [&](std::size_t i) {
-    tables[i] = detail::build_base_comb(f, cf, *req[shared[i][0]].q, g->window, g->columns);
+    tables[i] = detail::build_base_comb_vartime(f, cf, *req[shared[i][0]].q, g->window, g->columns);
   });
   std::vector<Chunk> chunks;
   for (std::size_t i = 0; i < shared.size(); ++i) add_chunks(chunks, shared[i], i);
   add_chunks(chunks, rest, kNoTable);
-  const detail::OddTable<K> gt = detail::g_table(f, c);
+  const detail::OddTable<K> gt = detail::g_table_vartime(f, c);
   parallel::for_each(chunks.size(), threads, [&](std::size_t i) {
     const Chunk& ch = chunks[i];
     const auto idx = std::span<const std::size_t>(*ch.index).subspan(ch.begin, ch.end - ch.begin);

@@ -55,7 +55,7 @@ CombTable build_comb_table(const Curve& c, int window) {
   return t;
 }
 
-std::vector<std::uint8_t> comb_digits(const mp::Nat& k, int window, std::size_t columns) {
+std::vector<std::uint8_t> comb_digits_vartime(const mp::Nat& k, int window, std::size_t columns) {
   const std::span<const mp::Limb> limbs = k.limbs();
   const auto bit = [&](std::size_t pos) -> unsigned {
     return pos / 64 < limbs.size() ? static_cast<unsigned>(limbs[pos / 64] >> (pos % 64)) & 1 : 0;

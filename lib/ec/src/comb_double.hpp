@@ -31,7 +31,7 @@ struct BaseComb {
 /// G's comb table from the curve's word planes (an all-zero entry is O: (0, 0) is on
 /// no curve y^2 + x y = x^3 + A x^2 + B with B != 0).
 template <class K>
-BaseComb<K> g_base_comb(const Curve& curve) {
+BaseComb<K> g_base_comb_vartime(const Curve& curve) {
   const CombTable& t = curve.precomputed().comb;
   BaseComb<K> g;
   g.window = t.window;
@@ -57,24 +57,24 @@ BaseComb<K> g_base_comb(const Curve& curve) {
 /// sum of a smaller entry and one row, and all of them made affine with one shared
 /// inversion. Exact for every Q (O, small orders).
 template <class K>
-BaseComb<K> build_base_comb(const FieldOps<K>& f, const CurveFe<K>& c, const AffinePoint& q, int window,
+BaseComb<K> build_base_comb_vartime(const FieldOps<K>& f, const CurveFe<K>& c, const AffinePoint& q, int window,
                             std::size_t columns) {
   const std::size_t entries = std::size_t{1} << window;
   std::vector<Acc<K>> rows(static_cast<std::size_t>(window));
   if (!q.infinity) rows[0] = {{f.from(q.x), f.from(q.y), FieldOps<K>::one()}, false};
   for (std::size_t i = 1; i < rows.size(); ++i) {
     rows[i] = rows[i - 1];
-    for (std::size_t j = 0; j < columns; ++j) acc_double(f, c, rows[i]);
+    for (std::size_t j = 0; j < columns; ++j) acc_double_vartime(f, c, rows[i]);
   }
-  to_affine_accs(f, std::span<Acc<K>>(rows));
+  to_affine_accs_vartime(f, std::span<Acc<K>>(rows));
   std::vector<Acc<K>> sums(entries);
   for (std::size_t u = 1; u < entries; ++u) {
     const int top = 63 - __builtin_clzll(u);
     sums[u] = sums[u ^ (std::size_t{1} << top)];
     const Acc<K>& row = rows[static_cast<std::size_t>(top)];
-    if (!row.inf) acc_add(f, c, sums[u], row.p.X, row.p.Y);
+    if (!row.inf) acc_add_vartime(f, c, sums[u], row.p.X, row.p.Y);
   }
-  to_affine_accs(f, std::span<Acc<K>>(sums));
+  to_affine_accs_vartime(f, std::span<Acc<K>>(sums));
   BaseComb<K> t;
   t.window = window;
   t.columns = columns;
@@ -90,7 +90,7 @@ BaseComb<K> build_base_comb(const FieldOps<K>& f, const CurveFe<K>& c, const Aff
 }
 
 /// The d column digits of k (digit j: bit i of it is bit i d + j of k), k < 2^(w d).
-std::vector<std::uint8_t> comb_digits(const mp::Nat& k, int window, std::size_t columns);
+std::vector<std::uint8_t> comb_digits_vartime(const mp::Nat& k, int window, std::size_t columns);
 
 /// One request's digits over both tables.
 struct CombPlan {
@@ -98,41 +98,41 @@ struct CombPlan {
 };
 
 template <class K>
-void comb_add(const FieldOps<K>& f, const CurveFe<K>& c, Acc<K>& q, const BaseComb<K>& t, std::uint8_t u) {
-  if (u != 0 && !t.inf[u]) acc_add(f, c, q, t.x[u], t.y[u]);
+void comb_add_vartime(const FieldOps<K>& f, const CurveFe<K>& c, Acc<K>& q, const BaseComb<K>& t, std::uint8_t u) {
+  if (u != 0 && !t.inf[u]) acc_add_vartime(f, c, q, t.x[u], t.y[u]);
 }
 
 /// s G + r Q as an accumulator: per column from the top, one doubling and the two
 /// table entries of the column's digits.
 template <class K>
-Acc<K> comb_double_acc(const FieldOps<K>& f, const CurveFe<K>& c, const BaseComb<K>& g, const BaseComb<K>& q,
+Acc<K> comb_double_acc_vartime(const FieldOps<K>& f, const CurveFe<K>& c, const BaseComb<K>& g, const BaseComb<K>& q,
                        const CombPlan& plan) {
   Acc<K> acc;
   for (std::size_t j = g.columns; j-- > 0;) {
-    acc_double(f, c, acc);
-    comb_add(f, c, acc, g, plan.ds[j]);
-    comb_add(f, c, acc, q, plan.dr[j]);
+    acc_double_vartime(f, c, acc);
+    comb_add_vartime(f, c, acc, g, plan.ds[j]);
+    comb_add_vartime(f, c, acc, q, plan.dr[j]);
   }
   return acc;
 }
 
 /// Two requests at once: their doublings and additions fall in the same columns, so
-/// both run paired (ld_double2, acc_add2) wherever neither side meets O or a zero digit.
+/// both run paired (ld_double2, acc_add2_vartime) wherever neither side meets O or a zero digit.
 template <class K>
-void comb_double_acc2(const FieldOps<K>& f, const CurveFe<K>& c, const BaseComb<K>& g, const BaseComb<K>& q,
+void comb_double_acc2_vartime(const FieldOps<K>& f, const CurveFe<K>& c, const BaseComb<K>& g, const BaseComb<K>& q,
                       const CombPlan& pa, const CombPlan& pb, Acc<K>& a, Acc<K>& b) {
   a = {};
   b = {};
   const auto add2 = [&](const BaseComb<K>& t, std::uint8_t ua, std::uint8_t ub) {
     if (ua != 0 && ub != 0 && !t.inf[ua] && !t.inf[ub]) {
-      acc_add2(f, c, a, t.x[ua], t.y[ua], b, t.x[ub], t.y[ub]);
+      acc_add2_vartime(f, c, a, t.x[ua], t.y[ua], b, t.x[ub], t.y[ub]);
     } else {
-      comb_add(f, c, a, t, ua);
-      comb_add(f, c, b, t, ub);
+      comb_add_vartime(f, c, a, t, ua);
+      comb_add_vartime(f, c, b, t, ub);
     }
   };
   for (std::size_t j = g.columns; j-- > 0;) {
-    acc_double2(f, c, a, b);
+    acc_double2_vartime(f, c, a, b);
     add2(g, pa.ds[j], pb.ds[j]);
     add2(q, pa.dr[j], pb.dr[j]);
   }

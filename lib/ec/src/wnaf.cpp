@@ -52,7 +52,7 @@ std::vector<std::int8_t> wnaf(const mp::Nat& k, int w) {
   return out;
 }
 
-RegularDigits regular_digits(const mp::Nat& k, int w) {
+RegularDigits regular_digits_vartime(const mp::Nat& k, int w) {
   using mp::Limb;
   RegularDigits out;
   if (k.is_zero()) return out;
@@ -81,11 +81,11 @@ RegularDigits regular_digits(const mp::Nat& k, int w) {
 namespace {
 
 using detail::Acc;
-using detail::acc_double;
-using detail::acc_result;
-using detail::add_digit;
+using detail::acc_double_vartime;
+using detail::acc_result_vartime;
+using detail::add_digit_vartime;
 using detail::FieldOps;
-using detail::odd_multiples;
+using detail::odd_multiples_vartime;
 using detail::wnaf;
 
 template <class K>
@@ -94,22 +94,23 @@ AffinePoint wnaf_single(K kern, const Curve& curve, const mp::Nat& k, const Affi
   const FieldOps<K> f{kern};
   const detail::CurveFe<K> c(f, curve);
   constexpr int w = 5;
-  const detail::OddTable<K> t = odd_multiples(f, c, curve, p, w);
+  const detail::OddTable<K> t = odd_multiples_vartime(f, c, curve, p, w);
   const std::vector<std::int8_t> digits = wnaf(k, w);
   Acc<K> q;
   for (std::size_t i = digits.size(); i-- > 0;) {
-    acc_double(f, c, q);
-    if (digits[i]) add_digit(f, c, q, digits[i], t);
+    acc_double_vartime(f, c, q);
+    if (digits[i]) add_digit_vartime(f, c, q, digits[i], t);
   }
-  return acc_result(f, q);
+  return acc_result_vartime(f, q);
 }
 
 template <class K>
 AffinePoint wnaf_double(K kern, const Curve& curve, const mp::Nat& s, const mp::Nat& r, const AffinePoint& q) {
   const FieldOps<K> f{kern};
   const detail::CurveFe<K> c(f, curve);
-  const detail::OddTable<K> g = detail::g_table(f, curve);
-  return detail::acc_result(f, detail::wnaf_double_acc(f, c, g, detail::DoublePlan<K>(f, c, curve, s, r, q)));
+  const detail::OddTable<K> g = detail::g_table_vartime(f, curve);
+  const detail::DoublePlan<K> plan(f, c, curve, s, r, q);
+  return detail::acc_result_vartime(f, detail::wnaf_double_acc_vartime(f, c, g, plan));
 }
 
 }  // namespace

@@ -28,7 +28,7 @@ struct OddTable {
 /// P, 3P, ..., (2^(w-1) - 1) P: LD coordinates converted with one shared inversion
 /// (Montgomery's trick); exact affine arithmetic when a multiple is O.
 template <class K>
-OddTable<K> odd_multiples(const FieldOps<K>& f, const CurveFe<K>& c, const Curve& curve, const AffinePoint& p,
+OddTable<K> odd_multiples_vartime(const FieldOps<K>& f, const CurveFe<K>& c, const Curve& curve, const AffinePoint& p,
                           int w) {
   using Fe = typename K::Fe;
   const std::size_t count = std::size_t{1} << (w - 2);
@@ -40,7 +40,7 @@ OddTable<K> odd_multiples(const FieldOps<K>& f, const CurveFe<K>& c, const Curve
   const Fe x2 = f.from(p2.x), y2 = f.from(p2.y);
   for (std::size_t i = 1; i < count && !exceptional; ++i) {
     Acc<K> a{pts[i - 1], false};
-    acc_add(f, c, a, x2, y2);
+    acc_add_vartime(f, c, a, x2, y2);
     exceptional = a.inf;
     pts[i] = a.p;
   }
@@ -68,18 +68,18 @@ OddTable<K> odd_multiples(const FieldOps<K>& f, const CurveFe<K>& c, const Curve
 
 /// Adds digit d's multiple (d odd, |d| < 2^(w-1)) from the table; nothing for an O entry.
 template <class K>
-void add_digit(const FieldOps<K>& f, const CurveFe<K>& c, Acc<K>& q, int d, const OddTable<K>& t) {
+void add_digit_vartime(const FieldOps<K>& f, const CurveFe<K>& c, Acc<K>& q, int d, const OddTable<K>& t) {
   const std::size_t idx = static_cast<std::size_t>(d > 0 ? d : -d) / 2;
   if (t.inf[idx]) return;
-  if (d > 0) return acc_add(f, c, q, t.x[idx], t.y[idx]);
+  if (d > 0) return acc_add_vartime(f, c, q, t.x[idx], t.y[idx]);
   typename K::Fe ny;
   f.add(ny, t.x[idx], t.y[idx]);  // -(x, y) = (x, x + y)
-  acc_add(f, c, q, t.x[idx], ny);
+  acc_add_vartime(f, c, q, t.x[idx], ny);
 }
 
 /// The odd multiples of G in the kernel's element type (built once per call or batch).
 template <class K>
-OddTable<K> g_table(const FieldOps<K>& f, const Curve& curve) {
+OddTable<K> g_table_vartime(const FieldOps<K>& f, const Curve& curve) {
   OddTable<K> t;
   for (const AffinePoint& g : curve.precomputed().g_odd) {
     t.x.push_back(f.from(g.x));
@@ -100,39 +100,40 @@ struct DoublePlan {
     constexpr int wq = 5;
     ds = wnaf(s, kGWindow);
     if (!point.infinity && !r.is_zero()) {
-      q = odd_multiples(f, c, curve, point, wq);
+      q = odd_multiples_vartime(f, c, curve, point, wq);
       dr = wnaf(r, wq);
     }
   }
   std::size_t length() const { return std::max(ds.size(), dr.size()); }
   /// Adds the digits of position i.
   void add(const FieldOps<K>& f, const CurveFe<K>& c, const OddTable<K>& g, Acc<K>& acc, std::size_t i) const {
-    if (i < ds.size() && ds[i]) add_digit(f, c, acc, ds[i], g);
-    if (i < dr.size() && dr[i]) add_digit(f, c, acc, dr[i], q);
+    if (i < ds.size() && ds[i]) add_digit_vartime(f, c, acc, ds[i], g);
+    if (i < dr.size() && dr[i]) add_digit_vartime(f, c, acc, dr[i], q);
   }
 };
 
 /// s G + r Q as an accumulator (LD coordinates, or O): interleaved wNAF.
 template <class K>
-Acc<K> wnaf_double_acc(const FieldOps<K>& f, const CurveFe<K>& c, const OddTable<K>& g, const DoublePlan<K>& plan) {
+Acc<K> wnaf_double_acc_vartime(const FieldOps<K>& f, const CurveFe<K>& c, const OddTable<K>& g,
+                               const DoublePlan<K>& plan) {
   Acc<K> q;
   for (std::size_t i = plan.length(); i-- > 0;) {
-    acc_double(f, c, q);
+    acc_double_vartime(f, c, q);
     plan.add(f, c, g, q, i);
   }
   return q;
 }
 
-/// Two requests at once: the doublings of both run paired (acc_double2); the
+/// Two requests at once: the doublings of both run paired (acc_double2_vartime); the
 /// additions, which fall at different positions, one by one.
 template <class K>
-void wnaf_double_acc2(const FieldOps<K>& f, const CurveFe<K>& c, const OddTable<K>& g, const DoublePlan<K>& pa,
+void wnaf_double_acc2_vartime(const FieldOps<K>& f, const CurveFe<K>& c, const OddTable<K>& g, const DoublePlan<K>& pa,
                       const DoublePlan<K>& pb, Acc<K>& a, Acc<K>& b) {
   a = {};
   b = {};
   const std::size_t la = pa.length(), lb = pb.length();
   for (std::size_t i = std::max(la, lb); i-- > 0;) {
-    acc_double2(f, c, a, b);
+    acc_double2_vartime(f, c, a, b);
     if (i < la) pa.add(f, c, g, a, i);
     if (i < lb) pb.add(f, c, g, b, i);
   }
