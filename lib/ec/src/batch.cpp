@@ -4,9 +4,9 @@
 #include "dstu/ec/batch.hpp"
 
 #include <algorithm>
-#include <map>
 #include <optional>
 #include <tuple>
+#include <unordered_map>
 
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/base/wipe.hpp"
@@ -80,13 +80,14 @@ void to_affine(const FieldOps<K>& f, std::span<const LdPoint<K>> p, std::span<ty
   secure_wipe(&z2, sizeof z2);
 }
 
-/// The affine results of a chunk's accumulators into out[idx[i]], with one inversion.
+/// The affine results of a chunk's accumulators, with one inversion, to the sink as
+/// results idx[i].
 template <class K>
 void store_results(const FieldOps<K>& f, std::span<detail::Acc<K>> acc, std::span<const std::size_t> idx,
-                   std::span<AffinePoint> out) {
+                   const BatchSink& out) {
   detail::to_affine_accs_vartime(f, acc);
   for (std::size_t i = 0; i < idx.size(); ++i) {
-    out[idx[i]] = acc[i].inf ? AffinePoint::at_infinity() : f.point(acc[i].p.X, acc[i].p.Y);
+    out(idx[i], acc[i].inf ? AffinePoint::at_infinity() : f.point(acc[i].p.X, acc[i].p.Y));
   }
 }
 
@@ -94,7 +95,7 @@ void store_results(const FieldOps<K>& f, std::span<detail::Acc<K>> acc, std::spa
 /// (with regular digits where their additions pair too), else by interleaved w-NAF.
 template <class K>
 void wnaf_chunk(const FieldOps<K>& f, const detail::CurveFe<K>& cf, const detail::OddTable<K>& g, const Curve& c,
-                std::span<const DoubleScalar> req, std::span<const std::size_t> idx, std::span<AffinePoint> out) {
+                std::span<const DoubleScalar> req, std::span<const std::size_t> idx, const BatchSink& out) {
   std::vector<detail::Acc<K>> acc(idx.size());
   std::size_t i = 0;
   const auto plan = [&](std::size_t j) {
@@ -121,7 +122,7 @@ void wnaf_chunk(const FieldOps<K>& f, const detail::CurveFe<K>& cf, const detail
 template <class K>
 void comb_chunk(const FieldOps<K>& f, const detail::CurveFe<K>& cf, const detail::BaseComb<K>& g,
                 const detail::BaseComb<K>& q, std::span<const DoubleScalar> req, std::span<const std::size_t> idx,
-                std::span<AffinePoint> out) {
+                const BatchSink& out) {
   std::vector<detail::Acc<K>> acc(idx.size());
   std::vector<detail::CombPlan> plans(idx.size());
   for (std::size_t j = 0; j < idx.size(); ++j) {
@@ -136,19 +137,42 @@ void comb_chunk(const FieldOps<K>& f, const detail::CurveFe<K>& cf, const detail
   store_results(f, std::span(acc), idx, out);
 }
 
+/// Whether a and b are the same point (equal coordinates, or both O).
+bool same_point(const AffinePoint& a, const AffinePoint& b) {
+  if (a.infinity || b.infinity) return a.infinity == b.infinity;
+  return std::equal(std::begin(a.x.w), std::end(a.x.w), std::begin(b.x.w)) &&
+         std::equal(std::begin(a.y.w), std::end(a.y.w), std::begin(b.y.w));
+}
+
 /// The requests' indices grouped by their point Q (equal coordinates), each group in
-/// input order.
+/// input order, groups in the order of their first request. Runs of requests that hold
+/// the same AffinePoint object (one key's many signatures) cost a pointer comparison;
+/// other points are hashed by a word of x. This runs before the team starts (1000
+/// requests under 1000 keys: a few microseconds; a map keyed by the coordinates took
+/// 90 us, in which the team's helpers fell asleep).
 std::vector<std::vector<std::size_t>> group_by_point(std::span<const DoubleScalar> req) {
-  std::map<std::vector<gf2m::Word>, std::size_t> group_of;
+  std::unordered_multimap<gf2m::Word, std::size_t> group_of;  // x's low word -> group
   std::vector<std::vector<std::size_t>> groups;
+  std::vector<const AffinePoint*> point_of;  // each group's first point
+  const AffinePoint* last = nullptr;
+  std::size_t last_group = 0;
   for (std::size_t i = 0; i < req.size(); ++i) {
-    const AffinePoint& q = *req[i].q;
-    std::vector<gf2m::Word> key{q.infinity ? 1u : 0u};
-    key.insert(key.end(), std::begin(q.x.w), std::end(q.x.w));
-    key.insert(key.end(), std::begin(q.y.w), std::end(q.y.w));
-    const auto [it, fresh] = group_of.try_emplace(std::move(key), groups.size());
-    if (fresh) groups.emplace_back();
-    groups[it->second].push_back(i);
+    const AffinePoint* q = req[i].q;
+    if (q != last) {
+      const gf2m::Word key = q->infinity ? ~gf2m::Word{0} : q->x.w[0];
+      const auto [b, e] = group_of.equal_range(key);
+      const auto hit = std::find_if(b, e, [&](const auto& kv) { return same_point(*point_of[kv.second], *q); });
+      if (hit != e) {
+        last_group = hit->second;
+      } else {
+        last_group = groups.size();
+        groups.emplace_back();
+        point_of.push_back(q);
+        group_of.emplace(key, last_group);
+      }
+      last = q;
+    }
+    groups[last_group].push_back(i);
   }
   return groups;
 }
@@ -160,6 +184,12 @@ std::vector<std::vector<std::size_t>> group_by_point(std::span<const DoubleScala
 /// 6 -> 18.0, 8 -> 14.5; elsewhere a request costs a whole w-NAF verification and the
 /// table pays from 4.
 std::size_t shared_point_min(int m, gf2m::Isa isa) { return pair_additions(m, isa) ? 6 : 4; }
+
+/// Parts of a comb table of Q built on the team when the batch has fewer tables than
+/// threads. Intel Xeon family 6 model 207, dstu257, 1000 requests under one key: the
+/// table took 75 us on the caller alone, 6 parts of a 6.3 ms batch; on 2 threads the
+/// rows (the serial doublings) and each half of the entries about 15 + 30 us.
+constexpr std::size_t kTableParts = 2;
 
 /// One pool item: kBatchChunk requests (indices into the request list) and the Q table
 /// they share, or none (w-NAF).
@@ -181,7 +211,10 @@ void add_chunks(std::vector<Chunk>& chunks, const std::vector<std::size_t>& inde
 /// others by w-NAF (or paired regular digits). The tables are built on the team, then
 /// every chunk of every group runs on the team.
 template <class K>
-void double_batch(K kern, const Curve& c, std::span<const DoubleScalar> req, int threads, std::span<AffinePoint> out) {
+void double_batch(K kern, const Curve& c, std::span<const DoubleScalar> req, int threads, const BatchSink& out) {
+  // Helpers asleep since the last call wake while the caller groups the requests and
+  // builds the rows of Q's table (a wake-up takes tens of microseconds on a VM).
+  if (req.size() > kBatchChunk) parallel::wake_helpers(threads, 0);
   const FieldOps<K> f{kern};
   const detail::CurveFe<K> cf(f, c);
   const detail::CombTable& table = c.precomputed().comb;
@@ -204,9 +237,22 @@ void double_batch(K kern, const Curve& c, std::span<const DoubleScalar> req, int
   std::optional<detail::BaseComb<K>> g;
   if (!shared.empty()) g = detail::g_base_comb_vartime<K>(c);
   std::vector<detail::BaseComb<K>> tables(shared.size());
-  parallel::for_each(shared.size(), threads, [&](std::size_t i) {
-    tables[i] = detail::build_base_comb_vartime(f, cf, *req[shared[i][0]].q, g->window, g->columns);
-  });
+  if (shared.size() >= static_cast<std::size_t>(threads)) {  // a table per item
+    parallel::for_each(shared.size(), threads, [&](std::size_t i) {
+      tables[i] = detail::build_base_comb_vartime(f, cf, *req[shared[i][0]].q, g->window, g->columns);
+    });
+  } else {  // fewer tables than threads (one key's batch): each table's parts on the team
+    std::vector<std::vector<detail::Acc<K>>> rows;
+    for (std::size_t i = 0; i < shared.size(); ++i) {
+      rows.push_back(detail::comb_rows_vartime(f, cf, *req[shared[i][0]].q, g->window, g->columns));
+      tables[i] = detail::empty_base_comb<K>(g->window, g->columns);
+    }
+    parallel::for_each(shared.size() * kTableParts, threads, [&](std::size_t i) {
+      const std::size_t t = i / kTableParts;
+      detail::comb_part_vartime(f, cf, std::span<const detail::Acc<K>>(rows[t]), i % kTableParts, kTableParts,
+                                tables[t]);
+    });
+  }
   std::vector<Chunk> chunks;
   for (std::size_t i = 0; i < shared.size(); ++i) add_chunks(chunks, shared[i], i);
   add_chunks(chunks, rest, kNoTable);
@@ -258,11 +304,16 @@ void base_chunk(K kern, const Curve& c, std::span<const Scalar> k, std::span<Aff
 
 }  // namespace
 
+void mul_double_batch_vartime(const Curve& c, std::span<const DoubleScalar> requests, int threads,
+                              const BatchSink& sink) {
+  if (requests.empty()) return;
+  gf2m::dispatch(c.field(), [&](auto kern) { double_batch(kern, c, requests, threads, sink); });
+}
+
 std::vector<AffinePoint> mul_double_batch_vartime(const Curve& c, std::span<const DoubleScalar> requests,
                                                   int threads) {
   std::vector<AffinePoint> out(requests.size());
-  if (requests.empty()) return out;
-  gf2m::dispatch(c.field(), [&](auto kern) { double_batch(kern, c, requests, threads, std::span(out)); });
+  mul_double_batch_vartime(c, requests, threads, BatchSink(out));
   return out;
 }
 
