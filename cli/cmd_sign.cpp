@@ -93,7 +93,7 @@ class Sign final : public Command {
     const dstu4145::PublicKey pub = key.public_key();
     const std::string key_id = to_hex(dstu4145::key_id(pub));
     const std::string curve = key.curve().name();
-    const auto rng = make_rng(rng_);  // nonces drawn on this thread, in file order
+    const auto rng = make_rng(rng_);  // nonces drawn in file order (one thread at a time)
     int status = kExitOk;
     const Json fields = {{"curve", curve}, {"hash", hash_}, {"key_id", key_id}};
     for (std::size_t begin = 0, end = 0; begin < files_.size(); begin = end) {
@@ -137,6 +137,7 @@ class Sign final : public Command {
       }
       if (large) order.done(i);
     });
+    order.rethrow();
     if (large) return;
     sign_range(key, rng, key_id, outs, begin, digests, errors, 0, n, parallel::team_size());
     emit(0, n);

@@ -181,6 +181,7 @@ class Verify final : public Command {
       }
       order.done(i);
     });
+    order.rethrow();
   }
 
   /// Reads and hashes the window's files on the team and verifies them: a window of
@@ -198,6 +199,7 @@ class Verify final : public Command {
       prep[i] = prepare(key, window[i]);
       if (large) order.done(i);
     });
+    order.rethrow();
     if (large) return;
     verify_range(key, key_id, prep, out, 0, prep.size(), parallel::team_size());
     emit(0, prep.size());

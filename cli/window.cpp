@@ -13,14 +13,37 @@ void WindowFill::add(const std::string& path) {
 }
 
 void InOrder::done(std::size_t i) {
-  const std::lock_guard lock(mutex_);
+  std::unique_lock lock(mutex_);
   done_.at(i) = 1;
-  std::size_t end = next_;
-  while (end < done_.size() && done_[end]) ++end;
-  if (end == next_) return;
-  const std::size_t begin = next_;
-  next_ = end;  // first: a flush that throws does not hand the same requests on twice
-  flush_(begin, end);
+  if (flushing_ || failure_) return;  // the flusher will see it, or nothing is handed on
+  flushing_ = true;
+  for (;;) {
+    std::size_t end = next_;
+    while (end < done_.size() && done_[end]) ++end;
+    if (end == next_) break;
+    const std::size_t begin = next_;
+    next_ = end;
+    lock.unlock();
+    try {
+      flush_(begin, end);
+    } catch (...) {
+      lock.lock();
+      failure_ = std::current_exception();
+      break;
+    }
+    lock.lock();
+  }
+  flushing_ = false;
+}
+
+std::size_t InOrder::flushed() const {
+  const std::lock_guard lock(mutex_);
+  return next_;
+}
+
+void InOrder::rethrow() const {
+  const std::lock_guard lock(mutex_);
+  if (failure_) std::rethrow_exception(failure_);
 }
 
 }  // namespace dstu::cli

@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <exception>
 #include <functional>
 #include <mutex>
 #include <string>
@@ -43,9 +44,12 @@ class WindowFill {
 };
 
 /// Hands a window's requests on in input order as soon as each one and every earlier
-/// one are done: done(i), from any thread, marks request i; the call that completes a
-/// run of requests [begin, end) after the last one handed on runs flush(begin, end)
-/// itself, under a lock, so flushes never overlap and come in input order.
+/// one are done: done(i), from any thread, marks request i; the call that finds a run
+/// of requests [begin, end) ready after the last one handed on runs flush(begin, end)
+/// itself, outside the lock, and then any run that became ready meanwhile, while other
+/// threads' done() calls only mark and return: flushes never overlap and come in input
+/// order. A flush that throws stops the hand-on (later done() calls only mark); the
+/// exception is rethrown by rethrow(), after the window's threads are done.
 class InOrder {
  public:
   using Flush = std::function<void(std::size_t begin, std::size_t end)>;
@@ -53,12 +57,16 @@ class InOrder {
 
   void done(std::size_t i);
   /// Requests handed on so far.
-  std::size_t flushed() const { return next_; }
+  std::size_t flushed() const;
+  /// Rethrows what a flush threw, if one did.
+  void rethrow() const;
 
  private:
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::vector<char> done_;
   std::size_t next_ = 0;
+  bool flushing_ = false;
+  std::exception_ptr failure_;
   Flush flush_;
 };
 

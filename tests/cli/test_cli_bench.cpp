@@ -65,32 +65,36 @@ TEST_CASE("bench without --json prints a table") {
   CHECK(r.out.find("mul_comba_2x") != std::string::npos);
 }
 
-TEST_CASE("bench field --quick --json measures each field once per kernel set") {
+TEST_CASE("bench field --quick --json measures each built-in field once per kernel set") {
   // Two threads, so the OpenMP variants are measured on a one-core runner too.
   const auto r = run_dstu({"--threads", "2", "bench", "field", "--quick", "--json"});
   REQUIRE(r.status == 0);
   const auto j = nlohmann::json::parse(r.out);
   REQUIRE(j["schema"] == "dstu-bench/1");
   CHECK(j["context"].contains("cpu_path"));
-  std::set<std::tuple<std::string, int, std::string>> seen;
-  std::set<int> portable_mul, fast_mul, parallel_mul;
+  std::set<std::tuple<std::string, int, std::string, std::string>> seen;
+  std::set<std::pair<std::string, int>> portable_mul, fast_mul;
+  std::set<int> parallel_mul;
   for (const auto& rec : j["results"]) {
     REQUIRE(rec["suite"] == "field");
-    const std::string name = rec["name"], path = rec["params"]["path"];
+    const std::string name = rec["name"], path = rec["params"]["path"], standard = rec["params"]["standard"];
     const int m = rec["params"]["m"];
-    INFO(name << " m=" << m << " path=" << path);
+    INFO(name << " m=" << m << " " << standard << " path=" << path);
     CHECK((path == "vpclmul" || path == "clmul" || path == "portable" || path == "openmp"));
-    CHECK(seen.insert({name, m, path}).second);  // no (operation, field, kernel set) twice
+    CHECK((standard == "dstu" || standard == "nist"));
+    CHECK(seen.insert({name, m, standard, path}).second);  // no (operation, field, kernel set) twice
     CHECK(rec["median"].get<double>() > 0);
-    if (name == "mul" && path == "portable") portable_mul.insert(m);
-    if (name == "mul" && (path == "clmul" || path == "vpclmul")) fast_mul.insert(m);
+    if (name == "mul" && path == "portable") portable_mul.insert({standard, m});
+    if (name == "mul" && (path == "clmul" || path == "vpclmul")) fast_mul.insert({standard, m});
     if (name == "mul_parallel") parallel_mul.insert(m);
   }
-  const std::set<int> dstu_fields{163, 167, 173, 179, 191, 233, 257, 307, 367, 431};
-  CHECK(portable_mul == dstu_fields);
-  CHECK(parallel_mul == dstu_fields);
+  std::set<std::pair<std::string, int>> builtin;
+  for (int m : {163, 167, 173, 179, 191, 233, 257, 307, 367, 431}) builtin.insert({"dstu", m});
+  for (int m : {233, 283, 409, 571}) builtin.insert({"nist", m});
+  CHECK(portable_mul == builtin);
+  CHECK(parallel_mul == std::set<int>{163, 167, 173, 179, 191, 233, 257, 307, 367, 431});
   if (j["context"]["features"].get<std::string>().find("pclmulqdq") != std::string::npos) {
-    CHECK(fast_mul == dstu_fields);
+    CHECK(fast_mul == builtin);
   }
 }
 

@@ -44,7 +44,7 @@ TEST_CASE("300 files signed in order; a missing file is its own error; all signa
 }
 
 TEST_CASE("windows of large files: each file signed, verified and reported in input order") {
-  // 40 MiB sparse files: a window closes at two per thread once it holds 64 MiB, and
+  // 33 MiB sparse files: a window closes at two per thread once it holds 64 MiB, and
   // such a window finishes its files one by one (cli/window.hpp: InOrder).
   for (const char* threads : {"1", "2"}) {
     INFO("threads " << threads);
@@ -52,11 +52,11 @@ TEST_CASE("windows of large files: each file signed, verified and reported in in
     REQUIRE(run_dstu({"keygen", "--no-passphrase", "-o", d / "k"}).status == 0);
     std::vector<std::string> sign{"--threads", threads, "--json", "sign", "-k", d / "k"};
     std::vector<std::string> verify{"--threads", threads, "--json", "verify", "-p", d / "k.pub"};
-    for (int i = 0; i < 6; ++i) {
+    for (int i = 0; i < 5; ++i) {
       const std::string f = d / ("big" + std::to_string(i));
       if (i != 2) {
         write(f, "");
-        std::filesystem::resize_file(f, 40u << 20);
+        std::filesystem::resize_file(f, 33u << 20);
       }
       sign.push_back(f);
       verify.push_back(f);
@@ -73,10 +73,10 @@ TEST_CASE("windows of large files: each file signed, verified and reported in in
     };
     const auto s = run_dstu(sign);
     CHECK(s.status == 2);
-    CHECK(statuses(s.out) == std::vector<std::string>{"signed", "signed", "error", "signed", "signed", "signed"});
+    CHECK(statuses(s.out) == std::vector<std::string>{"signed", "signed", "error", "signed", "signed"});
     write(d / "big4", std::string(1000, 'x'));  // changed after signing
     const auto v = run_dstu(verify);
     CHECK(v.status == 2);
-    CHECK(statuses(v.out) == std::vector<std::string>{"valid", "valid", "error", "valid", "invalid", "valid"});
+    CHECK(statuses(v.out) == std::vector<std::string>{"valid", "valid", "error", "valid", "invalid"});
   }
 }

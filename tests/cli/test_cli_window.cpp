@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <cstdio>
+#include <stdexcept>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -97,4 +98,19 @@ TEST_CASE("InOrder from many threads: every request once, in order, flushes neve
   CHECK_FALSE(overlapped);
   REQUIRE(seen.size() == n);
   for (std::size_t i = 0; i < n; ++i) CHECK(seen[i] == i);
+}
+
+TEST_CASE("InOrder: a flush that throws stops the hand-on, and rethrow() reports it") {
+  std::vector<std::pair<std::size_t, std::size_t>> flushes;
+  dstu::cli::InOrder order(4, [&](std::size_t b, std::size_t e) {
+    flushes.emplace_back(b, e);
+    if (b == 1) throw std::runtime_error("disk full");
+  });
+  order.done(0);
+  CHECK_NOTHROW(order.rethrow());
+  order.done(1);
+  order.done(2);
+  order.done(3);
+  CHECK(flushes == std::vector<std::pair<std::size_t, std::size_t>>{{0, 1}, {1, 2}});  // nothing after the failure
+  CHECK_THROWS_WITH_AS(order.rethrow(), "disk full", std::runtime_error);
 }

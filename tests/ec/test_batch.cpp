@@ -3,6 +3,8 @@
 // that O results and the shared inversion meet them; every named curve once.
 #include <doctest/doctest.h>
 
+#include <atomic>
+
 #include "cpu_paths.hpp"
 #include "dstu/ec/batch.hpp"
 #include "dstu/ec/point.hpp"
@@ -72,7 +74,7 @@ void check_every_size(std::uint64_t seed, std::size_t point_count) {
 
 TEST_CASE("batches of 1..17 on 1..4 threads equal one at a time, on every CPU path") { check_every_size(140, 3); }
 
-TEST_CASE("batches sharing one Q (the two-base comb, from kSharedPointMin requests) equal one at a time") {
+TEST_CASE("batches sharing one Q (the two-base comb, from 4 or 6 requests) equal one at a time") {
   check_every_size(142, 1);
 }
 
@@ -85,12 +87,54 @@ TEST_CASE("a batch of two keys and scalars too wide for the comb mixes both path
   for (int threads = 1; threads <= 2; ++threads) CHECK(check_batches(c, scalars, points, 40, 3, threads) == 80);
 }
 
+TEST_CASE("a batch of several keys with several requests each: their tables built on the team") {
+  dstu::test::TestRng rng(144);
+  for (const char* name : {"dstu163", "dstu257"}) {
+    const Curve& c = Curve::named(name);
+    const std::vector<Nat> scalars = dstu::test::edge_scalars(c, rng, 4);
+    std::vector<ec::AffinePoint> points;
+    for (int i = 0; i < 6; ++i) points.push_back(dstu::test::random_point(c, rng));
+    for (int threads = 1; threads <= 4; ++threads) CHECK(check_batches(c, scalars, points, 50, 1, threads) == 100);
+  }
+}
+
 TEST_CASE("every named curve: a batch of 19 on 2 threads equals one at a time") {
   dstu::test::TestRng rng(141);
   for (const Curve* c : Curve::all_named()) {
     const std::vector<Nat> scalars = dstu::test::edge_scalars(*c, rng, 4);
     const std::vector<ec::AffinePoint> points{dstu::test::random_point(*c, rng), dstu::test::random_point(*c, rng)};
     CHECK(check_batches(*c, scalars, points, 19, 0, 2) == 38);
+  }
+}
+
+TEST_CASE("a batch's sink gets every result once, from whichever team thread computed it") {
+  dstu::test::TestRng rng(145);
+  const Curve& c = Curve::named("dstu257");
+  const std::vector<Nat> scalars = dstu::test::edge_scalars(c, rng, 4);
+  const ec::AffinePoint q1 = dstu::test::random_point(c, rng);
+  const ec::AffinePoint q2 = q1;  // the same point as another object: one group with q1
+  std::vector<ec::DoubleScalar> req;
+  for (std::size_t i = 0; i < 60; ++i) {
+    req.push_back({&scalars[i % scalars.size()], &scalars[(5 * i + 2) % scalars.size()], i % 3 == 0 ? &q2 : &q1});
+  }
+  for (int threads = 1; threads <= 4; ++threads) {
+    struct Seen {
+      std::vector<std::atomic<int>> calls;
+      std::vector<ec::AffinePoint> points;
+    } seen{std::vector<std::atomic<int>>(req.size()), std::vector<ec::AffinePoint>(req.size())};
+    ec::mul_double_batch_vartime(c, req, threads,
+                                 ec::BatchSink(
+                                     [](void* ctx, std::size_t i, const ec::AffinePoint& p) {
+                                       auto& s = *static_cast<Seen*>(ctx);
+                                       s.calls[i].fetch_add(1);
+                                       s.points[i] = p;
+                                     },
+                                     &seen));
+    for (std::size_t i = 0; i < req.size(); ++i) {
+      INFO("threads=" << threads << " i=" << i);
+      CHECK(seen.calls[i].load() == 1);
+      CHECK(ec::same_point(c, seen.points[i], ec::mul_double_vartime(c, *req[i].s, *req[i].r, *req[i].q)));
+    }
   }
 }
 

@@ -1,8 +1,9 @@
 // Exhaustive tests of the same scalar-multiplication code on tiny curves over
 // GF(2^7) ... GF(2^13): every scalar 0 .. 2n against every point of the order-n
 // subgroup, for the ladder, the comb (each point made a base point), wNAF and the
-// double-scalar method, and the batch of double-scalar requests sharing one point
-// (the two-base comb), also for the point of order 2, against affine double-and-add.
+// double-scalar method, and the batches of double-scalar requests (sharing one point:
+// the two-base comb; with points in turn: paired regular digits and w-NAF), also for
+// the point of order 2 and O, against affine double-and-add.
 // The curves are found here:
 // points counted by traces, the first B giving #E = h n with n prime.
 #include <doctest/doctest.h>
@@ -14,11 +15,13 @@
 #include "dstu/gf2m/ops.hpp"
 #include "dstu/mp/prime.hpp"
 #include "dstu/parallel/team.hpp"
+#include "regular_internal.hpp"
 
 using dstu::ec::Curve;
 using dstu::mp::Nat;
 namespace ec = dstu::ec;
 namespace gf2m = dstu::gf2m;
+namespace detail = dstu::ec::detail;
 
 namespace {
 
@@ -111,6 +114,48 @@ void batch_shared_point(const Curve& c, const ec::AffinePoint& q) {
   }
 }
 
+/// A batch of 2n + 1 requests s G + r Q_i with Q_i taken in turn from `points` (O and
+/// the point of order 2 among them), s and r over 0 .. 2n: the paired regular digits
+/// and the w-NAF (batch.cpp), against affine double-and-add.
+void batch_mixed_points(const Curve& c, std::vector<ec::AffinePoint> points) {
+  const std::uint64_t n = c.order().low_u64();
+  ec::AffinePoint order_two;
+  order_two.y = c.sqrt_b();
+  points.insert(points.begin() + 1, {ec::AffinePoint::at_infinity(), order_two});
+  std::vector<Nat> s, r;
+  for (std::uint64_t k = 0; k <= 2 * n; ++k) {
+    s.push_back(Nat(k));
+    r.push_back(Nat((5 * k + 2) % (2 * n + 1)));
+  }
+  std::vector<ec::DoubleScalar> req;
+  for (std::size_t i = 0; i < s.size(); ++i) req.push_back({&s[i], &r[i], &points[i % points.size()]});
+  std::vector<ec::AffinePoint> want;
+  for (std::size_t i = 0; i < req.size(); ++i) {
+    want.push_back(ec::add_vartime(c, ec::mul_reference_vartime(c, s[i], c.generator()),
+                                   ec::mul_reference_vartime(c, r[i], *req[i].q)));
+  }
+  const std::vector<ec::AffinePoint> got = ec::mul_double_batch_vartime(c, req, 2);
+  // The paired regular digits directly (the batch takes them on VPCLMULQDQ only).
+  const gf2m::FieldKernels kern(c.field());
+  const detail::FieldOps<gf2m::FieldKernels> f{kern};
+  const detail::CurveFe<gf2m::FieldKernels> cf(f, c);
+  const detail::OddTable<gf2m::FieldKernels> g = detail::g_table_vartime(f, c);
+  for (std::size_t i = 0; i < req.size(); ++i) {
+    INFO("s=" << s[i].to_hex() << " r=" << r[i].to_hex() << " point " << i % points.size());
+    REQUIRE(ec::same_point(c, got[i], want[i]));
+    REQUIRE(ec::same_point(c, ec::mul_double_vartime(c, s[i], r[i], *req[i].q), want[i]));
+    if (i % 2 == 1) {
+      detail::Acc<gf2m::FieldKernels> a, b;
+      const auto plan = [&](std::size_t j) {
+        return detail::RegularPlan<gf2m::FieldKernels>(f, cf, c, s[j], r[j], *req[j].q);
+      };
+      detail::regular_double_acc2_vartime(f, cf, g, plan(i - 1), plan(i), a, b);
+      REQUIRE(ec::same_point(c, detail::acc_result_vartime(f, a), want[i - 1]));
+      REQUIRE(ec::same_point(c, detail::acc_result_vartime(f, b), want[i]));
+    }
+  }
+}
+
 void exhaust(const Tiny& t, bool every_base) {
   const Curve& c = *t.curve;
   const std::uint64_t n = c.order().low_u64();
@@ -133,7 +178,7 @@ void exhaust(const Tiny& t, bool every_base) {
         REQUIRE(ec::same_point(c, ec::mul_base(*with_base, ks), want));
         if (k % 7 == 3) REQUIRE(ec::same_point(c, ec::mul_base_parallel(*with_base, ks, 2, 1 + k % 2), want));
       }
-      if (k % 7 == 0) {
+      if (k % 7 == 0 || k == n) {  // k = n: G's table holds n G = O where n < 2^7
         REQUIRE(ec::same_point(c, ec::mul_double_vartime(c, Nat(k), Nat(k + 1), p),
                                ec::add_vartime(c, ec::mul_reference_vartime(c, Nat(k), c.generator()),
                                                ec::mul_reference_vartime(c, Nat(k + 1), p))));
@@ -145,9 +190,58 @@ void exhaust(const Tiny& t, bool every_base) {
   ec::AffinePoint order_two;  // (0, sqrt B): its own negative
   order_two.y = c.sqrt_b();
   batch_shared_point(c, order_two);
+  batch_mixed_points(c, t.subgroup);
+}
+
+/// n P for every point P of the curve, without O: every point whose order divides the
+/// cofactor.
+std::vector<ec::AffinePoint> cofactor_points(const Curve& c) {
+  std::vector<ec::AffinePoint> all, out;
+  const gf2m::Field& f = c.field();
+  ec::AffinePoint order_two;
+  order_two.y = c.sqrt_b();
+  all.push_back(order_two);
+  for (std::uint64_t xv = 1; xv < (std::uint64_t{1} << f.m()); ++xv) {
+    gf2m::Element x, inv, rhs, z;  // y = z x with z^2 + z = x + A + B / x^2
+    x.w[0] = xv;
+    gf2m::inv_vartime(f, inv, x);
+    gf2m::sqr(f, rhs, inv);
+    gf2m::mul(f, rhs, rhs, c.b());
+    gf2m::add(f, rhs, rhs, x);
+    rhs.w[0] ^= c.a();
+    if (!gf2m::solve_quadratic(f, z, rhs)) continue;
+    ec::AffinePoint p;
+    p.x = x;
+    gf2m::mul(f, p.y, z, x);
+    all.push_back(p);
+    all.push_back(ec::negate(c, p));
+  }
+  for (const ec::AffinePoint& p : all) {
+    REQUIRE(ec::on_curve(c, p));
+    const ec::AffinePoint q = ec::mul_reference_vartime(c, c.order(), p);
+    if (q.infinity) continue;
+    bool seen = false;
+    for (const ec::AffinePoint& o : out) seen |= ec::same_point(c, o, q);
+    if (!seen) out.push_back(q);
+  }
+  return out;
 }
 
 }  // namespace
+
+TEST_CASE("exhaustive: GF(2^11), A = 1, h = 6: points of order 2, 3 and 6 as Q (O in their odd-multiple tables)") {
+  const Tiny t = find_curve({11, 2, 0}, 1, 6);
+  const std::vector<ec::AffinePoint> small = cofactor_points(*t.curve);
+  INFO("n=" << t.curve->order().low_u64());
+  REQUIRE(small.size() == 5);  // the cyclic group of order 6 less O
+  batch_mixed_points(*t.curve, small);
+  for (const ec::AffinePoint& q : small) {
+    for (std::uint64_t k = 0; k < 64; ++k) {
+      REQUIRE(ec::same_point(*t.curve, ec::mul_wnaf_vartime(*t.curve, Nat(k), q),
+                             ec::mul_reference_vartime(*t.curve, Nat(k), q)));
+    }
+  }
+}
 
 TEST_CASE("exhaustive: GF(2^7), A = 1, h = 2") { exhaust(find_curve({7, 1, 0}, 1, 2), true); }
 TEST_CASE("exhaustive: GF(2^9), A = 0, h = 4") { exhaust(find_curve({9, 4, 0}, 0, 4), true); }

@@ -1,14 +1,22 @@
 // Batch signing and verification (batch.hpp).
 #include "dstu/dstu4145/batch.hpp"
 
+#include <algorithm>
 #include <map>
 
 #include "dstu/base/wipe.hpp"
 #include "dstu/ec/batch.hpp"
 #include "dstu/ec/scalar_mul.hpp"
+#include "dstu/parallel/team.hpp"
 #include "sign_steps.hpp"
 
 namespace dstu::dstu4145 {
+namespace {
+
+/// Requests per item of signing's last steps on the team.
+constexpr std::size_t kFinishChunk = 64;
+
+}  // namespace
 
 std::vector<std::uint8_t> verify_batch(std::span<const VerifyRequest> requests, int threads) {
   std::vector<std::uint8_t> valid(requests.size(), 0);
@@ -22,11 +30,21 @@ std::vector<std::uint8_t> verify_batch(std::span<const VerifyRequest> requests, 
     std::vector<ec::DoubleScalar> mults;
     mults.reserve(index.size());
     for (std::size_t i : index) mults.push_back({&requests[i].sig->s, &requests[i].sig->r, &requests[i].key->q});
-    const std::vector<ec::AffinePoint> big_r = ec::mul_double_batch_vartime(*curve, mults, threads);
-    for (std::size_t j = 0; j < index.size(); ++j) {
-      const VerifyRequest& q = requests[index[j]];
-      valid[index[j]] = detail::check_point(*curve, q.digest, *q.sig, big_r[j]) ? 1 : 0;
-    }
+    // The final check of each request on the team thread that computed its point.
+    struct Check {
+      const ec::Curve& curve;
+      std::span<const VerifyRequest> requests;
+      const std::vector<std::size_t>& index;
+      std::vector<std::uint8_t>& valid;
+    } check{*curve, requests, index, valid};
+    ec::mul_double_batch_vartime(*curve, mults, threads,
+                                 ec::BatchSink(
+                                     [](void* ctx, std::size_t j, const ec::AffinePoint& big_r) {
+                                       const Check& k = *static_cast<const Check*>(ctx);
+                                       const VerifyRequest& q = k.requests[k.index[j]];
+                                       k.valid[k.index[j]] = detail::check_point(k.curve, q.digest, *q.sig, big_r);
+                                     },
+                                     &check));
   }
   return valid;
 }
@@ -51,13 +69,20 @@ std::vector<Signature> sign_batch(const PrivateKey& key, std::span<const std::sp
     std::vector<ec::AffinePoint>& points;
     ~Wipe() { secure_wipe(points.data(), points.size() * sizeof(ec::AffinePoint)); }
   } wipe_points{big_f};
+  // The last steps on the team (each request's own nonce and point; nothing drawn),
+  // then, in order, a fresh signature for the rare request whose r or s was 0.
+  std::vector<std::optional<Signature>> done(digests.size());
+  const std::size_t chunks = (digests.size() + kFinishChunk - 1) / kFinishChunk;
+  parallel::for_each(chunks, threads, [&](std::size_t t) {
+    for (std::size_t i = t * kFinishChunk; i < std::min(digests.size(), (t + 1) * kFinishChunk); ++i) {
+      done[i] = detail::finish_signature(key, hash_to_field(c, digests[i]), nonces[i], big_f[i]);
+    }
+  });
   std::vector<Signature> out;
   out.reserve(digests.size());
   for (std::size_t i = 0; i < digests.size(); ++i) {
-    const gf2m::Element h = hash_to_field(c, digests[i]);
-    std::optional<Signature> sig = detail::finish_signature(key, h, nonces[i], big_f[i]);
-    if (sig) {
-      out.push_back(std::move(*sig));
+    if (done[i]) {
+      out.push_back(std::move(*done[i]));
     } else if (mode == NonceMode::hedged) {  // r or s was 0: another nonce, hedged anew
       HedgedNonces hedged(nonce_source, key, digests[i]);
       out.push_back(sign_digest(key, digests[i], hedged, 1));

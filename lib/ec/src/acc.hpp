@@ -21,7 +21,7 @@ struct Acc {
 };
 
 template <class K>
-void acc_double(const FieldOps<K>& f, const CurveFe<K>& c, Acc<K>& q) {
+void acc_double_vartime(const FieldOps<K>& f, const CurveFe<K>& c, Acc<K>& q) {
   if (q.inf) return;
   ld_double(f, c, q.p, q.p);
   if (f.is_zero_vartime(q.p.Z)) q.inf = true;
@@ -29,7 +29,7 @@ void acc_double(const FieldOps<K>& f, const CurveFe<K>& c, Acc<K>& q) {
 
 /// q + (x, y) where q != O has the same x as (x, y): 2 (x, y) or O.
 template <class K>
-void acc_add_same_x(const FieldOps<K>& f, const CurveFe<K>& c, Acc<K>& q, const typename K::Fe& x,
+void acc_add_same_x_vartime(const FieldOps<K>& f, const CurveFe<K>& c, Acc<K>& q, const typename K::Fe& x,
                     const typename K::Fe& y) {
   typename K::Fe z2, a;
   f.sqr(z2, q.p.Z);
@@ -46,9 +46,9 @@ void acc_add_same_x(const FieldOps<K>& f, const CurveFe<K>& c, Acc<K>& q, const 
 
 /// q += (x, y), exactly. The mixed addition gives Z3 = (B Z1)^2 with B = X1 + x Z1,
 /// which is 0 exactly when q and (x, y) share x: then the sum is redone as a doubling
-/// or O (acc_add_same_x), so the common case costs the formula alone.
+/// or O (acc_add_same_x_vartime), so the common case costs the formula alone.
 template <class K>
-void acc_add(const FieldOps<K>& f, const CurveFe<K>& c, Acc<K>& q, const typename K::Fe& x,
+void acc_add_vartime(const FieldOps<K>& f, const CurveFe<K>& c, Acc<K>& q, const typename K::Fe& x,
              const typename K::Fe& y) {
   if (q.inf) {
     q.p = {x, y, FieldOps<K>::one()};
@@ -57,16 +57,16 @@ void acc_add(const FieldOps<K>& f, const CurveFe<K>& c, Acc<K>& q, const typenam
   }
   LdPoint<K> r;
   ld_add_mixed(f, c, r, q.p, x, y);
-  if (f.is_zero_vartime(r.Z)) return acc_add_same_x(f, c, q, x, y);
+  if (f.is_zero_vartime(r.Z)) return acc_add_same_x_vartime(f, c, q, x, y);
   q.p = r;
 }
 
-/// acc_double on two accumulators, paired where both are away from O.
+/// acc_double_vartime on two accumulators, paired where both are away from O.
 template <class K>
-void acc_double2(const FieldOps<K>& f, const CurveFe<K>& c, Acc<K>& a, Acc<K>& b) {
+void acc_double2_vartime(const FieldOps<K>& f, const CurveFe<K>& c, Acc<K>& a, Acc<K>& b) {
   if (a.inf || b.inf) {
-    acc_double(f, c, a);
-    acc_double(f, c, b);
+    acc_double_vartime(f, c, a);
+    acc_double_vartime(f, c, b);
     return;
   }
   ld_double2(f, c, a.p, a.p, b.p, b.p);
@@ -76,36 +76,36 @@ void acc_double2(const FieldOps<K>& f, const CurveFe<K>& c, Acc<K>& a, Acc<K>& b
 
 /// a += (xa, ya) and b += (xb, yb), paired where both are away from O.
 template <class K>
-void acc_add2(const FieldOps<K>& f, const CurveFe<K>& c, Acc<K>& a, const typename K::Fe& xa,
+void acc_add2_vartime(const FieldOps<K>& f, const CurveFe<K>& c, Acc<K>& a, const typename K::Fe& xa,
               const typename K::Fe& ya, Acc<K>& b, const typename K::Fe& xb, const typename K::Fe& yb) {
   if (a.inf || b.inf) {
-    acc_add(f, c, a, xa, ya);
-    acc_add(f, c, b, xb, yb);
+    acc_add_vartime(f, c, a, xa, ya);
+    acc_add_vartime(f, c, b, xb, yb);
     return;
   }
   LdPoint<K> ra, rb;
   ld_add_mixed2(f, c, ra, a.p, xa, ya, rb, b.p, xb, yb);
   if (f.is_zero_vartime(ra.Z)) {
-    acc_add_same_x(f, c, a, xa, ya);
+    acc_add_same_x_vartime(f, c, a, xa, ya);
   } else {
     a.p = ra;
   }
   if (f.is_zero_vartime(rb.Z)) {
-    acc_add_same_x(f, c, b, xb, yb);
+    acc_add_same_x_vartime(f, c, b, xb, yb);
   } else {
     b.p = rb;
   }
 }
 
 template <class K>
-AffinePoint acc_result(const FieldOps<K>& f, const Acc<K>& q) {
+AffinePoint acc_result_vartime(const FieldOps<K>& f, const Acc<K>& q) {
   if (q.inf) return AffinePoint::at_infinity();
   return ld_affine_point(f, q.p);
 }
 
 /// Every accumulator that is not O made affine in place (Z = 1), with one inversion.
 template <class K>
-void to_affine_accs(const FieldOps<K>& f, std::span<Acc<K>> q) {
+void to_affine_accs_vartime(const FieldOps<K>& f, std::span<Acc<K>> q) {
   using Fe = typename K::Fe;
   std::vector<Fe> zi(q.size());
   for (std::size_t i = 0; i < q.size(); ++i) zi[i] = q[i].inf ? FieldOps<K>::one() : q[i].p.Z;

@@ -8,6 +8,9 @@
 // still-infinite accumulator is handled by masked selection, and for 0 < k < n no
 // addition meets its own operand or its negative (the partial sums are distinct
 // multiples below n), so the run is constant time.
+#include <array>
+#include <cstring>
+
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/ec/point.hpp"
@@ -42,8 +45,10 @@ CombTable build_comb_table(const Curve& c, int window) {
   for (std::size_t u = 1; u <= entries; ++u) {
     const int top = 63 - __builtin_clzll(u);
     table[u] = add_vartime(c, table[u ^ (std::size_t{1} << top)], rows[top]);
-    // An entry worth v(u) = sum u_i 2^(i d) >= n can be O on a tiny curve; it is never
-    // read, because the digits of a reduced k < n only select entries with v(u) <= k.
+    // An entry worth v(u) = sum u_i 2^(i d) >= n can be O on a tiny curve: it stays all
+    // zeros, which the constant-time comb never selects (the digits of a reduced k < n
+    // only select entries with v(u) <= k) and the two-base comb of verification batches
+    // reads as O (comb_double.hpp).
     if (table[u].infinity) continue;
     for (int w = 0; w < t.words; ++w) {
       t.xy.data()[static_cast<std::size_t>(w) * t.slots + u] = table[u].x.w[w];
@@ -53,16 +58,36 @@ CombTable build_comb_table(const Curve& c, int window) {
   return t;
 }
 
-std::vector<std::uint8_t> comb_digits(const mp::Nat& k, int window, std::size_t columns) {
+std::vector<std::uint8_t> comb_digits_vartime(const mp::Nat& k, int window, std::size_t columns) {
   const std::span<const mp::Limb> limbs = k.limbs();
-  const auto bit = [&](std::size_t pos) -> unsigned {
-    return pos / 64 < limbs.size() ? static_cast<unsigned>(limbs[pos / 64] >> (pos % 64)) & 1 : 0;
+  // Up to 64 bits of k from bit pos on (zeros past its top).
+  const auto bits64 = [&](std::size_t pos) -> std::uint64_t {
+    const std::size_t w = pos / 64, s = pos % 64;
+    const std::uint64_t lo = w < limbs.size() ? limbs[w] : 0;
+    const std::uint64_t hi = w + 1 < limbs.size() ? limbs[w + 1] : 0;
+    return s == 0 ? lo : lo >> s | hi << (64 - s);
   };
-  std::vector<std::uint8_t> d(columns, 0);
+  // Eight bits b to the low bits of eight bytes: bit j of b to bit 8 j.
+  static constexpr std::array<std::uint64_t, 256> spread8 = [] {
+    std::array<std::uint64_t, 256> t{};
+    for (unsigned b = 0; b < 256; ++b) {
+      for (unsigned j = 0; j < 8; ++j) t[b] |= std::uint64_t{(b >> j) & 1} << (8 * j);
+    }
+    return t;
+  }();
+  std::vector<std::uint8_t> d((columns + 7) / 8 * 8, 0);
   for (int i = 0; i < window; ++i) {
     const std::size_t row = static_cast<std::size_t>(i) * columns;
-    for (std::size_t j = 0; j < columns; ++j) d[j] = static_cast<std::uint8_t>(d[j] | bit(row + j) << i);
+    for (std::size_t j = 0; j < columns; j += 8) {
+      std::uint64_t b = bits64(row + j) & 0xff;
+      if (columns - j < 8) b &= (std::uint64_t{1} << (columns - j)) - 1;  // not the next row's bits
+      std::uint64_t bytes;
+      std::memcpy(&bytes, d.data() + j, 8);
+      bytes |= spread8[b] << i;
+      std::memcpy(d.data() + j, &bytes, 8);
+    }
   }
+  d.resize(columns);
   return d;
 }
 

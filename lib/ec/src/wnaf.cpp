@@ -8,6 +8,7 @@
 #include "dstu/ec/scalar_mul.hpp"
 #include "dstu/gf2m/ops.hpp"
 #include "dstu/mp/limbs.hpp"
+#include "regular_internal.hpp"
 #include "wnaf_internal.hpp"
 
 namespace dstu::ec {
@@ -51,16 +52,40 @@ std::vector<std::int8_t> wnaf(const mp::Nat& k, int w) {
   return out;
 }
 
+RegularDigits regular_digits_vartime(const mp::Nat& k, int w) {
+  using mp::Limb;
+  RegularDigits out;
+  if (k.is_zero()) return out;
+  std::vector<Limb> x(k.limbs().begin(), k.limbs().end());
+  out.plus_one = (x[0] & 1) == 0;
+  if (out.plus_one) mp::ln::sub_1(x.data(), x.data(), x.size(), 1);  // k - 1: odd
+  const Limb half = Limb{1} << w, mask = (Limb{1} << (w + 1)) - 1;
+  const auto above_half = [&] {  // x >= 2^w
+    for (std::size_t i = 1; i < x.size(); ++i) {
+      if (x[i] != 0) return true;
+    }
+    return x[0] >= half;
+  };
+  while (above_half()) {
+    // d = (x mod 2^(w+1)) - 2^w is odd with |d| < 2^w, and (x - d) / 2^w = (x >> w) | 1 is odd.
+    out.d.push_back(static_cast<std::int8_t>(static_cast<std::int64_t>(x[0] & mask) - static_cast<std::int64_t>(half)));
+    mp::ln::rshift(x.data(), x.data(), x.size(), static_cast<unsigned>(w));
+    x[0] |= 1;
+  }
+  out.d.push_back(static_cast<std::int8_t>(x[0]));
+  return out;
+}
+
 }  // namespace detail
 
 namespace {
 
 using detail::Acc;
-using detail::acc_double;
-using detail::acc_result;
-using detail::add_digit;
+using detail::acc_double_vartime;
+using detail::acc_result_vartime;
+using detail::add_digit_vartime;
 using detail::FieldOps;
-using detail::odd_multiples;
+using detail::odd_multiples_vartime;
 using detail::wnaf;
 
 template <class K>
@@ -69,23 +94,23 @@ AffinePoint wnaf_single(K kern, const Curve& curve, const mp::Nat& k, const Affi
   const FieldOps<K> f{kern};
   const detail::CurveFe<K> c(f, curve);
   constexpr int w = 5;
-  std::vector<typename K::Fe> xs, ys;
-  odd_multiples(f, c, curve, p, w, xs, ys);
+  const detail::OddTable<K> t = odd_multiples_vartime(f, c, curve, p, w);
   const std::vector<std::int8_t> digits = wnaf(k, w);
   Acc<K> q;
   for (std::size_t i = digits.size(); i-- > 0;) {
-    acc_double(f, c, q);
-    if (digits[i]) add_digit(f, c, q, digits[i], xs, ys);
+    acc_double_vartime(f, c, q);
+    if (digits[i]) add_digit_vartime(f, c, q, digits[i], t);
   }
-  return acc_result(f, q);
+  return acc_result_vartime(f, q);
 }
 
 template <class K>
 AffinePoint wnaf_double(K kern, const Curve& curve, const mp::Nat& s, const mp::Nat& r, const AffinePoint& q) {
   const FieldOps<K> f{kern};
   const detail::CurveFe<K> c(f, curve);
-  const detail::GTable<K> g(f, curve);
-  return detail::acc_result(f, detail::wnaf_double_acc(f, c, g, detail::DoublePlan<K>(f, c, curve, s, r, q)));
+  const detail::OddTable<K> g = detail::g_table_vartime(f, curve);
+  const detail::DoublePlan<K> plan(f, c, curve, s, r, q);
+  return detail::acc_result_vartime(f, detail::wnaf_double_acc_vartime(f, c, g, plan));
 }
 
 }  // namespace

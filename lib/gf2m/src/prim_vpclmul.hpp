@@ -8,7 +8,11 @@
 //  - halves (fields of up to 4 words): two elements side by side, the first in
 //    qwords 0-3, the second in qwords 4-7, so one instruction works on both operands
 //    of a mul2/sqr2;
-//  - wide (5 to 7 words): one element in a register, one double-length product in two.
+//  - halves with a one-bit top word (m = 257, 5 words of which the last holds one bit):
+//    words 0-3 of each element in its half as above, word 4 apart (loaded as a mask,
+//    stored from qword 0 of each half of a second register);
+//  - wide (5 to 7 words, m = 307 ... 431): one element in a register, one
+//    double-length product in two.
 //
 // Port budget (Golden Cove / Sapphire Rapids): VPCLMULQDQ and every lane-crossing
 // permute share port 5; 512-bit logic runs on ports 0 and 5; loads and stores run
@@ -20,8 +24,9 @@
 // that wrote them (a 32- or 64-byte load of an element written by two 16-byte stores
 // would stall until the stores commit).
 //
-// Constant time: only loads, stores, carry-less products, fixed permutes and logic;
-// no branch or address depends on element values.
+// Constant time: only loads, stores, carry-less products, fixed permutes, shifts by
+// constants, masked broadcasts of masks made from element bits, and logic; no branch
+// or address depends on element values.
 //
 // Unnamed namespace: see words.hpp.
 #pragma once
@@ -56,11 +61,12 @@ template <Word V>
 }
 
 /// A 16-bit lane mask loaded from memory (kmovw k, m16; GCC would build a constant
-/// mask with mov + kmovw k, r32, a port-5 uop).
-template <unsigned M>
-[[gnu::always_inline]] inline __mmask16 mask16() {
+/// mask with mov + kmovw k, r32, a port-5 uop); as an __mmask8 for qword lanes (the
+/// same instruction: AVX-512F has no kmovb).
+template <unsigned M, class Mask = __mmask16>
+[[gnu::always_inline]] inline Mask mask16() {
   alignas(2) static constexpr __mmask16 m = M;
-  __mmask16 k;
+  Mask k;
   asm("kmovw %1, %0" : "=k"(k) : "m"(m));
   return k;
 }
@@ -145,6 +151,33 @@ template <int W>
     _mm_storeu_si128(reinterpret_cast<__m128i*>(r), _mm512_castsi512_si128(v));
     _mm_storel_epi64(reinterpret_cast<__m128i*>(r + 2), _mm256_extracti128_si256(_mm512_castsi512_si256(v), 1));
   }
+}
+
+// ---- halves layout with a one-bit top word (m = 257: 4 words in a half, word 4 apart) ----
+
+/// All-ones qwords in the first half where bit 0 of a[W] is set, in the second half
+/// where bit 0 of a2[W] is; zero elsewhere. The words are broadcast from memory (a
+/// load, and a load with a merge), the bit spread by shifts: no branch, no index.
+template <int W>
+[[gnu::always_inline]] inline Z top_bit_halves(const Word* a, const Word* a2) {
+  const __m128i t1 = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(a + W));
+  const __m128i t2 = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(a2 + W));
+  const __mmask8 second = mask16<0xF0, __mmask8>();
+  const Z t = _mm512_mask_broadcastq_epi64(_mm512_broadcastq_epi64(t1), second, t2);
+  return _mm512_srai_epi64(_mm512_slli_epi64(t, 63), 63);
+}
+
+/// Stores qword 0 of the first half to r[W]: the one-bit top word (mul and sqr).
+template <int W>
+[[gnu::always_inline]] inline void store_top_first_half(Word* r, Z t) {
+  _mm_storel_epi64(reinterpret_cast<__m128i*>(r + W), _mm512_castsi512_si128(t));
+}
+
+/// Stores qword 0 of each half to r[W] (first) and r2[W] (second): the one-bit top words.
+template <int W>
+[[gnu::always_inline]] inline void store_top_halves(Word* r, Word* r2, Z t) {
+  store_top_first_half<W>(r, t);
+  _mm_storel_epi64(reinterpret_cast<__m128i*>(r2 + W), _mm512_extracti32x4_epi32(t, 2));
 }
 
 // ---- wide layout (5 <= W <= 8) ----

@@ -4,7 +4,7 @@
 // f = x^m + r(x), m = 64q + s (0 < s < 64, q = W - 1), deg r = k1 < 64. A product c of
 // two reduced elements is c_L + x^m c_H with c_L = c mod x^m and c_H = c >> m; then
 // c = c_L + c_H r (mod f), and the few bits G of that at and above m fold once more as
-// G r. The first fold is one carry-less product per word of c_H:
+// G r. The first fold is one carry-less product per word of c_H, or shifts:
 //  - "scaled" folding (halves layout, needs k1 < s): with K = r x^(64-s) (one word),
 //    a word c_j of c (j >= q, the word c_q with its bits below s cleared) times K is
 //    (c_j r x^(64j - m)) x^64, so c_H r = sum_j (c_j K) x^(64(j - q - 1)): the words of
@@ -12,11 +12,16 @@
 //    word boundaries; the two parities of j differ by one word (one permute).
 //  - "window" folding (wide layout, any s): c_H is assembled from two word-shifted
 //    copies of c (c >> 64q and c >> 64(q+1), shifted by s and 64 - s), then c_H r.
+//  - shift folding (halves layout with a one-bit top word, m = 257: s = 1 and K would
+//    span two words): c_H r = c_H + c_H x^k by shifts across qwords, no product
+//    (reduce_halves257).
 // G = bits [m, m+64) of c_L + c_H r: every DSTU field but m = 191 and m = 367 keeps
 // them in word q; those two spill into word q + 1 (checked at compile time).
 //
 // Unnamed namespace: see words.hpp.
 #pragma once
+
+#include <climits>
 
 #include "prim_vpclmul.hpp"
 #include "reduce_clmul.hpp"
@@ -112,6 +117,51 @@ template <class P>
   const Z d = xor3(and2(l, top), e, perm(o, half_index<1, 2, 3, kZero>(), zero()));
   const Z f = fold_top<P, 4>(d);  // not inline: at -O0 the intrinsic is a macro
   return _mm512_ternarylogic_epi64(d, top, f, 0x6A);
+}
+
+/// True for the fields reduced by reduce_halves257: m = 257 (4 words and a one-bit top
+/// word), a trinomial x^257 + x^k + 1 with 2 <= k <= 32 (F257: k = 12).
+template <class P>
+constexpr bool one_bit_top() {
+  return P::m == 257 && !P::pentanomial && P::k1 >= 2 && P::k1 <= 32;
+}
+
+/// Halves layout for f = x^257 + x^k + 1: c = l + x^256 u + x^512 c_8 for each element
+/// (l = words 0-3, u = words 4-7, c8 all-ones in a half where c_8 = 1, else zero).
+/// Returns words 0-3 of c mod f in r and word 4 (one bit) at qword 0 of each half of
+/// top, the other qwords zero. The word-level folding of Hankerson–Menezes–Vanstone,
+/// "Guide to Elliptic Curve Cryptography" §2.3.5 (as reduce_special.hpp) on ZMM
+/// registers, shifts across qwords by permutes, AVX-512F only:
+///   c mod x^257 = l + c_4,0 x^256, and x^257 H = H r with H = u >> 1 (255 bits);
+///   H x^k = (u << (k-1)) with bit k-1 cleared, words i >= 1 taking the top k-1 bits
+///   of word i-1 (u rotated by one qword); its bit 256 (bit 65-k of c_7) goes to the
+///   top word, and the bits above, G = c_7 >> (66-k) (k-2 bits), fold once more as
+///   G + G x^k (the second fold); x^512 = x^255 + x^(2k-2) + x^(k-2) mod f is added
+///   under c8. Six shifts, two permutes, five ternary-logic operations (VBMI2's
+///   double shifts VPSHRDQ/VPSHLDQ would merge two pairs of them: not worth a further
+///   CPU requirement beside AVX-512F).
+template <class P>
+[[gnu::always_inline]] inline void reduce_halves257(Z& r, Z& top, Z l, Z u, Z c8) {
+  constexpr int k = P::k1;
+  static_assert(one_bit_top<P>());
+  constexpr long long x512 = static_cast<long long>(Word(1) << (2 * k - 2) | Word(1) << (k - 2));
+  using X512 = ZConst<x512, 0, 0, LLONG_MIN, x512, 0, 0, LLONG_MIN>;  // x^512 mod f
+  constexpr long long below_k = static_cast<long long>(~(Word(1) << (k - 1)));
+  using ClearK = ZConst<below_k, -1, -1, -1, below_k, -1, -1, -1>;  // bit k-1 of word 0 cleared
+  using Right = ZConst<66 - k, 65 - k, 65 - k, 65 - k, 66 - k, 65 - k, 65 - k, 65 - k>;
+  using Left = ZConst<k, 64, 64, 64, k, 64, 64, 64>;  // a count of 64 clears the qword
+  const Z next = perm(u, half_index<1, 2, 3, kZero>(), zero());  // c5, c6, c7, 0
+  const Z prev = perm(u, half_index<3, 0, 1, 2>(), zero());      // c7, c4, c5, c6
+  const Z g = _mm512_srlv_epi64(prev, Right::load());            // G, then the carries of H x^k
+  // Cheapest terms first: the ones that wait for the permutes come last.
+  const Z a = xor_and(l, X512::load(), c8);
+  const Z b = xor_and(a, _mm512_slli_epi64(u, k - 1), ClearK::load());
+  const Z d = xor3(b, _mm512_srli_epi64(u, 1), g);
+  r = xor3(d, _mm512_slli_epi64(next, 63), _mm512_sllv_epi64(g, Left::load()));
+  // (c_4 + (c_7 >> (65-k))) & 1 at qword 0 of each half (a named constant: at -O0 the
+  // intrinsic is a macro, and a template's commas would split its arguments).
+  using Bit0 = ZConst<1, 0, 0, 0, 1, 0, 0, 0>;
+  top = _mm512_ternarylogic_epi64(u, _mm512_srli_epi64(prev, 65 - k), Bit0::load(), 0x28);
 }
 
 /// Wide layout (5 <= W <= 7): c as lo = words 0-7, hi = words 8-15; returns the

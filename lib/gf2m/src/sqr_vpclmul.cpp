@@ -1,12 +1,13 @@
 // Squaring with VPCLMULQDQ on ZMM registers: a word's square is its carry-less
 // product with itself, so one instruction squares a word of every lane; the squares
 // are put in order by permutes and reduced on ZMM (reduce_vpclmul.hpp). Layouts as in
-// mul_vpclmul.cpp: halves (two elements, 3 and 4 words) and wide (5 to 7 words).
+// mul_vpclmul.cpp: halves (two elements, 3 and 4 words; m = 257, whose square
+// A^2 + a_4 x^512 adds the top bit under a mask) and wide (5 to 7 words).
 // Reached only when cpu::active() reports vpclmulqdq and avx512f (Isa::vpclmul).
 //
-// Measured slower than the PCLMULQDQ squarings where it counts (latency; see
-// vpclmul_choice() in kernels.hpp), so no field selects them today; kept compiled,
-// tested and benchmarked (perf_gf2m --vpclmul) beside the multiplication kernels.
+// Only m = 257 selects them (vpclmul_choice() in kernels.hpp): elsewhere they were
+// measured slower than the PCLMULQDQ squarings where it counts (latency); kept
+// compiled, tested and benchmarked (perf_gf2m --vpclmul) beside the multiplication kernels.
 //
 // Constant time: see prim_vpclmul.hpp.
 #include "dstu/gf2m/kernels.hpp"
@@ -36,22 +37,45 @@ using detail::Z;
 using detail::clmul;
 using detail::perm;
 
-/// [a1^2 | a2^2] mod f for 3- and 4-word fields. With pair j of each element in both
+/// The squares of 3- and 4-word elements [a1^2 | a2^2], unreduced: l = words 0-3 and
+/// u = words 4-7 (W = 4) or words 2-5 (W = 3). With pair j of each element in both
 /// lanes of its half, the low-word square lands on lane 0 and the high-word square on
 /// lane 1 of another product: a blend under a constant mask puts a_2j^2, a_2j+1^2 in
 /// order (no permute between the products and the reduction).
-template <class P>
-[[gnu::always_inline]] inline Z sqr_reduce_halves(const Word* a1, const Word* a2) {
-  const Z x0 = detail::load_pair_halves<P::words>(a1, a2, 0);  // [A0, A0 | A0', A0']
-  const Z x1 = detail::load_pair_halves<P::words>(a1, a2, 1);  // [A1, A1 | A1', A1']
+template <int W>
+[[gnu::always_inline]] inline void sqr_halves(Z& l, Z& u, const Word* a1, const Word* a2) {
+  const Z x0 = detail::load_pair_halves<W>(a1, a2, 0);  // [A0, A0 | A0', A0']
+  const Z x1 = detail::load_pair_halves<W>(a1, a2, 1);  // [A1, A1 | A1', A1']
   const Z lane1 = detail::half_mask<0xC>();
   auto pick = [&](Z on_lane0, Z on_lane1) { return detail::select(lane1, on_lane1, on_lane0); };
-  const Z l = pick(clmul<0x00>(x0, x0), clmul<0x11>(x0, x0));  // a0^2, a1^2: words 0-3
-  if constexpr (P::words == 4) {
-    return detail::reduce_halves4<P>(l, pick(clmul<0x00>(x1, x1), clmul<0x11>(x1, x1)));  // words 4-7
+  l = pick(clmul<0x00>(x0, x0), clmul<0x11>(x0, x0));  // a0^2, a1^2: words 0-3
+  if constexpr (W == 4) {
+    u = pick(clmul<0x00>(x1, x1), clmul<0x11>(x1, x1));  // words 4-7
   } else {
-    return detail::reduce_halves3<P>(l, pick(clmul<0x11>(x0, x0), clmul<0x00>(x1, x1)));  // words 2-5
+    u = pick(clmul<0x11>(x0, x0), clmul<0x00>(x1, x1));  // words 2-5
   }
+}
+
+/// [a1^2 | a2^2] mod f for 3- and 4-word fields.
+template <class P>
+[[gnu::always_inline]] inline Z sqr_reduce_halves(const Word* a1, const Word* a2) {
+  Z l, u;
+  sqr_halves<P::words>(l, u, a1, a2);
+  if constexpr (P::words == 4) {
+    return detail::reduce_halves4<P>(l, u);
+  } else {
+    return detail::reduce_halves3<P>(l, u);
+  }
+}
+
+/// m = 257: [a1^2 | a2^2] mod f as in mul_reduce_halves257 (mul_vpclmul.cpp). The
+/// square of a = A + a_4 x^256 is A^2 + a_4 x^512: the 4-word squares of sqr_halves,
+/// and x^512 under the mask of a_4.
+template <class P>
+[[gnu::always_inline]] inline void sqr_reduce_halves257(Z& r, Z& top, const Word* a1, const Word* a2) {
+  Z l, u;
+  sqr_halves<4>(l, u, a1, a2);
+  detail::reduce_halves257<P>(r, top, l, u, detail::top_bit_halves<4>(a1, a2));
 }
 
 /// a^2 mod f for 5 to 7 words.
@@ -69,7 +93,12 @@ template <class P>
 
 template <class P>
 void sqr_vpclmul(Word* r, const Word* a) {
-  if constexpr (P::words <= 4) {
+  if constexpr (detail::one_bit_top<P>()) {
+    Z x, top;
+    sqr_reduce_halves257<P>(x, top, a, a);
+    detail::store_first_half<4>(r, x);
+    detail::store_top_first_half<4>(r, top);
+  } else if constexpr (P::words <= 4) {
     detail::store_first_half<P::words>(r, sqr_reduce_halves<P>(a, a));
   } else {
     detail::store_wide<P::words>(r, sqr_reduce_wide<P>(a));
@@ -78,7 +107,12 @@ void sqr_vpclmul(Word* r, const Word* a) {
 
 template <class P>
 void sqr2_vpclmul(Word* r1, const Word* a1, Word* r2, const Word* a2) {
-  if constexpr (P::words <= 4) {
+  if constexpr (detail::one_bit_top<P>()) {
+    Z x, top;
+    sqr_reduce_halves257<P>(x, top, a1, a2);
+    detail::store_halves<4>(r1, r2, x);
+    detail::store_top_halves<4>(r1, r2, top);
+  } else if constexpr (P::words <= 4) {
     detail::store_halves<P::words>(r1, r2, sqr_reduce_halves<P>(a1, a2));
   } else {
     const Z x1 = sqr_reduce_wide<P>(a1), x2 = sqr_reduce_wide<P>(a2);

@@ -6,9 +6,9 @@
 // chunks of kBatchChunk consecutive ones, and the final conversions to affine
 // coordinates of a chunk share one field inversion (Montgomery's trick), which saves
 // an inversion per request. Requests of mul_double_batch_vartime that share their
-// point Q (many signatures of one key) use a comb table of Q built once for them: each
-// then costs ceil(L(n) / 8) doublings instead of about L(n). Results are identical to
-// the one-at-a-time functions.
+// point Q (many signatures of one key; from 4 or 6 of them, by kernel path) use a comb
+// table of Q built once for them: each then costs ceil(L(n) / 8) doublings instead of
+// about L(n). Results are identical to the one-at-a-time functions.
 #pragma once
 
 #include <cstddef>
@@ -30,12 +30,31 @@ struct DoubleScalar {
 /// Requests per chunk: one pool item, one shared inversion.
 inline constexpr std::size_t kBatchChunk = 8;
 
-/// Requests sharing one Q from which Q gets a comb table of its own (building it costs
-/// about as much as two w-NAF verifications).
-inline constexpr std::size_t kSharedPointMin = 4;
+/// Where a batch delivers its results: sink(i, R_i) for every request i, each once, on
+/// the team thread that computed R_i, as soon as its chunk is done (so a caller's last
+/// step per request runs on the team too); calls for different i may run concurrently.
+class BatchSink {
+ public:
+  using Fn = void (*)(void* ctx, std::size_t index, const AffinePoint& point);
+  BatchSink(Fn fn, void* ctx) : fn_(fn), ctx_(ctx) {}
+  /// Stores R_i into out[i].
+  explicit BatchSink(std::vector<AffinePoint>& out)
+      : BatchSink([](void* v, std::size_t i, const AffinePoint& p) { (*static_cast<std::vector<AffinePoint>*>(v))[i] = p; },
+                  &out) {}
+  void operator()(std::size_t index, const AffinePoint& point) const { fn_(ctx_, index, point); }
+
+ private:
+  Fn fn_;
+  void* ctx_;
+};
 
 /// s_i G + r_i Q_i for every request, equal to mul_double_vartime one at a time, on up
-/// to `threads` team threads. Variable time: public scalars and points only.
+/// to `threads` team threads, each to the sink. Variable time: public scalars and
+/// points only.
+void mul_double_batch_vartime(const Curve& c, std::span<const DoubleScalar> requests, int threads,
+                              const BatchSink& sink);
+
+/// The same, collected into a vector.
 std::vector<AffinePoint> mul_double_batch_vartime(const Curve& c, std::span<const DoubleScalar> requests,
                                                   int threads);
 

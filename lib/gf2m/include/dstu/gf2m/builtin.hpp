@@ -13,8 +13,9 @@
 /// X(Ctx, Name, Standard, Zmm, M, K1, K2, K3) for each built-in field, in the order of
 /// the Builtin enumerators: f = x^M + x^K1 + x^K2 + x^K3 + 1 (a trinomial when K2 = K3
 /// = 0). Standard is dstu or nist; Zmm is vpclmul when the VPCLMULQDQ kernels
-/// (mul_vpclmul.cpp, sqr_vpclmul.cpp) are compiled for the field — their ZMM reduction
-/// needs K1 < M mod 64 — and clmul when it has the PCLMULQDQ kernels only. Ctx is passed
+/// (mul_vpclmul.cpp, sqr_vpclmul.cpp) are compiled for the field — their ZMM reductions
+/// need K1 < M mod 64, or M = 257 with a trinomial (the one-bit top word has its own
+/// fold) — and clmul when it has the PCLMULQDQ kernels only. Ctx is passed
 /// through to X untouched (the derived lists below pass their own macro in it).
 #define DSTU_GF2M_BUILTIN_FIELDS(X, Ctx)      \
   X(Ctx, F163, dstu, vpclmul, 163, 7, 6, 3)   \

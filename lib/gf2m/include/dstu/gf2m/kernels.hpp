@@ -66,8 +66,9 @@ template <class P> void mul2_clmul(Word* r1, const Word* a1, const Word* b1, Wor
 /// r1 = a1^2 and r2 = a2^2 in one call (r1 must not alias a2).
 template <class P> void sqr2_clmul(Word* r1, const Word* a1, Word* r2, const Word* a2);
 /// The same four on ZMM registers with VPCLMULQDQ (needs vpclmulqdq and avx512f): for 3-
-/// and 4-word fields the two operations of mul2/sqr2 share every instruction (mul and
-/// sqr run the same code on one element); 5 to 7 words one product per register pair.
+/// and 4-word fields and m = 257 (4 words and a one-bit fifth) the two operations of
+/// mul2/sqr2 share every instruction (mul and sqr run the same code on one element);
+/// m = 307 ... 431 (5 to 7 words) one product per register pair.
 /// Clang takes a function template's target from this first declaration, not from the
 /// target region of its definition (GCC needs only the region's pragma).
 #if defined(__clang__)
@@ -177,7 +178,22 @@ struct VpclmulChoice {
 ///  - m = 163 ... 191: mul2 throughput 9.2-10.2 -> 7.0-7.5 at +1.5-3 ns latency: ladder
 ///    -6% to -13%. mul, sqr, sqr2 lose (latency +3 to +4 ns; 6 PCLMULQDQ products are
 ///    already short; mul on m = 191 costs sign/verify 3-5%).
-///  - m = 257 ... 431: mul2 throughput 16.5-27.6 -> 18.3-28.5, no win: clmul.
+///  - m = 257 (the halves layout with the one-bit top word), on an Intel Xeon family 6
+///    model 207 (Emerald Rapids, 2 vCPUs under KVM; two runs of perf_gf2m): mul latency
+///    15.2 -> 13.3, throughput 11.5 -> 8.1; mul2 latency 24.1 -> 13.5, throughput 23.3
+///    -> 10.1; sqr latency 9.0 -> 7.9; sqr2 latency 13.1 -> 8.7, throughput 11.3 -> 5.9.
+///    Curve level in one process (41 rounds; each kernel switched back to clmul alone,
+///    by a local hook not kept): all four against none, ladder 1.77x, verify 1.36x,
+///    comb, wNAF and sign 1.2x faster; mul alone back costs verify 58% and sign 31%,
+///    sqr costs verify 17% and sign 10% (the ladder, which squares by sqr2, gains 2%),
+///    sqr2 costs the ladder 21%: all four. AMD Zen 4 not measured for m = 257.
+///  - m = 307 ... 431 (the wide layout): mul2 throughput 16.5-27.6 -> 18.3-28.5 on the
+///    Sapphire Rapids, no win: clmul. Re-measured on the Emerald Rapids above: mul
+///    latency +22% to +35%, mul2 latency -2% to +4% and throughput +5% to +8%, sqr
+///    latency +60% to +80%; sqr2 throughput -22% to -35% and latency +3% to +13% (307,
+///    367) or -11% (431), but sqr2 on VPCLMULQDQ makes the ladder 20% (307, 367) and 8%
+///    (431) slower and moves nothing else: clmul. (The choice is compile-time and serves
+///    Intel and AMD AVX-512 alike; Zen 4 was not re-measured.)
 ///  - the NIST fields N233 ... N571: clmul. They have no VPCLMULQDQ kernels (the ZMM
 ///    reduction needs k1 < m mod 64: N233 and N409 break it) and no AVX-512 machine was
 ///    at hand to measure one (the Zen 3 they were added on has VPCLMULQDQ on YMM only).
@@ -187,6 +203,8 @@ constexpr VpclmulChoice vpclmul_choice(Builtin id) {
       return {.mul2 = true};
     case Builtin::F233:
       return {.mul = true, .mul2 = true};
+    case Builtin::F257:
+      return {.mul = true, .mul2 = true, .sqr = true, .sqr2 = true};
     default:
       return {};
   }
