@@ -1,5 +1,5 @@
 // sign_batch and verify_batch against one at a time: the same nonces give the same
-// signatures, and every verdict (valid, tampered, out of range, wrong key, keys on
+// signatures (exact and hedged), and every verdict (valid, tampered, out of range, wrong key, keys on
 // other curves in the same batch) matches verify_digest; batch sizes 1..17 on 1..4
 // threads, and one batch per CPU path.
 #include <doctest/doctest.h>
@@ -7,6 +7,8 @@
 #include "cpu_paths.hpp"
 #include "dstu/dstu4145/batch.hpp"
 #include "dstu/dstu4145/keys.hpp"
+#include "dstu/dstu4145/nonce.hpp"
+#include "dstu/dstu4145/sign.hpp"
 #include "dstu/parallel/team.hpp"
 #include "dstu/rng/random.hpp"
 #include "test_random.hpp"
@@ -45,6 +47,19 @@ int check_size(const Curve& c, std::size_t size, int threads, std::uint64_t stre
     const d::Signature one = d::sign_digest(key, dg[i], single_nonces);
     CHECK(sigs[i].r == one.r);
     CHECK(sigs[i].s == one.s);
+  }
+
+  // Hedged: each nonce from the signature's own fresh octets, drawn in order.
+  dstu::rng::ChaCha20Drbg batch_entropy(dstu::test::seed(), stream + 2000);
+  dstu::rng::ChaCha20Drbg single_entropy(dstu::test::seed(), stream + 2000);
+  const std::vector<d::Signature> hedged =
+      d::sign_batch(key, views(dg), batch_entropy, threads, d::NonceMode::hedged);
+  REQUIRE(hedged.size() == size);
+  for (std::size_t i = 0; i < size; ++i) {
+    d::HedgedNonces nonces(single_entropy, key, dg[i]);
+    const d::Signature one = d::sign_digest(key, dg[i], nonces);
+    CHECK(hedged[i].r == one.r);
+    CHECK(hedged[i].s == one.s);
   }
 
   // Requests: each signature as made, with r + 1, with s = n, under the wrong key.

@@ -2,7 +2,9 @@
 #include "dstu/dstu4145/batch.hpp"
 
 #include <algorithm>
+#include <array>
 #include <map>
+#include <optional>
 
 #include "dstu/base/wipe.hpp"
 #include "dstu/ec/batch.hpp"
@@ -13,7 +15,7 @@
 namespace dstu::dstu4145 {
 namespace {
 
-/// Requests per item of signing's last steps on the team.
+/// Requests per item of signing's nonce derivations on the team.
 constexpr std::size_t kFinishChunk = 64;
 
 }  // namespace
@@ -54,35 +56,40 @@ std::vector<Signature> sign_batch(const PrivateKey& key, std::span<const std::sp
   const ec::Curve& c = key.curve();
   // Nonces and nonce points are wiped however this returns (finish_signature wipes
   // each one it uses; the allocator and the guard cover an exception on the way).
-  std::vector<ec::Scalar, WipingAllocator<ec::Scalar>> nonces;
-  nonces.reserve(digests.size());
-  for (std::size_t i = 0; i < digests.size(); ++i) {
-    if (mode == NonceMode::hedged) {
-      HedgedNonces hedged(nonce_source, key, digests[i]);
-      nonces.push_back(random_scalar(c, hedged));
-    } else {
-      nonces.push_back(random_scalar(c, nonce_source));
-    }
+  std::vector<ec::Scalar, WipingAllocator<ec::Scalar>> nonces(digests.size());
+  const std::size_t chunks = (digests.size() + kFinishChunk - 1) / kFinishChunk;
+  if (mode == NonceMode::hedged) {
+    // Each signature's fresh octets drawn in order, as one at a time would draw them;
+    // the nonces derived from them on the team: an HMAC-GOST34.311 each, 17 us on the
+    // constant-time GOST 28147-89 round, two thirds of a hedged dstu257 batch on one
+    // thread (Intel Xeon family 6 model 207, 1000 signatures: 25.6 ms on one thread,
+    // 13.5 ms on two).
+    using Fresh = std::array<std::uint8_t, 32>;
+    std::vector<Fresh, WipingAllocator<Fresh>> fresh(digests.size());
+    for (Fresh& f : fresh) nonce_source.fill(f);
+    parallel::for_each(chunks, threads, [&](std::size_t t) {
+      for (std::size_t i = t * kFinishChunk; i < std::min(digests.size(), (t + 1) * kFinishChunk); ++i) {
+        HedgedNonces hedged(std::span<const std::uint8_t, 32>(fresh[i]), key, digests[i]);
+        nonces[i] = random_scalar(c, hedged);
+      }
+    });
+  } else {
+    for (ec::Scalar& e : nonces) e = random_scalar(c, nonce_source);
   }
   std::vector<ec::AffinePoint> big_f = ec::mul_base_batch(c, nonces, threads);
   struct Wipe {
     std::vector<ec::AffinePoint>& points;
     ~Wipe() { secure_wipe(points.data(), points.size() * sizeof(ec::AffinePoint)); }
   } wipe_points{big_f};
-  // The last steps on the team (each request's own nonce and point; nothing drawn),
-  // then, in order, a fresh signature for the rare request whose r or s was 0.
-  std::vector<std::optional<Signature>> done(digests.size());
-  const std::size_t chunks = (digests.size() + kFinishChunk - 1) / kFinishChunk;
-  parallel::for_each(chunks, threads, [&](std::size_t t) {
-    for (std::size_t i = t * kFinishChunk; i < std::min(digests.size(), (t + 1) * kFinishChunk); ++i) {
-      done[i] = detail::finish_signature(key, hash_to_field(c, digests[i]), nonces[i], big_f[i]);
-    }
-  });
+  // The last steps stay on the caller: on the team they measured slower (1000 dstu257
+  // signatures, 2 threads: 5.1 against 4.7 ms; each result allocates its numbers).
   std::vector<Signature> out;
   out.reserve(digests.size());
   for (std::size_t i = 0; i < digests.size(); ++i) {
-    if (done[i]) {
-      out.push_back(std::move(*done[i]));
+    const gf2m::Element h = hash_to_field(c, digests[i]);
+    std::optional<Signature> sig = detail::finish_signature(key, h, nonces[i], big_f[i]);
+    if (sig) {
+      out.push_back(std::move(*sig));
     } else if (mode == NonceMode::hedged) {  // r or s was 0: another nonce, hedged anew
       HedgedNonces hedged(nonce_source, key, digests[i]);
       out.push_back(sign_digest(key, digests[i], hedged, 1));

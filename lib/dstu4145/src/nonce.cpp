@@ -12,11 +12,9 @@ namespace {
 
 constexpr std::string_view kLabel = "DSTU 4145 hedged nonce";
 
-}  // namespace
-
-HedgedNonces::HedgedNonces(RandomSource& entropy, const PrivateKey& key, std::span<const std::uint8_t> digest) {
-  std::array<std::uint8_t, 32> fresh{};
-  entropy.fill(fresh);
+/// The ChaCha20 generator keyed with HMAC-GOST34.311(d, label || fresh || digest).
+std::unique_ptr<rng::ChaCha20Drbg> hedged_generator(std::span<const std::uint8_t, 32> fresh, const PrivateKey& key,
+                                                    std::span<const std::uint8_t> digest) {
   std::array<std::uint8_t, 8 * ec::kScalarLimbs> d{};
   const std::size_t d_size = (key.curve().order_bits() + 7) / 8;
   key.d().get_bytes_le(std::span<std::uint8_t>(d.data(), d_size));
@@ -25,11 +23,24 @@ HedgedNonces::HedgedNonces(RandomSource& entropy, const PrivateKey& key, std::sp
   mac.update(fresh);
   mac.update(digest);
   std::array<std::uint8_t, 32> seed = mac.final();
-  drbg_ = std::make_unique<rng::ChaCha20Drbg>(seed, 0);
-  secure_wipe(fresh.data(), fresh.size());
+  auto drbg = std::make_unique<rng::ChaCha20Drbg>(seed, 0);
   secure_wipe(d.data(), d.size());
   secure_wipe(seed.data(), seed.size());
+  return drbg;
 }
+
+}  // namespace
+
+HedgedNonces::HedgedNonces(RandomSource& entropy, const PrivateKey& key, std::span<const std::uint8_t> digest) {
+  std::array<std::uint8_t, 32> fresh{};
+  entropy.fill(fresh);
+  drbg_ = hedged_generator(fresh, key, digest);
+  secure_wipe(fresh.data(), fresh.size());
+}
+
+HedgedNonces::HedgedNonces(std::span<const std::uint8_t, 32> fresh, const PrivateKey& key,
+                           std::span<const std::uint8_t> digest)
+    : drbg_(hedged_generator(fresh, key, digest)) {}
 
 HedgedNonces::~HedgedNonces() = default;
 
