@@ -1,5 +1,7 @@
 // The named prime fields: NIST's (FIPS 186-5 / SP 800-186, "generalized Mersenne"
 // primes) and the Brainpool primes of RFC 5639 (shared by its r1 and t1 curves).
+#include <array>
+#include <iterator>
 #include <memory>
 #include <mutex>
 
@@ -41,13 +43,14 @@ constexpr Named kNamed[] = {
 }  // namespace
 
 const Field& Field::named(std::string_view name) {
-  static std::once_flag once;
-  static std::vector<std::unique_ptr<Field>> fields;
-  std::call_once(once, [] {
-    for (const Named& n : kNamed) fields.push_back(std::make_unique<Field>(mp::Nat::from_hex(n.prime_hex), n.name));
-  });
-  for (const auto& f : fields) {
-    if (f->name() == name) return *f;
+  // Each field built on its first use only, as the curves over them are.
+  constexpr std::size_t kCount = std::size(kNamed);
+  static std::array<std::once_flag, kCount> once;
+  static std::array<std::unique_ptr<Field>, kCount> fields;
+  for (std::size_t i = 0; i < kCount; ++i) {
+    if (kNamed[i].name != name) continue;
+    std::call_once(once[i], [&] { fields[i] = std::make_unique<Field>(mp::Nat::from_hex(kNamed[i].prime_hex), kNamed[i].name); });
+    return *fields[i];
   }
   std::string known;
   for (const Named& n : kNamed) known += (known.empty() ? "" : ", ") + std::string(n.name);
