@@ -48,6 +48,12 @@ dstu::ct_check::Register r2("ecdsa: brainpoolP256r1 hedged ECDSA (d and entropy 
                             [] { return sign_case("brainpoolP256r1", ecdsa::Scheme::ecdsa, ecdsa::Nonces::hedged); });
 dstu::ct_check::Register r3("ecdsa: brainpoolP384r1 hedged ECGDSA, public key d^-1 G (d and entropy secret)",
                             [] { return sign_case("brainpoolP384r1", ecdsa::Scheme::ecgdsa, ecdsa::Nonces::hedged); });
+dstu::ct_check::Register r7("ecdsa: P-521 hedged ECDSA, the Mersenne fold inside the formulas (d and entropy secret)",
+                            [] { return sign_case("P-521", ecdsa::Scheme::ecdsa, ecdsa::Nonces::hedged); });
+dstu::ct_check::Register r8("ecdsa: brainpoolP512r1 deterministic ECDSA, 8-limb ADX reduction (d secret)",
+                            [] { return sign_case("brainpoolP512r1", ecdsa::Scheme::ecdsa, ecdsa::Nonces::deterministic); });
+dstu::ct_check::Register r9("ecdsa: brainpoolP320r1 hedged ECGDSA, 5-limb ADX reduction (d and entropy secret)",
+                            [] { return sign_case("brainpoolP320r1", ecdsa::Scheme::ecgdsa, ecdsa::Nonces::hedged); });
 dstu::ct_check::Register r4("ecdsa: B-233 hedged ECDSA on a binary curve (d and entropy secret)",
                             [] { return sign_case("B-233", ecdsa::Scheme::ecdsa, ecdsa::Nonces::hedged); });
 dstu::ct_check::Register r6("ecdsa: B-571 hedged ECDSA, the largest binary field (d and entropy secret)",

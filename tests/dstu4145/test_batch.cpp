@@ -109,6 +109,27 @@ TEST_CASE("one batch per CPU path and per named curve") {
   });
 }
 
+TEST_CASE("a hedged batch long enough to derive its nonces on the team matches one at a time") {
+  const Curve& c = Curve::named("dstu257");
+  dstu::rng::ChaCha20Drbg key_rng(dstu::test::seed(), 500);
+  const d::PrivateKey key = d::generate_key(c, key_rng);
+  dstu::test::TestRng drng(501);
+  const std::vector<dstu::Bytes> dg = digests(drng, 131);
+  for (int threads = 2; threads <= 4; ++threads) {
+    dstu::rng::ChaCha20Drbg batch_entropy(dstu::test::seed(), 502);
+    dstu::rng::ChaCha20Drbg single_entropy(dstu::test::seed(), 502);
+    const std::vector<d::Signature> sigs = d::sign_batch(key, views(dg), batch_entropy, threads, d::NonceMode::hedged);
+    REQUIRE(sigs.size() == dg.size());
+    for (std::size_t i = 0; i < dg.size(); ++i) {
+      INFO("threads=" << threads << " i=" << i);
+      d::HedgedNonces nonces(single_entropy, key, dg[i]);
+      const d::Signature one = d::sign_digest(key, dg[i], nonces);
+      CHECK(sigs[i].r == one.r);
+      CHECK(sigs[i].s == one.s);
+    }
+  }
+}
+
 TEST_CASE("one batch may mix keys on different curves") {
   dstu::rng::ChaCha20Drbg rng(dstu::test::seed(), 400);
   std::vector<d::PublicKey> pubs;

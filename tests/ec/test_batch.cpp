@@ -138,6 +138,17 @@ TEST_CASE("a batch's sink gets every result once, from whichever team thread com
   }
 }
 
+TEST_CASE("P and -P (the same x) each in a group with its own table, interleaved, on 1..4 threads") {
+  dstu::test::TestRng rng(147);
+  for (const char* name : {"dstu163", "dstu257"}) {
+    const Curve& c = Curve::named(name);
+    const std::vector<Nat> scalars = dstu::test::edge_scalars(c, rng, 6);
+    const ec::AffinePoint p = dstu::test::random_point(c, rng);
+    const std::vector<ec::AffinePoint> points{p, ec::negate(c, p)};
+    for (int threads = 1; threads <= 4; ++threads) CHECK(check_batches(c, scalars, points, 24, 5, threads) == 48);
+  }
+}
+
 TEST_CASE("an empty batch gives an empty result") {
   const Curve& c = Curve::named("dstu163");
   CHECK(ec::mul_double_batch_vartime(c, {}, 2).empty());

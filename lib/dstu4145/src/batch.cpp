@@ -15,8 +15,9 @@
 namespace dstu::dstu4145 {
 namespace {
 
-/// Requests per item of signing's nonce derivations on the team.
-constexpr std::size_t kFinishChunk = 64;
+/// Signatures per item of the nonce derivations on the team (17 us each: small items
+/// spread even a short batch).
+constexpr std::size_t kNonceChunk = 8;
 
 }  // namespace
 
@@ -57,7 +58,7 @@ std::vector<Signature> sign_batch(const PrivateKey& key, std::span<const std::sp
   // Nonces and nonce points are wiped however this returns (finish_signature wipes
   // each one it uses; the allocator and the guard cover an exception on the way).
   std::vector<ec::Scalar, WipingAllocator<ec::Scalar>> nonces(digests.size());
-  const std::size_t chunks = (digests.size() + kFinishChunk - 1) / kFinishChunk;
+  const std::size_t chunks = (digests.size() + kNonceChunk - 1) / kNonceChunk;
   if (mode == NonceMode::hedged) {
     // Each signature's fresh octets drawn in order, as one at a time would draw them;
     // the nonces derived from them on the team: an HMAC-GOST34.311 each, 17 us on the
@@ -68,13 +69,19 @@ std::vector<Signature> sign_batch(const PrivateKey& key, std::span<const std::sp
     std::vector<Fresh, WipingAllocator<Fresh>> fresh(digests.size());
     for (Fresh& f : fresh) nonce_source.fill(f);
     parallel::for_each(chunks, threads, [&](std::size_t t) {
-      for (std::size_t i = t * kFinishChunk; i < std::min(digests.size(), (t + 1) * kFinishChunk); ++i) {
+      for (std::size_t i = t * kNonceChunk; i < std::min(digests.size(), (t + 1) * kNonceChunk); ++i) {
         HedgedNonces hedged(std::span<const std::uint8_t, 32>(fresh[i]), key, digests[i]);
-        nonces[i] = random_scalar(c, hedged);
+        ec::Scalar e = random_scalar(c, hedged);
+        nonces[i] = e;
+        e.wipe();
       }
     });
   } else {
-    for (ec::Scalar& e : nonces) e = random_scalar(c, nonce_source);
+    for (ec::Scalar& e : nonces) {
+      ec::Scalar drawn = random_scalar(c, nonce_source);
+      e = drawn;
+      drawn.wipe();
+    }
   }
   std::vector<ec::AffinePoint> big_f = ec::mul_base_batch(c, nonces, threads);
   struct Wipe {

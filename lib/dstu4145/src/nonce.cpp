@@ -16,26 +16,25 @@ constexpr std::string_view kLabel = "DSTU 4145 hedged nonce";
 std::unique_ptr<rng::ChaCha20Drbg> hedged_generator(std::span<const std::uint8_t, 32> fresh, const PrivateKey& key,
                                                     std::span<const std::uint8_t> digest) {
   std::array<std::uint8_t, 8 * ec::kScalarLimbs> d{};
+  std::array<std::uint8_t, 32> seed{};
+  const ScopedWipe wipe(d, seed);  // also when the MAC or the allocation throws
   const std::size_t d_size = (key.curve().order_bits() + 7) / 8;
   key.d().get_bytes_le(std::span<std::uint8_t>(d.data(), d_size));
   hash::HmacGost34311 mac(std::span<const std::uint8_t>(d.data(), d_size));
   mac.update({reinterpret_cast<const std::uint8_t*>(kLabel.data()), kLabel.size()});
   mac.update(fresh);
   mac.update(digest);
-  std::array<std::uint8_t, 32> seed = mac.final();
-  auto drbg = std::make_unique<rng::ChaCha20Drbg>(seed, 0);
-  secure_wipe(d.data(), d.size());
-  secure_wipe(seed.data(), seed.size());
-  return drbg;
+  seed = mac.final();
+  return std::make_unique<rng::ChaCha20Drbg>(seed, 0);
 }
 
 }  // namespace
 
 HedgedNonces::HedgedNonces(RandomSource& entropy, const PrivateKey& key, std::span<const std::uint8_t> digest) {
   std::array<std::uint8_t, 32> fresh{};
+  const ScopedWipe wipe(fresh);
   entropy.fill(fresh);
   drbg_ = hedged_generator(fresh, key, digest);
-  secure_wipe(fresh.data(), fresh.size());
 }
 
 HedgedNonces::HedgedNonces(std::span<const std::uint8_t, 32> fresh, const PrivateKey& key,

@@ -138,7 +138,7 @@ void comb_chunk(const FieldOps<K>& f, const detail::CurveFe<K>& cf, const detail
 }
 
 /// Whether a and b are the same point (equal coordinates, or both O).
-bool same_point(const AffinePoint& a, const AffinePoint& b) {
+bool same_coordinates_vartime(const AffinePoint& a, const AffinePoint& b) {
   if (a.infinity || b.infinity) return a.infinity == b.infinity;
   return std::equal(std::begin(a.x.w), std::end(a.x.w), std::begin(b.x.w)) &&
          std::equal(std::begin(a.y.w), std::end(a.y.w), std::begin(b.y.w));
@@ -147,11 +147,12 @@ bool same_point(const AffinePoint& a, const AffinePoint& b) {
 /// The requests' indices grouped by their point Q (equal coordinates), each group in
 /// input order, groups in the order of their first request. Runs of requests that hold
 /// the same AffinePoint object (one key's many signatures) cost a pointer comparison;
-/// other points are hashed by a word of x. This runs before the team starts (1000
+/// other points are hashed by their x (every word folded in, so that keys sharing low
+/// words cannot make the grouping quadratic). This runs before the team starts (1000
 /// requests under 1000 keys: a few microseconds; a map keyed by the coordinates took
 /// 90 us, in which the team's helpers fell asleep).
-std::vector<std::vector<std::size_t>> group_by_point(std::span<const DoubleScalar> req) {
-  std::unordered_multimap<gf2m::Word, std::size_t> group_of;  // x's low word -> group
+std::vector<std::vector<std::size_t>> group_by_point_vartime(std::span<const DoubleScalar> req) {
+  std::unordered_multimap<gf2m::Word, std::size_t> group_of;  // a hash of x -> group
   std::vector<std::vector<std::size_t>> groups;
   std::vector<const AffinePoint*> point_of;  // each group's first point
   const AffinePoint* last = nullptr;
@@ -159,9 +160,10 @@ std::vector<std::vector<std::size_t>> group_by_point(std::span<const DoubleScala
   for (std::size_t i = 0; i < req.size(); ++i) {
     const AffinePoint* q = req[i].q;
     if (q != last) {
-      const gf2m::Word key = q->infinity ? ~gf2m::Word{0} : q->x.w[0];
+      gf2m::Word key = q->infinity ? ~gf2m::Word{0} : 0;
+      for (const gf2m::Word w : q->x.w) key = (key ^ w) * 0x9e3779b97f4a7c15ull;
       const auto [b, e] = group_of.equal_range(key);
-      const auto hit = std::find_if(b, e, [&](const auto& kv) { return same_point(*point_of[kv.second], *q); });
+      const auto hit = std::find_if(b, e, [&](const auto& kv) { return same_coordinates_vartime(*point_of[kv.second], *q); });
       if (hit != e) {
         last_group = hit->second;
       } else {
@@ -190,6 +192,7 @@ std::size_t shared_point_min(int m, gf2m::Isa isa) { return pair_additions(m, is
 /// table took 75 us on the caller alone, 6 parts of a 6.3 ms batch; on 2 threads the
 /// rows (the serial doublings) and each half of the entries about 15 + 30 us.
 constexpr std::size_t kTableParts = 2;
+static_assert(kTableParts == 1 || kTableParts == 2, "a power of two no larger than 2^window for every window");
 
 /// One pool item: kBatchChunk requests (indices into the request list) and the Q table
 /// they share, or none (w-NAF).
@@ -214,14 +217,15 @@ template <class K>
 void double_batch(K kern, const Curve& c, std::span<const DoubleScalar> req, int threads, const BatchSink& out) {
   // Helpers asleep since the last call wake while the caller groups the requests and
   // builds the rows of Q's table (a wake-up takes tens of microseconds on a VM).
-  if (req.size() > kBatchChunk) parallel::wake_helpers(threads, 0);
+  const std::size_t chunk_count = (req.size() + kBatchChunk - 1) / kBatchChunk;
+  if (chunk_count > 1) parallel::wake_helpers(static_cast<int>(std::min<std::size_t>(threads, chunk_count)), 0);
   const FieldOps<K> f{kern};
   const detail::CurveFe<K> cf(f, c);
   const detail::CombTable& table = c.precomputed().comb;
   const std::size_t comb_bits = static_cast<std::size_t>(table.window) * table.columns;
   std::vector<std::vector<std::size_t>> shared;  // groups with a table each
   std::vector<std::size_t> rest;
-  for (const std::vector<std::size_t>& group : group_by_point(req)) {
+  for (const std::vector<std::size_t>& group : group_by_point_vartime(req)) {
     std::vector<std::size_t> comb;
     for (std::size_t i : group) {
       const bool fits = !req[i].q->infinity && req[i].s->bits() <= comb_bits && req[i].r->bits() <= comb_bits;
@@ -237,11 +241,11 @@ void double_batch(K kern, const Curve& c, std::span<const DoubleScalar> req, int
   std::optional<detail::BaseComb<K>> g;
   if (!shared.empty()) g = detail::g_base_comb_vartime<K>(c);
   std::vector<detail::BaseComb<K>> tables(shared.size());
-  if (shared.size() >= static_cast<std::size_t>(threads)) {  // a table per item
+  if (shared.size() * kTableParts > static_cast<std::size_t>(threads)) {  // a table per item
     parallel::for_each(shared.size(), threads, [&](std::size_t i) {
       tables[i] = detail::build_base_comb_vartime(f, cf, *req[shared[i][0]].q, g->window, g->columns);
     });
-  } else {  // fewer tables than threads (one key's batch): each table's parts on the team
+  } else {  // few tables (one key's batch): each table's rows, then its parts on the team
     std::vector<std::vector<detail::Acc<K>>> rows;
     for (std::size_t i = 0; i < shared.size(); ++i) {
       rows.push_back(detail::comb_rows_vartime(f, cf, *req[shared[i][0]].q, g->window, g->columns));

@@ -9,6 +9,7 @@
 // addition meets its own operand or its negative (the partial sums are distinct
 // multiples below n), so the run is constant time.
 #include <array>
+#include <bit>
 #include <cstring>
 
 #include "dstu/base/ctgrind.hpp"
@@ -75,6 +76,7 @@ std::vector<std::uint8_t> comb_digits_vartime(const mp::Nat& k, int window, std:
     }
     return t;
   }();
+  static_assert(std::endian::native == std::endian::little, "eight digit bytes are read as one word");
   std::vector<std::uint8_t> d((columns + 7) / 8 * 8, 0);
   for (int i = 0; i < window; ++i) {
     const std::size_t row = static_cast<std::size_t>(i) * columns;

@@ -165,6 +165,7 @@ class Pool {
       while (static_cast<int>(helpers_.size()) < want) {
         const std::uint32_t seen = generation_.load();
         helpers_.emplace_back([this, seen] { helper_loop(seen); });
+        helper_count_.store(static_cast<int>(helpers_.size()));
       }
     } catch (const std::system_error&) {
     }
@@ -185,7 +186,7 @@ class Pool {
     current_.store(&j, std::memory_order_release);
     generation_.fetch_add(1);
     const int asleep = wake_sleepers();
-    return static_cast<int>(helpers_.size()) - asleep < helpers;
+    return helper_count_.load() - asleep < helpers;
   }
 
   /// Wakes the helpers asleep in await_generation, if any (seq_cst with their
@@ -265,6 +266,7 @@ class Pool {
   detail::Backoff backoff_;  // note() under run_lock_
   std::mutex start_lock_;  // helpers_
   std::vector<std::thread> helpers_;
+  std::atomic<int> helper_count_{0};  // helpers_.size(), for readers without start_lock_
   std::array<Job, kSlots> slots_;
   std::atomic<Job*> current_{nullptr};
   std::atomic<std::uint32_t> generation_{0};

@@ -36,7 +36,7 @@ class HedgedNonces final : public RandomSource {
   /// Draws 32 octets from `entropy` now.
   HedgedNonces(RandomSource& entropy, const PrivateKey& key, std::span<const std::uint8_t> digest);
   /// With the 32 octets of entropy already drawn (a batch draws every signature's in
-  /// order, then derives the nonces on the team).
+  /// order, then derives the nonces on the team). The octets stay the caller's, to wipe.
   HedgedNonces(std::span<const std::uint8_t, 32> fresh, const PrivateKey& key, std::span<const std::uint8_t> digest);
   ~HedgedNonces() override;
   HedgedNonces(const HedgedNonces&) = delete;

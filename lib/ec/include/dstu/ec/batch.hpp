@@ -35,12 +35,17 @@ inline constexpr std::size_t kBatchChunk = 8;
 /// step per request runs on the team too); calls for different i may run concurrently.
 class BatchSink {
  public:
+  /// Receives result `index` (the request's position) with the caller's `ctx`.
   using Fn = void (*)(void* ctx, std::size_t index, const AffinePoint& point);
+  /// A sink calling fn(ctx, i, R_i). An exception out of fn is rethrown by the batch
+  /// once its other chunks are done; results of the chunk that threw after the one
+  /// that threw are not delivered.
   BatchSink(Fn fn, void* ctx) : fn_(fn), ctx_(ctx) {}
   /// Stores R_i into out[i].
   explicit BatchSink(std::vector<AffinePoint>& out)
       : BatchSink([](void* v, std::size_t i, const AffinePoint& p) { (*static_cast<std::vector<AffinePoint>*>(v))[i] = p; },
                   &out) {}
+  /// Delivers result `index`.
   void operator()(std::size_t index, const AffinePoint& point) const { fn_(ctx_, index, point); }
 
  private:

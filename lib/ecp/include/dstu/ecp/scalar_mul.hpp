@@ -1,8 +1,9 @@
 // dstu::ecp — scalar multiplication.
 //
-// mul and mul_base are constant time in the scalar and the point: 4-bit fixed windows
-// over L(n) bits, each table entry read by a masked scan of the whole table, one complete
-// projective formula for doublings and additions alike. Functions ending in _vartime
+// mul and mul_base are constant time in the scalar and the point: mul by 4-bit fixed
+// windows over L(n) bits, mul_base by fixed-base windows of signed 6-bit digits; each
+// table entry read by a masked scan of the whole table, one complete projective formula
+// for doublings and additions alike. Functions ending in _vartime
 // are for public scalars (verification).
 #pragma once
 
