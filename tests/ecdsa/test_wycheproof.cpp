@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "cpu_paths.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/ecdsa/signature_codec.hpp"
 #include "dstu/ecp/point.hpp"
@@ -66,24 +67,32 @@ void run_file(const std::string& name, ecdsa::SignatureFormat format, Tally& tal
 
 }  // namespace
 
+// Each on every CPU path: the GF(p) kernels (portable, BMI2 + ADX) inside the point
+// formulas, not only in the field tests.
 TEST_CASE("Wycheproof ECDSA, DER signatures") {
-  Tally tally;
-  for (const char* f : {"ecdsa_secp192r1_sha256_test.json", "ecdsa_secp256r1_sha256_test.json",
-                        "ecdsa_secp384r1_sha384_test.json", "ecdsa_secp521r1_sha512_test.json",
-                        "ecdsa_brainpoolP256r1_sha256_test.json", "ecdsa_brainpoolP512r1_sha512_test.json"}) {
-    run_file(f, ecdsa::SignatureFormat::der, tally);
-  }
-  MESSAGE(tally.valid << " valid accepted, " << tally.invalid << " invalid refused (" << tally.refused_by_decoder
-                      << " by the DER decoder)");
-  CHECK(tally.valid == 143 + 174 + 194 + 232 + 176 + 252);
-  CHECK(tally.invalid == 311 + 310 + 310 + 310 + 309 + 307);
+  dstu::test::for_each_cpu_path([&](const std::string& path) {
+    INFO("cpu path " << path);
+    Tally tally;
+    for (const char* f : {"ecdsa_secp192r1_sha256_test.json", "ecdsa_secp256r1_sha256_test.json",
+                          "ecdsa_secp384r1_sha384_test.json", "ecdsa_secp521r1_sha512_test.json",
+                          "ecdsa_brainpoolP256r1_sha256_test.json", "ecdsa_brainpoolP512r1_sha512_test.json"}) {
+      run_file(f, ecdsa::SignatureFormat::der, tally);
+    }
+    MESSAGE(path << ": " << tally.valid << " valid accepted, " << tally.invalid << " invalid refused ("
+                 << tally.refused_by_decoder << " by the DER decoder)");
+    CHECK(tally.valid == 143 + 174 + 194 + 232 + 176 + 252);
+    CHECK(tally.invalid == 311 + 310 + 310 + 310 + 309 + 307);
+  });
 }
 
 TEST_CASE("Wycheproof ECDSA, P1363 signatures") {
-  Tally tally;
-  for (const char* f : {"ecdsa_secp256r1_sha256_p1363_test.json", "ecdsa_brainpoolP256r1_sha256_p1363_test.json"}) {
-    run_file(f, ecdsa::SignatureFormat::p1363, tally);
-  }
-  CHECK(tally.valid == 173 + 175);
-  CHECK(tally.invalid == 89 + 86);
+  dstu::test::for_each_cpu_path([&](const std::string& path) {
+    INFO("cpu path " << path);
+    Tally tally;
+    for (const char* f : {"ecdsa_secp256r1_sha256_p1363_test.json", "ecdsa_brainpoolP256r1_sha256_p1363_test.json"}) {
+      run_file(f, ecdsa::SignatureFormat::p1363, tally);
+    }
+    CHECK(tally.valid == 173 + 175);
+    CHECK(tally.invalid == 89 + 86);
+  });
 }

@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "cpu_paths.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/ecp/point.hpp"
 #include "dstu/ecp/scalar_mul.hpp"
@@ -86,18 +87,20 @@ TEST_CASE("tiny curves: every multiple of every point equals the affine group la
   }
 }
 
-TEST_CASE("named curves: OpenSSL's key pairs, d G = Q in both encodings") {
+TEST_CASE("named curves: OpenSSL's key pairs, d G = Q in both encodings, on every CPU path") {
   const auto vecs = dstu::test::load_vectors("ecp/keys.vec");
   CHECK(vecs.size() == 2 * Curve::all_named().size());
-  for (const auto& v : vecs) {
-    INFO(v.where());
-    const Curve& c = Curve::named(v.section);
-    const AffinePoint q = ecp::mul_base(c, ecp::scalar_from_nat(Nat::from_bytes_be(v.bytes("D"))));
-    CHECK(dstu::to_hex(ecp::encode_point(c, q, false)) == v.get("Q"));
-    CHECK(dstu::to_hex(ecp::encode_point(c, q, true)) == v.get("Qc"));
-    CHECK(ecp::same_point(c, ecp::decode_point(c, v.bytes("Qc")), q));
-    CHECK(ecp::same_point(c, ecp::decode_point(c, v.bytes("Q")), q));
-  }
+  dstu::test::for_each_cpu_path([&](const std::string& path) {
+    for (const auto& v : vecs) {
+      INFO(path << " " << v.where());
+      const Curve& c = Curve::named(v.section);
+      const AffinePoint q = ecp::mul_base(c, ecp::scalar_from_nat(Nat::from_bytes_be(v.bytes("D"))));
+      CHECK(dstu::to_hex(ecp::encode_point(c, q, false)) == v.get("Q"));
+      CHECK(dstu::to_hex(ecp::encode_point(c, q, true)) == v.get("Qc"));
+      CHECK(ecp::same_point(c, ecp::decode_point(c, v.bytes("Qc")), q));
+      CHECK(ecp::same_point(c, ecp::decode_point(c, v.bytes("Q")), q));
+    }
+  });
 }
 
 TEST_CASE("named curves: names, aliases, OIDs; linearity, double-scalar, the slow twin") {
