@@ -83,6 +83,15 @@ void check_modulus(dstu::test::TestRng& rng, const std::vector<Limb>& p, Kernel 
 
 using Square = void (*)(Limb*, const Limb*, const Limb*, Limb);
 
+// A kernel passed by pointer inside a wrapper of its own: the kernels are always_inline,
+// and an indirect call to one does not compile below -O2 (the sanitizer build's -O1).
+#define KERNEL(...)                                                                        \
+  [](Limb* k_r, const Limb* k_a, const Limb* k_b, const Limb* k_p, Limb k_m0inv) { \
+    __VA_ARGS__(k_r, k_a, k_b, k_p, k_m0inv);                                      \
+  }
+#define SQUARE(...) \
+  [](Limb* k_r, const Limb* k_a, const Limb* k_p, Limb k_m0inv) { __VA_ARGS__(k_r, k_a, k_p, k_m0inv); }
+
 /// A square kernel equals CIOS's a a on modulus p for every edge shape and `random` more.
 template <std::size_t N>
 void check_square(dstu::test::TestRng& rng, const std::vector<Limb>& p, Square sqr, int random) {
@@ -116,24 +125,24 @@ std::vector<Limb> limbs_of(const Field& f) {
 
 TEST_CASE("CIOS and FIPS agree on random odd moduli of 1 to 9 limbs") {
   dstu::test::TestRng rng(404);
-  check_random_moduli<1>(rng, mont_mul_fips<1>);
-  check_random_moduli<2>(rng, mont_mul_fips<2>);
-  check_random_moduli<3>(rng, mont_mul_fips<3>);
-  check_random_moduli<4>(rng, mont_mul_fips<4>);
-  check_random_moduli<5>(rng, mont_mul_fips<5>);
-  check_random_moduli<6>(rng, mont_mul_fips<6>);
-  check_random_moduli<7>(rng, mont_mul_fips<7>);
-  check_random_moduli<8>(rng, mont_mul_fips<8>);
-  check_random_moduli<9>(rng, mont_mul_fips<9>);
-  check_random_moduli<3>(rng, mont_mul_cios<3, true>, true);
-  check_random_moduli<4>(rng, mont_mul_cios<4, true>, true);
+  check_random_moduli<1>(rng, KERNEL(mont_mul_fips<1>));
+  check_random_moduli<2>(rng, KERNEL(mont_mul_fips<2>));
+  check_random_moduli<3>(rng, KERNEL(mont_mul_fips<3>));
+  check_random_moduli<4>(rng, KERNEL(mont_mul_fips<4>));
+  check_random_moduli<5>(rng, KERNEL(mont_mul_fips<5>));
+  check_random_moduli<6>(rng, KERNEL(mont_mul_fips<6>));
+  check_random_moduli<7>(rng, KERNEL(mont_mul_fips<7>));
+  check_random_moduli<8>(rng, KERNEL(mont_mul_fips<8>));
+  check_random_moduli<9>(rng, KERNEL(mont_mul_fips<9>));
+  check_random_moduli<3>(rng, KERNEL(mont_mul_cios<3, true>), true);
+  check_random_moduli<4>(rng, KERNEL(mont_mul_cios<4, true>), true);
 }
 
 TEST_CASE("the special forms equal CIOS: P-256, 2^521 - 1") {
   dstu::test::TestRng rng(405);
   CHECK(limbs_of(Field::named("P-256")) == std::vector<Limb>(kP256, kP256 + 4));
-  check_modulus<4>(rng, limbs_of(Field::named("P-256")), mont_mul_p256, 4000);
-  check_modulus<9>(rng, limbs_of(Field::named("P-521")), mont_mul_p521, 2000);
+  check_modulus<4>(rng, limbs_of(Field::named("P-256")), KERNEL(mont_mul_p256), 4000);
+  check_modulus<9>(rng, limbs_of(Field::named("P-521")), KERNEL(mont_mul_p521), 2000);
 }
 
 // Skipped in the main run (it exits 77 without BMI2 + ADX); ctest gfp_kernels_adx runs
@@ -143,50 +152,50 @@ TEST_CASE("the BMI2 + ADX kernels equal CIOS" * doctest::skip()) {
   const dstu::cpu::Features& f = dstu::cpu::detected();
   if (f.bmi2 && f.adx) {
     dstu::test::TestRng rng(406);
-    check_random_moduli<4>(rng, mont_mul_4_adx<false>);
-    check_random_moduli<4>(rng, mont_mul_4_adx<true>, true);  // m0inv = 1
+    check_random_moduli<4>(rng, KERNEL(mont_mul_4_adx<false>));
+    check_random_moduli<4>(rng, KERNEL(mont_mul_4_adx<true>), true);  // m0inv = 1
     for (const char* name : {"brainpoolP256", "P-256"}) {
-      check_modulus<4>(rng, limbs_of(Field::named(name)), mont_mul_4_adx<false>, 2000);
+      check_modulus<4>(rng, limbs_of(Field::named(name)), KERNEL(mont_mul_4_adx<false>), 2000);
     }
-    check_random_moduli<4>(rng, mont_mul_4_sos_adx<false>);
-    check_random_moduli<4>(rng, mont_mul_4_sos_adx<true>, true);
-    check_modulus<4>(rng, limbs_of(Field::named("brainpoolP256")), mont_mul_4_sos_adx<false>, 2000);
+    check_random_moduli<4>(rng, KERNEL(mont_mul_4_sos_adx<false>));
+    check_random_moduli<4>(rng, KERNEL(mont_mul_4_sos_adx<true>), true);
+    check_modulus<4>(rng, limbs_of(Field::named("brainpoolP256")), KERNEL(mont_mul_4_sos_adx<false>), 2000);
     check_modulus<4>(rng, limbs_of(Field::named("P-256")),
                      [](Limb* r, const Limb* a, const Limb* b, const Limb* p, Limb) { mont_mul_p256_sos_adx(r, a, b, p); },
                      4000);
     for (int m = 0; m < 40; ++m) {  // squares on random moduli, and of m0inv = 1
       std::vector<Limb> p = rng.limbs(4);
       p[0] |= 1;
-      check_square<4>(rng, p, mont_sqr_4_adx<false>, 50);
+      check_square<4>(rng, p, SQUARE(mont_sqr_4_adx<false>), 50);
       p[0] = ~Limb{0};
-      check_square<4>(rng, p, mont_sqr_4_adx<true>, 50);
+      check_square<4>(rng, p, SQUARE(mont_sqr_4_adx<true>), 50);
     }
-    check_square<4>(rng, limbs_of(Field::named("brainpoolP256")), mont_sqr_4_adx<false>, 2000);
+    check_square<4>(rng, limbs_of(Field::named("brainpoolP256")), SQUARE(mont_sqr_4_adx<false>), 2000);
     // 5, 6 and 8 limbs: lib/mp's unrolled products, then redc_adx.hpp's reduction.
     using dstu::gfp::Form;
     using dstu::gfp::Path;
-    check_random_moduli<5>(rng, mont_mul<5, Form::generic, Path::adx>);
-    check_random_moduli<6>(rng, mont_mul<6, Form::generic, Path::adx>);
-    check_random_moduli<8>(rng, mont_mul<8, Form::generic, Path::adx>);
+    check_random_moduli<5>(rng, KERNEL(mont_mul<5, Form::generic, Path::adx>));
+    check_random_moduli<6>(rng, KERNEL(mont_mul<6, Form::generic, Path::adx>));
+    check_random_moduli<8>(rng, KERNEL(mont_mul<8, Form::generic, Path::adx>));
     for (int m = 0; m < 40; ++m) {
       std::vector<Limb> p5 = rng.limbs(5), p6 = rng.limbs(6), p8 = rng.limbs(8);
       p5[0] |= 1;
       p6[0] |= 1;
       p8[0] |= 1;
-      check_square<5>(rng, p5, mont_sqr<5, Form::generic, Path::adx>, 50);
-      check_square<6>(rng, p6, mont_sqr<6, Form::generic, Path::adx>, 50);
-      check_square<8>(rng, p8, mont_sqr<8, Form::generic, Path::adx>, 50);
+      check_square<5>(rng, p5, SQUARE(mont_sqr<5, Form::generic, Path::adx>), 50);
+      check_square<6>(rng, p6, SQUARE(mont_sqr<6, Form::generic, Path::adx>), 50);
+      check_square<8>(rng, p8, SQUARE(mont_sqr<8, Form::generic, Path::adx>), 50);
     }
-    check_modulus<5>(rng, limbs_of(Field::named("brainpoolP320")), mont_mul<5, Form::generic, Path::adx>, 1000);
+    check_modulus<5>(rng, limbs_of(Field::named("brainpoolP320")), KERNEL(mont_mul<5, Form::generic, Path::adx>), 1000);
     for (const char* name : {"P-384", "brainpoolP384"}) {
-      check_modulus<6>(rng, limbs_of(Field::named(name)), mont_mul<6, Form::generic, Path::adx>, 1000);
-      check_square<6>(rng, limbs_of(Field::named(name)), mont_sqr<6, Form::generic, Path::adx>, 1000);
+      check_modulus<6>(rng, limbs_of(Field::named(name)), KERNEL(mont_mul<6, Form::generic, Path::adx>), 1000);
+      check_square<6>(rng, limbs_of(Field::named(name)), SQUARE(mont_sqr<6, Form::generic, Path::adx>), 1000);
     }
-    check_modulus<8>(rng, limbs_of(Field::named("brainpoolP512")), mont_mul<8, Form::generic, Path::adx>, 1000);
-    check_square<8>(rng, limbs_of(Field::named("brainpoolP512")), mont_sqr<8, Form::generic, Path::adx>, 1000);
+    check_modulus<8>(rng, limbs_of(Field::named("brainpoolP512")), KERNEL(mont_mul<8, Form::generic, Path::adx>), 1000);
+    check_square<8>(rng, limbs_of(Field::named("brainpoolP512")), SQUARE(mont_sqr<8, Form::generic, Path::adx>), 1000);
     // 2^521 - 1: lib/mp's 8 x 8 product and square, the top limbs' rows, the fold.
-    check_modulus<9>(rng, limbs_of(Field::named("P-521")), mont_mul<9, Form::mersenne521, Path::adx>, 4000);
-    check_square<9>(rng, limbs_of(Field::named("P-521")), mont_sqr<9, Form::mersenne521, Path::adx>, 4000);
+    check_modulus<9>(rng, limbs_of(Field::named("P-521")), KERNEL(mont_mul<9, Form::mersenne521, Path::adx>), 4000);
+    check_square<9>(rng, limbs_of(Field::named("P-521")), SQUARE(mont_sqr<9, Form::mersenne521, Path::adx>), 4000);
     check_square<4>(rng, limbs_of(Field::named("P-256")),
                     [](Limb* r, const Limb* a, const Limb* p, Limb) { mont_sqr_p256_adx(r, a, p); }, 4000);
     return;
