@@ -70,7 +70,8 @@ std::vector<Signature> sign_batch(const PrivateKey& key, std::span<const std::sp
     for (Fresh& f : fresh) nonce_source.fill(f);
     parallel::for_each(chunks, threads, [&](std::size_t t) {
       for (std::size_t i = t * kNonceChunk; i < std::min(digests.size(), (t + 1) * kNonceChunk); ++i) {
-        HedgedNonces hedged(std::span<const std::uint8_t, 32>(fresh[i]), key, digests[i]);
+        const std::span<const std::uint8_t, 32> octets{fresh[i]};
+        HedgedNonces hedged(octets, key, digests[i]);
         ec::Scalar e = random_scalar(c, hedged);
         nonces[i] = e;
         e.wipe();
