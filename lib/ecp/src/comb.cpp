@@ -3,6 +3,7 @@
 // its Lim-Lee comb (mul_base_comb, the twin: every column's digits select a table entry
 // by a masked scan, one complete addition each, a doubling per column).
 #include "comb.hpp"
+#include "window_scan.hpp"
 
 #include "dstu/base/wipe.hpp"
 #include "dstu/ecp/scalar_mul.hpp"
@@ -72,12 +73,7 @@ AffinePoint signed_windows(const detail::CurveOps<K>& c, const Scalar& k) {
     ct::Mask negative;
     const std::uint64_t d = booth_digit(k, i, negative);
     // sel = the table's |d|-th entry (none when d = 0): every limb of every entry read.
-    for (mp::Limb& l : sel) l = 0;
-    const mp::Limb* row = t.limbs.data() + i * kStride * detail::kBaseEntries;
-    for (int j = 0; j < detail::kBaseEntries; ++j) {
-      const ct::Mask m = ct::eq(static_cast<std::uint64_t>(j + 1), d);
-      for (std::size_t l = 0; l < kStride; ++l) sel[l] |= row[j * kStride + l] & m;
-    }
+    detail::scan_window(t.limbs.data() + i * kStride * detail::kBaseEntries, detail::kBaseEntries, kStride, d, sel);
     std::copy(sel, sel + N, entry.x.begin());
     std::copy(sel + N, sel + 2 * N, entry.y.begin());
     const ct::Mask finite = sel[2 * N];
