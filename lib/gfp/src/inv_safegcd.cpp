@@ -21,6 +21,7 @@
 // as g = 0 instead of after the proven bound.
 #include "inv_safegcd.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include "dstu/base/ct.hpp"
@@ -194,7 +195,11 @@ struct State {
 };
 
 /// 62 divsteps on public low words, variable time: runs of even g at once, a branch
-/// for each swap. The same matrix as divsteps_62.
+/// for each swap, and between swaps up to 6 (after one) or 4 bits of g cleared by one
+/// multiple of f, g + w f = 0 mod 2^limit with w = -g / f mod 2^limit (limit at most
+/// 1 - delta, so that no swap falls inside: the divsteps it stands for all add f or
+/// nothing), as in the variable-time divsteps of Wuille's safegcd implementation for
+/// libsecp256k1. The same matrix as divsteps_62.
 Matrix divsteps_62_vartime(S64& delta, std::uint64_t f, std::uint64_t g) {
   std::uint64_t u = 1, v = 0, q = 0, r = 1;
   int left = 62;
@@ -206,6 +211,7 @@ Matrix divsteps_62_vartime(S64& delta, std::uint64_t f, std::uint64_t g) {
     delta += zeros;
     left -= zeros;
     if (left == 0) break;
+    std::uint64_t w;
     if (delta > 0) {  // g odd: (f, g) <- (g, -f), the rows likewise
       delta = -delta;
       std::uint64_t t = f;
@@ -217,15 +223,18 @@ Matrix divsteps_62_vartime(S64& delta, std::uint64_t f, std::uint64_t g) {
       t = v;
       v = r;
       r = 0 - t;
+      const int limit = std::min<S64>(1 - delta, left);
+      const std::uint64_t m = (~std::uint64_t{0} >> (64 - limit)) & 63;
+      w = (f * g * (f * f - 2)) & m;  // f (f^2 - 2) = -1/f mod 64 for odd f
+    } else {
+      const int limit = std::min<S64>(1 - delta, left);
+      const std::uint64_t m = (~std::uint64_t{0} >> (64 - limit)) & 15;
+      w = f + (((f + 1) & 4) << 1);  // 1/f mod 16 for odd f
+      w = (0 - w * g) & m;
     }
-    g += f;  // g odd, f odd: g even now
-    q += u;
-    r += v;
-    g >>= 1;
-    u <<= 1;
-    v <<= 1;
-    delta += 1;
-    if (--left == 0) break;
+    g += f * w;  // g = 0 mod 2^limit now: the next round's zeros
+    q += u * w;
+    r += v * w;
   }
   return {static_cast<S64>(u), static_cast<S64>(v), static_cast<S64>(q), static_cast<S64>(r)};
 }
