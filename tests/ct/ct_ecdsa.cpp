@@ -1,7 +1,8 @@
 // Constant-time cases for lib/ecdsa: key generation, the public keys of both schemes,
 // the RFC 6979 generator, and signing (deterministic and hedged, both schemes) with the
-// private key and the fresh randomness secret. Only r, s and the range decisions are
-// declassified, inside the library.
+// private key and the fresh randomness secret. Only r, s, the range decisions and the
+// blinded nonce k b (uniform; inverted in variable time) are declassified, inside the
+// library.
 #include <array>
 #include <vector>
 

@@ -84,6 +84,42 @@ TEST_CASE("RFC 6979 Appendix A.2: the RFC's own nonces") {
   }
 }
 
+TEST_CASE("RFC 6979 blinding factors: in [1, n-1], reproducible, the nonces and signatures unchanged") {
+  // Every named curve with every hash: SHA-224 on P-521 takes three HMAC blocks per
+  // candidate; on the binary curves about half the candidates are out of range.
+  for (const Curve* c : Curve::all_named()) {
+    for (const char* h : kHashes) {
+      INFO(c->name() << " " << std::string(h));
+      dstu::rng::ChaCha20Drbg rng(dstu::test::seed(), 602);
+      const PrivateKey key = PrivateKey::generate(*c, rng);
+      const ecp::Scalar n = ecp::scalar_from_nat(c->order());
+      const ecp::Scalar half_n = dstu::mp::shift_right(n, 1);
+      bool upper_half = false;
+      for (int m = 0; m < 24; ++m) {
+        const Bytes digest = digest_of(h, Bytes{static_cast<std::uint8_t>(m), 0x42});
+        ecdsa::Rfc6979 blinded(*c, h, key.d(), digest), plain(*c, h, key.d(), digest), again(*c, h, key.d(), digest);
+        const ecp::Scalar k = blinded.next();
+        const ecp::Scalar b = blinded.blinding();
+        CHECK(dstu::mp::ct_eq(k, plain.next()));
+        CHECK(dstu::mp::ct_eq(blinded.next(), plain.next()));  // K and V as they were
+        again.next();
+        CHECK(dstu::mp::ct_eq(b, again.blinding()));
+        CHECK(!dstu::mp::ct_is_zero(b));
+        CHECK(dstu::mp::ct_lt(b, n));
+        CHECK(!dstu::mp::ct_eq(b, k));
+        upper_half = upper_half || dstu::mp::ct_lt(half_n, b) != 0;
+        // Signing inverts k blinded by b; sign_with_nonce inverts it in constant time.
+        NoEntropy none;
+        const Signature sig = ecdsa::sign(Scheme::ecdsa, key, h, digest, none, Nonces::deterministic);
+        const Signature direct = ecdsa::sign_with_nonce(Scheme::ecdsa, key, digest, k);
+        CHECK(sig.r == direct.r);
+        CHECK(sig.s == direct.s);
+      }
+      CHECK(upper_half);  // b reaches above n / 2 (all of n's length, every HMAC block)
+    }
+  }
+}
+
 TEST_CASE("ECGDSA: the examples of Hess, Schafheutle and Serf, every CPU path") {
   std::size_t count = 0;
   dstu::test::for_each_cpu_path([&](const std::string& path) {

@@ -33,6 +33,7 @@ Rfc6979::Rfc6979(const Group& curve, std::string_view hash_name, const Scalar& d
   const std::size_t hlen = hash::HmacSha2(hash_name, {}).mac_size();  // validates the name
   v_.assign(hlen, 0x01);
   k_.assign(hlen, 0x00);
+  mac_ = std::make_unique<hash::HmacSha2>(hash_name, k_);
   SecureBytes x(rlen_octets(curve));  // int2octets(d), §2.3.3
   d.get_bytes_be(x);
   const Bytes h = bits2octets(curve, h1);
@@ -45,18 +46,17 @@ Rfc6979::~Rfc6979() = default;
 void Rfc6979::hmac_into(SecureBytes& out, std::span<const std::uint8_t> a, std::span<const std::uint8_t> b,
                         std::span<const std::uint8_t> c, std::span<const std::uint8_t> d,
                         std::span<const std::uint8_t> e) {
-  hash::HmacSha2 mac(hash_, k_);
-  for (auto part : {a, b, c, d, e}) mac.update(part);
-  mac.final(out);  // out has the MAC's size (K and V always do)
+  for (auto part : {a, b, c, d, e}) mac_->update(part);
+  mac_->final(out);  // out has the MAC's size (K and V always do) and may be one of the
+                     // parts, all read by now; mac_ is keyed again
 }
 
 void Rfc6979::update(std::uint8_t sep, std::span<const std::uint8_t> d_octets, std::span<const std::uint8_t> h_octets,
                      std::span<const std::uint8_t> extra) {
   const std::array<std::uint8_t, 1> s{sep};
-  SecureBytes v_copy = v_;
-  hmac_into(k_, v_copy, s, d_octets, h_octets, extra);  // K = HMAC_K(V || sep || x || h1 [|| k'])
-  v_copy = v_;
-  hmac_into(v_, v_copy);                               // V = HMAC_K(V)
+  hmac_into(k_, v_, s, d_octets, h_octets, extra);  // K = HMAC_K(V || sep || x || h1 [|| k'])
+  mac_ = std::make_unique<hash::HmacSha2>(hash_, k_);  // the new K's pads, once for its MACs
+  hmac_into(v_, v_);                                 // V = HMAC_K(V)
 }
 
 Scalar Rfc6979::next() {
@@ -68,8 +68,7 @@ Scalar Rfc6979::next() {
     SecureBytes t;
     t.reserve(rlen + v_.size());
     while (t.size() < rlen) {  // h.2: T = T || V with V = HMAC_K(V), until tlen >= qlen
-      SecureBytes v_copy = v_;
-      hmac_into(v_, v_copy);
+      hmac_into(v_, v_);
       t.insert(t.end(), v_.begin(), v_.end());
     }
     Scalar k;  // bits2int(T): the leftmost qlen bits
@@ -78,6 +77,26 @@ Scalar Rfc6979::next() {
     if (scalar_in_range(c, k)) return k;  // h.3: k in [1, n-1]
     k.wipe();
     update(0x00, {}, {}, {});
+  }
+}
+
+Scalar Rfc6979::blinding() {
+  const Group& c = *curve_;
+  const std::size_t qlen = c.order_bits(), rlen = rlen_octets(c);
+  SecureBytes t, block(v_.size());
+  t.reserve(rlen + v_.size());
+  for (std::uint8_t counter = 0;; ++counter) {
+    t.clear();
+    for (std::uint8_t j = 0; t.size() < rlen; ++j) {
+      const std::array<std::uint8_t, 3> tag{0x02, counter, j};
+      hmac_into(block, v_, tag);
+      t.insert(t.end(), block.begin(), block.end());
+    }
+    Scalar b;
+    b.set_bytes_be(std::span<const std::uint8_t>(t.data(), rlen));
+    b = mp::shift_right(b, 8 * rlen - qlen);
+    if (scalar_in_range(c, b)) return b;
+    b.wipe();
   }
 }
 

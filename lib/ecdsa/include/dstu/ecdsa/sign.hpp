@@ -8,7 +8,8 @@
 // Nonces follow RFC 6979: deterministic (§3.2, k from HMAC over d and the digest), or
 // hedged (§3.6, 32 octets of fresh randomness as the additional data), the default: a
 // weak random source alone cannot leak d, and a repeated message still gets a fresh k.
-// Signing is constant time in d and k; verification uses only public values.
+// Signing is constant time in d and k (k^-1 is computed blinded: the variable-time
+// inverse sees only k b for a secret uniform b); verification uses only public values.
 #pragma once
 
 #include <cstdint>
