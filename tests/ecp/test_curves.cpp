@@ -157,6 +157,28 @@ TEST_CASE("fixed base: the signed windows equal the comb on edge scalars (Booth 
   }
 }
 
+TEST_CASE("constant-time multiplications: the widest scalar their windows read works, a longer one is refused") {
+  for (const char* name : {"brainpoolP160r1", "P-256", "P-384", "P-521", "brainpoolP512r1"}) {
+    const Curve& c = Curve::named(name);
+    INFO(c.name());
+    const std::size_t bits = c.order_bits();
+    const std::size_t base = 6 * ((bits + 1 + 5) / 6) - 1, comb = 20 * ((bits + 19) / 20), var = 4 * ((bits + 3) / 4);
+    const AffinePoint g = c.generator();
+    // 2^w - 1 reduced mod n by hand gives the same point; 2^w is refused.
+    for (const auto& [w, f] : {std::pair<std::size_t, int>{base, 0}, {comb, 1}, {var, 2}}) {
+      INFO("width " << w);
+      const Nat widest = Nat::power_of_two(w) - Nat(1);
+      auto run = [&](const Nat& k) {
+        const ecp::Scalar s = ecp::scalar_from_nat(k);
+        return f == 0 ? ecp::mul_base(c, s) : f == 1 ? ecp::mul_base_comb(c, s) : ecp::mul(c, s, g);
+      };
+      CHECK(ecp::same_point(c, run(widest), ecp::mul_base(c, ecp::scalar_from_nat(widest % c.order()))));
+      CHECK_THROWS_AS(run(Nat::power_of_two(w)), dstu::Error);
+      CHECK_THROWS_AS(run(Nat::power_of_two(575)), dstu::Error);
+    }
+  }
+}
+
 TEST_CASE("point encodings that are refused") {
   const Curve& c = Curve::named("P-256");
   const Bytes g = ecp::encode_point(c, c.generator(), false), gc = ecp::encode_point(c, c.generator(), true);

@@ -3,6 +3,7 @@
 // its Lim-Lee comb (mul_base_comb, the twin: every column's digits select a table entry
 // by a masked scan, one complete addition each, a doubling per column).
 #include "comb.hpp"
+#include "scalar_width.hpp"
 #include "window_scan.hpp"
 
 #include "dstu/base/wipe.hpp"
@@ -94,10 +95,14 @@ AffinePoint signed_windows(const detail::CurveOps<K>& c, const Scalar& k) {
 detail::BaseTable& Curve::base_table() const { return *base_; }
 
 AffinePoint mul_base(const Curve& c, const Scalar& k) {
+  // Booth's top digit must come out non-negative: one bit less than the windows hold.
+  detail::require_scalar_width(k, detail::kBaseWindow * detail::base_windows(c.order_bits()) - 1, "ecp::mul_base");
   return detail::with_curve_ops(c, [&](const auto& ops) { return signed_windows(ops, k); });
 }
 
 AffinePoint mul_base_comb(const Curve& c, const Scalar& k) {
+  const std::size_t teeth = detail::kCombTeeth * detail::kCombTables;
+  detail::require_scalar_width(k, teeth * ((c.order_bits() + teeth - 1) / teeth), "ecp::mul_base_comb");
   return detail::with_curve_ops(c, [&](const auto& ops) { return comb(ops, k); });
 }
 

@@ -6,6 +6,7 @@
 #include "dstu/base/error.hpp"
 #include "dstu/base/wipe.hpp"
 #include "projective.hpp"
+#include "scalar_width.hpp"
 
 namespace dstu::ecp {
 namespace {
@@ -50,6 +51,7 @@ Scalar scalar_from_nat(const mp::Nat& x) {
 }
 
 AffinePoint mul(const Curve& c, const Scalar& k, const AffinePoint& p) {
+  detail::require_scalar_width(k, kWindow * ((c.order_bits() + kWindow - 1) / kWindow), "ecp::mul");
   return detail::with_curve_ops(c, [&](const auto& ops) { return fixed_window(ops, k, p); });
 }
 

@@ -11,7 +11,9 @@
 
 namespace dstu::ecp {
 
-/// k P for any k < 2^(4 ceil(L(n) / 4)) (reduce secret scalars mod n first).
+/// k P for any k < 2^(4 ceil(L(n) / 4)) (reduce secret scalars mod n first). Each of the
+/// three constant-time multiplications throws Error(invalid_input) for a longer k, which
+/// its windows would not read.
 AffinePoint mul(const Curve& c, const Scalar& k, const AffinePoint& p);
 /// k G for k < 2^(6 ceil((L(n) + 1) / 6) - 1), which holds every k < 2^L(n) (reduce secret
 /// scalars mod n first): fixed-base windows of Booth's signed 6-bit digits, one table of
