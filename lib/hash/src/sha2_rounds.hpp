@@ -15,8 +15,10 @@ constexpr W rotr(W x, int n) {
 
 /// Spec: Word, kRounds, load(p) (one big-endian word), and the shifts
 /// kSmall0 = {r1, r2, s}, kSmall1, kBig0 = {r1, r2, r3}, kBig1.
+/// Always inline, so that a caller compiled for more of the CPU (sha512.cpp's BMI2
+/// twin: rorx for the rotations) gets its own copy.
 template <class Spec>
-void sha2_compress(typename Spec::Word h[8], const std::uint8_t* p, std::size_t blocks,
+[[gnu::always_inline]] inline void sha2_compress(typename Spec::Word h[8], const std::uint8_t* p, std::size_t blocks,
                    const typename Spec::Word* k) {
   using W = typename Spec::Word;
   constexpr int R = Spec::kRounds;
@@ -30,9 +32,12 @@ void sha2_compress(typename Spec::Word h[8], const std::uint8_t* p, std::size_t 
              (rotr(y, s1[0]) ^ rotr(y, s1[1]) ^ (y >> s1[2]));
     }
     W a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
+#pragma GCC unroll 80
     for (int t = 0; t < R; ++t) {
-      const W t1 = hh + (rotr(e, b1[0]) ^ rotr(e, b1[1]) ^ rotr(e, b1[2])) + ((e & f) ^ (~e & g)) + k[t] + w[t];
-      const W t2 = (rotr(a, b0[0]) ^ rotr(a, b0[1]) ^ rotr(a, b0[2])) + ((a & b) ^ (a & c) ^ (b & c));
+      // Ch(e, f, g) = g ^ (e & (f ^ g)) and Maj(a, b, c) = (a & b) | (c & (a | b)): the
+      // same functions in fewer operations.
+      const W t1 = hh + (rotr(e, b1[0]) ^ rotr(e, b1[1]) ^ rotr(e, b1[2])) + (g ^ (e & (f ^ g))) + k[t] + w[t];
+      const W t2 = (rotr(a, b0[0]) ^ rotr(a, b0[1]) ^ rotr(a, b0[2])) + ((a & b) | (c & (a | b)));
       hh = g;
       g = f;
       f = e;
