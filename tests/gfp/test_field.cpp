@@ -11,6 +11,7 @@
 #include "dstu/base/error.hpp"
 #include "dstu/gfp/field.hpp"
 #include "gmp_oracle.hpp"
+#include "inv_safegcd.hpp"
 #include "test_random.hpp"
 
 using dstu::gfp::Element;
@@ -213,6 +214,34 @@ TEST_CASE("encodings: big-endian of the field's length, values below p only") {
     std::vector<std::uint8_t> wrong(f.bytes() + 1);
     CHECK_THROWS_AS(f.to_bytes_be(f.one(), wrong), dstu::Error);
   }
+}
+
+TEST_CASE("a batch of divsteps: the variable-time steps give the constant-time ones' matrix and delta") {
+  // A wrong shortcut in the variable-time steps (several bits of g per multiple of f)
+  // can still end in the right inverse while its matrices differ; here they must not.
+  dstu::test::TestRng rng(404);
+  auto word = [&](int kind) -> std::uint64_t {
+    switch (kind) {
+      case 0: return rng.u64();
+      case 1: return rng.u64() >> (rng.u64() % 64);                        // short
+      case 2: return rng.u64() & rng.u64() & rng.u64();                    // sparse
+      default: return std::uint64_t{1} << (rng.u64() % 64);                // one bit
+    }
+  };
+  int same = 0;
+  for (int i = 0; i < 400000; ++i) {
+    const std::uint64_t f = word(i % 4) | 1, g = word((i / 4) % 4);
+    const std::int64_t start = i % 5 == 0 ? 1 : static_cast<std::int64_t>(rng.u64() % 401) - 200;
+    std::int64_t d_ct = start, d_vt = start;
+    const dstu::gfp::detail::DivstepMatrix a = dstu::gfp::detail::divsteps_batch(false, d_ct, f, g);
+    const dstu::gfp::detail::DivstepMatrix b = dstu::gfp::detail::divsteps_batch(true, d_vt, f, g);
+    if (a.u != b.u || a.v != b.v || a.q != b.q || a.r != b.r || d_ct != d_vt) {
+      INFO("f " << f << " g " << g << " delta " << start);
+      REQUIRE(false);
+    }
+    ++same;
+  }
+  CHECK(same == 400000);
 }
 
 TEST_CASE("inverse by divsteps, constant time and variable time, equals Fermat's and GMP's") {

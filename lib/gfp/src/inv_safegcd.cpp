@@ -17,8 +17,9 @@
 // served every size before, a third of the time of an inversion on P-256).
 //
 // inv_safegcd_vartime, for public x (verification), runs the same divsteps but jumps
-// over runs of even g (count trailing zeros), branches on the swaps, and stops as soon
-// as g = 0 instead of after the proven bound.
+// over runs of even g (count trailing zeros), branches on the swaps, clears up to six
+// bits of g with one multiple of f between swaps, and stops as soon as g = 0 instead of
+// after the proven bound.
 #include "inv_safegcd.hpp"
 
 #include <algorithm>
@@ -305,6 +306,11 @@ void inv_safegcd(mp::Limb* r, const mp::Limb* x, const mp::Limb* p, std::size_t 
 void inv_safegcd_vartime(mp::Limb* r, const mp::Limb* x, const mp::Limb* p, std::size_t n, std::size_t bits,
                          mp::Limb m0inv) {
   for_limbs<InvVartime>(n, r, x, p, n, bits, m0inv);
+}
+
+DivstepMatrix divsteps_batch(bool vartime, std::int64_t& delta, std::uint64_t f, std::uint64_t g) {
+  const Matrix m = vartime ? divsteps_62_vartime(delta, f, g) : divsteps_62(delta, f, g);
+  return {m.u, m.v, m.q, m.r};
 }
 
 }  // namespace dstu::gfp::detail
