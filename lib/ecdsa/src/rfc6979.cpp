@@ -30,10 +30,12 @@ Bytes bits2octets(const Group& c, std::span<const std::uint8_t> h1) {
 Rfc6979::Rfc6979(const Group& curve, std::string_view hash_name, const Scalar& d,
                  std::span<const std::uint8_t> h1, std::span<const std::uint8_t> extra)
     : curve_(&curve), hash_(hash_name) {
-  const std::size_t hlen = hash::HmacSha2(hash_name, {}).mac_size();  // validates the name
+  // Keyed with K = 0x00 ... 0x00 (step c): HMAC pads a key with zeros to its block, so
+  // the empty key is the same key. Also validates the name.
+  mac_ = std::make_unique<hash::HmacSha2>(hash_name, std::span<const std::uint8_t>());
+  const std::size_t hlen = mac_->mac_size();
   v_.assign(hlen, 0x01);
   k_.assign(hlen, 0x00);
-  mac_ = std::make_unique<hash::HmacSha2>(hash_name, k_);
   SecureBytes x(rlen_octets(curve));  // int2octets(d), §2.3.3
   d.get_bytes_be(x);
   const Bytes h = bits2octets(curve, h1);

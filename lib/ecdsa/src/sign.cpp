@@ -97,12 +97,14 @@ Signature sign(Scheme scheme, const PrivateKey& key, std::string_view hash_name,
     ScopedWipe wipe_k(k);
     gfp::Element blind;
     ScopedWipe wipe_blind(blind);
+    const gfp::Element* blinding = nullptr;  // ECDSA only: ECGDSA inverts nothing
     if (scheme == Scheme::ecdsa) {
       Scalar b = gen.blinding();
       ScopedWipe wipe_b(b);
       blind = detail::to_field(c.scalar_field(), b);
+      blinding = &blind;
     }
-    Signature sig = sign_once(scheme, key, e, k, scheme == Scheme::ecdsa ? &blind : nullptr);
+    Signature sig = sign_once(scheme, key, e, k, blinding);
     if (!sig.r.is_zero()) return sig;
   }
 }

@@ -212,8 +212,8 @@ Matrix divsteps_62_vartime(S64& delta, std::uint64_t f, std::uint64_t g) {
     delta += zeros;
     left -= zeros;
     if (left == 0) break;
-    std::uint64_t w;
-    if (delta > 0) {  // g odd: (f, g) <- (g, -f), the rows likewise
+    const bool swapped = delta > 0;
+    if (swapped) {  // g odd: (f, g) <- (g, -f), the rows likewise
       delta = -delta;
       std::uint64_t t = f;
       f = g;
@@ -224,15 +224,11 @@ Matrix divsteps_62_vartime(S64& delta, std::uint64_t f, std::uint64_t g) {
       t = v;
       v = r;
       r = 0 - t;
-      const int limit = std::min<S64>(1 - delta, left);
-      const std::uint64_t m = (~std::uint64_t{0} >> (64 - limit)) & 63;
-      w = (f * g * (f * f - 2)) & m;  // f (f^2 - 2) = -1/f mod 64 for odd f
-    } else {
-      const int limit = std::min<S64>(1 - delta, left);
-      const std::uint64_t m = (~std::uint64_t{0} >> (64 - limit)) & 15;
-      w = f + (((f + 1) & 4) << 1);  // 1/f mod 16 for odd f
-      w = (0 - w * g) & m;
     }
+    const int limit = std::min<S64>(1 - delta, left);
+    const std::uint64_t m = (~std::uint64_t{0} >> (64 - limit)) & (swapped ? 63 : 15);
+    const std::uint64_t w = swapped ? (f * g * (f * f - 2)) & m  // f (f^2 - 2) = -1/f mod 64, f odd
+                                    : (0 - (f + (((f + 1) & 4) << 1)) * g) & m;  // 1/f mod 16, f odd
     g += f * w;  // g = 0 mod 2^limit now: the next round's zeros
     q += u * w;
     r += v * w;
