@@ -145,6 +145,14 @@ TEST_CASE("fixed base: the signed windows equal the comb on edge scalars (Booth 
                         c.order() - Nat(1), c.order() - Nat(64), Nat::power_of_two(bits - 1),
                         Nat::power_of_two(bits) - Nat(1)};  // all ones: every digit -1 or 0
     for (std::size_t b = 5; b + 1 < bits; b += 6) ks.push_back(Nat::power_of_two(b));  // each window's sign bit
+    // Every window boundary, where the Jacobian low windows hand over to the complete
+    // ones: the windows below all 0 (the accumulator O), all -1 or 0, and near n.
+    for (std::size_t b = 6; b < bits; b += 6) {
+      ks.push_back(Nat::power_of_two(b));
+      ks.push_back(Nat::power_of_two(b) - Nat(1));
+      ks.push_back(Nat::power_of_two(b) * Nat(33) % c.order());
+      ks.push_back(c.order() - Nat::power_of_two(b));
+    }
     for (int i = 0; i < 8; ++i) {
       Bytes r((bits + 7) / 8);
       rng.fill(r.data(), r.size());

@@ -1,5 +1,7 @@
 // Internal: Jacobian points (X : Y : Z), x = X/Z^2, y = Y/Z^3, O when Z = 0, for
-// verification only (public inputs: every function branches and ends in _vartime).
+// verification and the tables of G (public inputs: those functions branch and end in
+// _vartime), and one constant-time mixed addition for mul_base's low windows, whose
+// caller proves the exceptional cases away (jac_add_mixed_distinct).
 // Formulas of Bernstein and Lange's Explicit-Formulas Database: doubling dbl-2001-b for
 // a = -3 (3M + 5S) and dbl-2007-bl for any a (1M + 8S + 1 m_a), mixed addition
 // madd-2007-bl (7M + 4S), addition add-2007-bl (11M + 5S). Against the complete
@@ -128,30 +130,26 @@ bool jac_add_exceptional_vartime(const CurveOps<K>& c, Jac<typename K::Fe>& r, c
   return true;
 }
 
-/// r = p + q for a finite affine q; r may alias p.
-template <class K>
-void jac_add_mixed_vartime(const CurveOps<K>& c, Jac<typename K::Fe>& r, const Jac<typename K::Fe>& p,
-                           const Affine<typename K::Fe>& q) {
+/// madd-2007-bl, r = p + q for a finite affine q, without its exceptional cases: right
+/// when p is finite and p != +-q. Also gives h = U2 - X1 and rr = 2 (S2 - Y1): h = 0
+/// exactly when p = +-q, rr = 0 too when p = q. Branch-free. r may alias p.
+template <class K, class Fe = typename K::Fe>
+void jac_madd_formula(const CurveOps<K>& c, Jac<Fe>& r, const Jac<Fe>& p, const Affine<Fe>& q, Fe& h, Fe& rr) {
   const K& f = c.f;
-  if (jac_is_infinity_vartime(p)) {
-    r = jac_from_affine(c, q);
-    return;
-  }
-  typename K::Fe z1z1, u2, s2, h, hh, i, j, rr, v;
+  Fe z1z1, u2, s2, hh, i, j, v;
   f.sqr(z1z1, p.Z);
   f.mul(u2, q.x, z1z1);
   f.mul(s2, q.y, p.Z);
   f.mul(s2, s2, z1z1);
   f.sub(h, u2, p.X);
   f.sub(rr, s2, p.Y);
-  if (jac_add_exceptional_vartime(c, r, p, h, rr)) return;
   f.add(rr, rr, rr);          // r = 2 (S2 - Y1)
   f.sqr(hh, h);
   f.add(i, hh, hh);
   f.add(i, i, i);             // I = 4 HH
   f.mul(j, h, i);
   f.mul(v, p.X, i);
-  typename K::Fe x3, y3, z3;
+  Fe x3, y3, z3;
   f.sqr(x3, rr);
   f.sub(x3, x3, j);
   f.sub(x3, x3, v);
@@ -166,6 +164,37 @@ void jac_add_mixed_vartime(const CurveOps<K>& c, Jac<typename K::Fe>& r, const J
   f.add(j, j, j);
   f.sub(y3, v, j);            // Y3 = r (V - X3) - 2 Y1 J
   r = {x3, y3, z3};
+}
+
+/// r = p + q for a finite affine q; r may alias p.
+template <class K>
+void jac_add_mixed_vartime(const CurveOps<K>& c, Jac<typename K::Fe>& r, const Jac<typename K::Fe>& p,
+                           const Affine<typename K::Fe>& q) {
+  if (jac_is_infinity_vartime(p)) {
+    r = jac_from_affine(c, q);
+    return;
+  }
+  Jac<typename K::Fe> sum;
+  typename K::Fe h, rr;
+  jac_madd_formula(c, sum, p, q, h, rr);
+  if (jac_add_exceptional_vartime(c, r, p, h, rr)) return;
+  r = sum;
+}
+
+/// r = p + q for a finite affine q, in constant time, where the caller has proved that
+/// p != +-q (mul_base's low windows: scalar_mul.cpp); p = O gives q (a masked select).
+/// r may alias p.
+template <class K>
+void jac_add_mixed_distinct(const CurveOps<K>& c, Jac<typename K::Fe>& r, const Jac<typename K::Fe>& p,
+                            const Affine<typename K::Fe>& q) {
+  const ct::Mask inf = K::is_zero(p.Z);
+  Jac<typename K::Fe> sum;
+  typename K::Fe h, rr;
+  jac_madd_formula(c, sum, p, q, h, rr);
+  K::cmov(sum.X, q.x, inf);
+  K::cmov(sum.Y, q.y, inf);
+  K::cmov(sum.Z, c.f.one(), inf);
+  r = sum;
 }
 
 /// r = p + q (r may alias p or q).
