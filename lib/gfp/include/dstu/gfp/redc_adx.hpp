@@ -125,11 +125,40 @@ DSTU_GFP_INLINE void redc_adx<5>(Limb* r, const Limb* t, const Limb* p, Limb m0i
             [w5] "=&r"(w5), [lo] "=&r"(lo), [hi] "=&r"(hi)
           : [p] "r"(p), "m"(*reinterpret_cast<const Limb(*)[5]>(p)), [m0inv] "m"(m0inv)
           : "rdx", "cc");
-  const Limb u[5] = {w5, w0, w1, w2, w3};
-  Limb s[5];
-  unsigned char carry = 0;
-  for (std::size_t j = 0; j < 5; ++j) s[j] = addc(u[j], t[5 + j], carry);
-  reduce_once<5>(r, s, carry, p);
+  Limb top;
+  __asm__ volatile("xor %k[top], %k[top]\n\t"
+          "add 40(%[t]), %[w5]\n\t"
+          "adc 48(%[t]), %[w0]\n\t"
+          "adc 56(%[t]), %[w1]\n\t"
+          "adc 64(%[t]), %[w2]\n\t"
+          "adc 72(%[t]), %[w3]\n\t"
+          "adc $0, %k[top]\n\t"
+          "mov %[w5], 0(%[r])\n\t"
+          "mov %[w0], 8(%[r])\n\t"
+          "mov %[w1], 16(%[r])\n\t"
+          "mov %[w2], 24(%[r])\n\t"
+          "mov %[w3], 32(%[r])\n\t"
+          "sub 0(%[p]), %[w5]\n\t"
+          "sbb 8(%[p]), %[w0]\n\t"
+          "sbb 16(%[p]), %[w1]\n\t"
+          "sbb 24(%[p]), %[w2]\n\t"
+          "sbb 32(%[p]), %[w3]\n\t"
+          "sbb $0, %k[top]\n\t"  /* CF: s < p, keep s */
+          "cmovc 0(%[r]), %[w5]\n\t"
+          "cmovc 8(%[r]), %[w0]\n\t"
+          "cmovc 16(%[r]), %[w1]\n\t"
+          "cmovc 24(%[r]), %[w2]\n\t"
+          "cmovc 32(%[r]), %[w3]\n\t"
+          "mov %[w5], 0(%[r])\n\t"
+          "mov %[w0], 8(%[r])\n\t"
+          "mov %[w1], 16(%[r])\n\t"
+          "mov %[w2], 24(%[r])\n\t"
+          "mov %[w3], 32(%[r])\n\t"
+          : [w5] "+&r"(w5), [w0] "+&r"(w0), [w1] "+&r"(w1), [w2] "+&r"(w2),
+            [w3] "+&r"(w3),
+            [top] "=&r"(top)
+          : [t] "r"(t), [p] "r"(p), [r] "r"(r)
+          : "cc", "memory");
 }
 
 template <>
@@ -279,11 +308,45 @@ DSTU_GFP_INLINE void redc_adx<6>(Limb* r, const Limb* t, const Limb* p, Limb m0i
             [w6] "=&r"(w6), [lo] "=&r"(lo), [hi] "=&r"(hi)
           : [p] "r"(p), "m"(*reinterpret_cast<const Limb(*)[6]>(p)), [m0inv] "m"(m0inv)
           : "rdx", "cc");
-  const Limb u[6] = {w6, w0, w1, w2, w3, w4};
-  Limb s[6];
-  unsigned char carry = 0;
-  for (std::size_t j = 0; j < 6; ++j) s[j] = addc(u[j], t[6 + j], carry);
-  reduce_once<6>(r, s, carry, p);
+  Limb top;
+  __asm__ volatile("xor %k[top], %k[top]\n\t"
+          "add 48(%[t]), %[w6]\n\t"
+          "adc 56(%[t]), %[w0]\n\t"
+          "adc 64(%[t]), %[w1]\n\t"
+          "adc 72(%[t]), %[w2]\n\t"
+          "adc 80(%[t]), %[w3]\n\t"
+          "adc 88(%[t]), %[w4]\n\t"
+          "adc $0, %k[top]\n\t"
+          "mov %[w6], 0(%[r])\n\t"
+          "mov %[w0], 8(%[r])\n\t"
+          "mov %[w1], 16(%[r])\n\t"
+          "mov %[w2], 24(%[r])\n\t"
+          "mov %[w3], 32(%[r])\n\t"
+          "mov %[w4], 40(%[r])\n\t"
+          "sub 0(%[p]), %[w6]\n\t"
+          "sbb 8(%[p]), %[w0]\n\t"
+          "sbb 16(%[p]), %[w1]\n\t"
+          "sbb 24(%[p]), %[w2]\n\t"
+          "sbb 32(%[p]), %[w3]\n\t"
+          "sbb 40(%[p]), %[w4]\n\t"
+          "sbb $0, %k[top]\n\t"  /* CF: s < p, keep s */
+          "cmovc 0(%[r]), %[w6]\n\t"
+          "cmovc 8(%[r]), %[w0]\n\t"
+          "cmovc 16(%[r]), %[w1]\n\t"
+          "cmovc 24(%[r]), %[w2]\n\t"
+          "cmovc 32(%[r]), %[w3]\n\t"
+          "cmovc 40(%[r]), %[w4]\n\t"
+          "mov %[w6], 0(%[r])\n\t"
+          "mov %[w0], 8(%[r])\n\t"
+          "mov %[w1], 16(%[r])\n\t"
+          "mov %[w2], 24(%[r])\n\t"
+          "mov %[w3], 32(%[r])\n\t"
+          "mov %[w4], 40(%[r])\n\t"
+          : [w6] "+&r"(w6), [w0] "+&r"(w0), [w1] "+&r"(w1), [w2] "+&r"(w2),
+            [w3] "+&r"(w3), [w4] "+&r"(w4),
+            [top] "=&r"(top)
+          : [t] "r"(t), [p] "r"(p), [r] "r"(r)
+          : "cc", "memory");
 }
 
 template <>
@@ -527,11 +590,55 @@ DSTU_GFP_INLINE void redc_adx<8>(Limb* r, const Limb* t, const Limb* p, Limb m0i
             [w8] "=&r"(w8), [lo] "=&r"(lo), [hi] "=&r"(hi)
           : [p] "r"(p), "m"(*reinterpret_cast<const Limb(*)[8]>(p)), [m0inv] "m"(m0inv)
           : "rdx", "cc");
-  const Limb u[8] = {w8, w0, w1, w2, w3, w4, w5, w6};
-  Limb s[8];
-  unsigned char carry = 0;
-  for (std::size_t j = 0; j < 8; ++j) s[j] = addc(u[j], t[8 + j], carry);
-  reduce_once<8>(r, s, carry, p);
+  Limb top;
+  __asm__ volatile("xor %k[top], %k[top]\n\t"
+          "add 64(%[t]), %[w8]\n\t"
+          "adc 72(%[t]), %[w0]\n\t"
+          "adc 80(%[t]), %[w1]\n\t"
+          "adc 88(%[t]), %[w2]\n\t"
+          "adc 96(%[t]), %[w3]\n\t"
+          "adc 104(%[t]), %[w4]\n\t"
+          "adc 112(%[t]), %[w5]\n\t"
+          "adc 120(%[t]), %[w6]\n\t"
+          "adc $0, %k[top]\n\t"
+          "mov %[w8], 0(%[r])\n\t"
+          "mov %[w0], 8(%[r])\n\t"
+          "mov %[w1], 16(%[r])\n\t"
+          "mov %[w2], 24(%[r])\n\t"
+          "mov %[w3], 32(%[r])\n\t"
+          "mov %[w4], 40(%[r])\n\t"
+          "mov %[w5], 48(%[r])\n\t"
+          "mov %[w6], 56(%[r])\n\t"
+          "sub 0(%[p]), %[w8]\n\t"
+          "sbb 8(%[p]), %[w0]\n\t"
+          "sbb 16(%[p]), %[w1]\n\t"
+          "sbb 24(%[p]), %[w2]\n\t"
+          "sbb 32(%[p]), %[w3]\n\t"
+          "sbb 40(%[p]), %[w4]\n\t"
+          "sbb 48(%[p]), %[w5]\n\t"
+          "sbb 56(%[p]), %[w6]\n\t"
+          "sbb $0, %k[top]\n\t"  /* CF: s < p, keep s */
+          "cmovc 0(%[r]), %[w8]\n\t"
+          "cmovc 8(%[r]), %[w0]\n\t"
+          "cmovc 16(%[r]), %[w1]\n\t"
+          "cmovc 24(%[r]), %[w2]\n\t"
+          "cmovc 32(%[r]), %[w3]\n\t"
+          "cmovc 40(%[r]), %[w4]\n\t"
+          "cmovc 48(%[r]), %[w5]\n\t"
+          "cmovc 56(%[r]), %[w6]\n\t"
+          "mov %[w8], 0(%[r])\n\t"
+          "mov %[w0], 8(%[r])\n\t"
+          "mov %[w1], 16(%[r])\n\t"
+          "mov %[w2], 24(%[r])\n\t"
+          "mov %[w3], 32(%[r])\n\t"
+          "mov %[w4], 40(%[r])\n\t"
+          "mov %[w5], 48(%[r])\n\t"
+          "mov %[w6], 56(%[r])\n\t"
+          : [w8] "+&r"(w8), [w0] "+&r"(w0), [w1] "+&r"(w1), [w2] "+&r"(w2),
+            [w3] "+&r"(w3), [w4] "+&r"(w4), [w5] "+&r"(w5), [w6] "+&r"(w6),
+            [top] "=&r"(top)
+          : [t] "r"(t), [p] "r"(p), [r] "r"(r)
+          : "cc", "memory");
 }
 
 #endif
