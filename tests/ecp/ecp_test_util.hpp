@@ -76,14 +76,15 @@ inline AffinePoint point(const Curve& c, const Ref& r) {
 }
 
 /// Tiny curves of prime order N = n (cofactor 1): p = 3 and 1 mod 4, a = 0 and a = -3
-/// among them, and n = 59 below the 127 G of verification's table (some of its odd
-/// multiples of G are O).
+/// among them, n = 59 below the 127 G of verification's table (some of its odd
+/// multiples of G are O), and n = 2053 just above 2^11, where the Jacobian windows of
+/// mul_base come closest to n (comb.cpp's jacobian_windows).
 struct Tiny {
   unsigned p, a, b, n, gx, gy;
 };
 constexpr Tiny kTiny[] = {{107, 15, 1, 113, 0, 1},   {101, 17, 21, 83, 0, 18},   {211, 0, 3, 199, 1, 2},
                           {233, 17, 122, 251, 3, 82}, {1009, 5, 38, 1021, 2, 159}, {47, 1, 4, 59, 0, 2},
-                          {59, 56, 1, 71, 0, 1}};
+                          {59, 56, 1, 71, 0, 1},       {1973, 2, 21, 2053, 1, 369}};
 
 struct TinyCurve {
   std::unique_ptr<dstu::gfp::Field> field;
@@ -99,7 +100,8 @@ inline TinyCurve make_tiny(const Tiny& t) {
   tc.points.push_back(std::nullopt);
   for (unsigned x = 0; x < t.p; ++x) {
     for (unsigned y = 0; y < t.p; ++y) {
-      if ((y * y) % t.p == (x * x * x + t.a * x + t.b) % t.p) tc.points.emplace_back(std::make_pair(Nat(x), Nat(y)));
+      const std::uint64_t X = x, Y = y;
+      if ((Y * Y) % t.p == (X * X * X + t.a * X + t.b) % t.p) tc.points.emplace_back(std::make_pair(Nat(x), Nat(y)));
     }
   }
   return tc;

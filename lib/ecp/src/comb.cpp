@@ -63,17 +63,22 @@ std::uint64_t booth_digit(const Scalar& k, std::size_t i, ct::Mask& negative) {
 
 /// How many of mul_base's windows, from the lowest, add by the Jacobian mixed formula
 /// (7M + 4S instead of the complete formula's 11M + 2 m_3b + 3 m_a) for a group order
-/// of `bits` bits. Before window i the accumulator is s G with s = sum_(j < i) d_j 2^(w j),
-/// |s| < 2^(w i), and the entry is d 2^(w i) G with 1 <= |d| <= 2^(w-1) (d = 0 adds
+/// of `bits` bits. Before window i the accumulator is s G with s = sum_(j < i) d_j 2^(w j);
+/// Booth's digits make s = (k mod 2^(w i)) - b 2^(w i) with b = bit w i - 1 of k, so
+/// |s| <= 2^(w i - 1). The entry is d 2^(w i) G with 1 <= |d| <= 2^(w-1) (d = 0 adds
 /// nothing). So s -+ d 2^(w i) is nonzero and below (2^(w-1) + 1) 2^(w i) < 2^(w i + w)
 /// in size: while w i + w <= bits - 1, that is below n, so s G != +-(the entry), and
 /// s G = O only when s = 0 (the start, or every digit so far 0), which a masked select
 /// handles. For every scalar the windows read, not only those below n. The top window
-/// (and P-384's top two) stay complete.
+/// stays complete, and the top two where bits is a multiple of w (P-192, P-384,
+/// brainpoolP192 and P384).
 constexpr std::size_t jacobian_windows(std::size_t bits) {
   constexpr std::size_t w = detail::kBaseWindow;
   return bits >= w + 1 ? (bits - 1 - w) / w + 1 : 0;
 }
+static_assert(detail::kBaseWindow != 6 ||
+              (jacobian_windows(6) == 0 && jacobian_windows(7) == 1 && jacobian_windows(256) == 42 &&
+               jacobian_windows(384) == 63 && jacobian_windows(521) == 86));
 
 template <class K>
 AffinePoint signed_windows(const detail::CurveOps<K>& c, const Scalar& k) {

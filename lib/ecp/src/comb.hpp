@@ -11,11 +11,13 @@
 // mul_base's own method has no doublings at all: k in signed digits of w = kBaseWindow
 // bits (Booth's recoding: d_i in [-2^(w-1), 2^(w-1)], k = sum d_i 2^(w i)) and, for each
 // window i, a table of j 2^(w i) G for j = 1 ... 2^(w-1), affine; then k G is one mixed
-// complete addition per window of the entry |d_i|, its y negated where d_i < 0, each read
-// by a masked scan of its table (the fixed-base windowing of Hankerson, Menezes and
-// Vanstone, "Guide to Elliptic Curve Cryptography", Algorithm 3.41, with signed digits).
-// For P-256 that is 43 additions of 11 products where the comb takes 13 doublings and 52
-// additions, for a table of 43 x 32 points (88 KB) made once per curve and process.
+// addition per window of the entry |d_i|, its y negated where d_i < 0, each read by a
+// masked scan of its table (the fixed-base windowing of Hankerson, Menezes and Vanstone,
+// "Guide to Elliptic Curve Cryptography", Algorithm 3.41, with signed digits): Jacobian
+// (7M + 4S) in the low windows, where no exceptional case can occur, complete (11M +
+// 2 m_3b) in the top one or two (comb.cpp). For P-256 that is 43 additions where the
+// comb takes 13 doublings and 52 additions, for a table of 43 x 32 points (88 KB) made
+// once per curve and process.
 //
 // Also the affine odd multiples of G for verification's w-NAF. All live in the curve,
 // each made on its first use (a verifier does not make the signer's tables), in the

@@ -6,8 +6,9 @@
 // a = -3 (3M + 5S) and dbl-2007-bl for any a (1M + 8S + 1 m_a), mixed addition
 // madd-2007-bl (7M + 4S), addition add-2007-bl (11M + 5S). Against the complete
 // projective formulas (5M + 6S doubling, 12M + 2 m_3b addition) a verification saves
-// about a fifth of its products. The additions fall back to the doubling or to O when
-// their operands are equal or opposite. Templates on the kernel type K of curve_ops.hpp.
+// about a fifth of its products. The variable-time additions fall back to the doubling
+// or to O when their operands are equal or opposite; the constant-time one has no such
+// case to meet. Templates on the kernel type K of curve_ops.hpp.
 #pragma once
 
 #include <span>
@@ -134,7 +135,7 @@ bool jac_add_exceptional_vartime(const CurveOps<K>& c, Jac<typename K::Fe>& r, c
 /// when p is finite and p != +-q. Also gives h = U2 - X1 and rr = 2 (S2 - Y1): h = 0
 /// exactly when p = +-q, rr = 0 too when p = q. Branch-free. r may alias p.
 template <class K, class Fe = typename K::Fe>
-void jac_madd_formula(const CurveOps<K>& c, Jac<Fe>& r, const Jac<Fe>& p, const Affine<Fe>& q, Fe& h, Fe& rr) {
+void jac_madd_formula(const CurveOps<K>& c, Jac<Fe>& r, Fe& h, Fe& rr, const Jac<Fe>& p, const Affine<Fe>& q) {
   const K& f = c.f;
   Fe z1z1, u2, s2, hh, i, j, v;
   f.sqr(z1z1, p.Z);
@@ -176,13 +177,13 @@ void jac_add_mixed_vartime(const CurveOps<K>& c, Jac<typename K::Fe>& r, const J
   }
   Jac<typename K::Fe> sum;
   typename K::Fe h, rr;
-  jac_madd_formula(c, sum, p, q, h, rr);
+  jac_madd_formula(c, sum, h, rr, p, q);
   if (jac_add_exceptional_vartime(c, r, p, h, rr)) return;
   r = sum;
 }
 
 /// r = p + q for a finite affine q, in constant time, where the caller has proved that
-/// p != +-q (mul_base's low windows: scalar_mul.cpp); p = O gives q (a masked select).
+/// p != +-q (mul_base's low windows: comb.cpp); p = O gives q (a masked select).
 /// r may alias p.
 template <class K>
 void jac_add_mixed_distinct(const CurveOps<K>& c, Jac<typename K::Fe>& r, const Jac<typename K::Fe>& p,
@@ -190,7 +191,7 @@ void jac_add_mixed_distinct(const CurveOps<K>& c, Jac<typename K::Fe>& r, const 
   const ct::Mask inf = K::is_zero(p.Z);
   Jac<typename K::Fe> sum;
   typename K::Fe h, rr;
-  jac_madd_formula(c, sum, p, q, h, rr);
+  jac_madd_formula(c, sum, h, rr, p, q);
   K::cmov(sum.X, q.x, inf);
   K::cmov(sum.Y, q.y, inf);
   K::cmov(sum.Z, c.f.one(), inf);

@@ -2,9 +2,10 @@
 //
 // mul and mul_base are constant time in the scalar and the point: mul by 4-bit fixed
 // windows over L(n) bits, mul_base by fixed-base windows of signed 6-bit digits; each
-// table entry read by a masked scan of the whole table, one complete projective formula
-// for doublings and additions alike. Functions ending in _vartime
-// are for public scalars (verification).
+// table entry read by a masked scan of the whole table; mul by one complete projective
+// formula for doublings and additions alike, mul_base by Jacobian mixed additions where
+// the window's place rules out their exceptional cases, complete ones above. Functions
+// ending in _vartime are for public scalars (verification).
 #pragma once
 
 #include "dstu/ecp/curve.hpp"
