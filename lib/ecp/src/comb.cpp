@@ -80,6 +80,14 @@ static_assert(detail::kBaseWindow != 6 ||
               (jacobian_windows(6) == 0 && jacobian_windows(7) == 1 && jacobian_windows(256) == 42 &&
                jacobian_windows(384) == 63 && jacobian_windows(521) == 86));
 
+/// r = a where mask is all ones, for a Jacobian or a projective point.
+template <class K, class Point>
+void cmov_point(Point& r, const Point& a, ct::Mask mask) {
+  K::cmov(r.X, a.X, mask);
+  K::cmov(r.Y, a.Y, mask);
+  K::cmov(r.Z, a.Z, mask);
+}
+
 template <class K>
 AffinePoint signed_windows(const detail::CurveOps<K>& c, const Scalar& k) {
   using Fe = typename K::Fe;
@@ -110,9 +118,7 @@ AffinePoint signed_windows(const detail::CurveOps<K>& c, const Scalar& k) {
   for (std::size_t i = 0; i < low; ++i) {
     const ct::Mask finite = read_entry(i);
     detail::jac_add_mixed_distinct(c, jac_sum, jac, entry);
-    K::cmov(jac.X, jac_sum.X, finite);
-    K::cmov(jac.Y, jac_sum.Y, finite);
-    K::cmov(jac.Z, jac_sum.Z, finite);
+    cmov_point<K>(jac, jac_sum, finite);  // d = 0: jac unchanged
   }
   // Jacobian (X : Y : Z) is projective (X Z : Y : Z^3); O = (1 : 1 : 0) becomes (0 : 1 : 0).
   f.mul(acc.X, jac.X, jac.Z);
@@ -122,9 +128,7 @@ AffinePoint signed_windows(const detail::CurveOps<K>& c, const Scalar& k) {
   for (std::size_t i = low; i < windows; ++i) {
     const ct::Mask finite = read_entry(i);
     detail::add_mixed(c, sum, acc, entry);
-    K::cmov(acc.X, sum.X, finite);  // d = 0 (or an entry O): acc unchanged
-    K::cmov(acc.Y, sum.Y, finite);
-    K::cmov(acc.Z, sum.Z, finite);
+    cmov_point<K>(acc, sum, finite);  // d = 0 (or an entry O): acc unchanged
   }
   const AffinePoint out = detail::to_affine(c, acc);
   ScopedWipe wipe(jac, jac_sum, acc, sum, entry, minus_y, zz, sel);
