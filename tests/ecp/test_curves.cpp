@@ -87,6 +87,57 @@ TEST_CASE("tiny curves: every multiple of every point equals the affine group la
   }
 }
 
+TEST_CASE("verification's x test: u1 G + u2 Q has x = r mod n exactly when the Jacobian test says so") {
+  // Every point of every tiny curve as u1 G + u2 Q: x >= n happens where p > n, and
+  // some curves compute on an a = -3 model, whose x is u^2 x.
+  for (const Tiny& t : kTiny) {
+    TinyCurve tc = make_tiny(t);
+    const Curve& c = *tc.curve;
+    const RefCurve rc = ref_of(c);
+    INFO(c.name());
+    const Ref G = ref(c, c.generator());
+    int high_x = 0;
+    for (std::size_t i = 0; i < tc.points.size(); ++i) {
+      const Ref& P = tc.points[i];
+      const unsigned u1 = (i * 7) % t.n, u2 = (i * 13 + 5) % t.n;
+      const Ref sum = rc.add(rc.mul(Nat(u1), G), rc.mul(Nat(u2), P));
+      const auto x_equals = [&](const Nat& r) {
+        return ecp::mul_double_x_equals_vartime(c, ecp::scalar_from_nat(Nat(u1)), ecp::scalar_from_nat(Nat(u2)),
+                                                point(c, P), r);
+      };
+      if (!sum) {  // O has no x
+        for (unsigned r = 0; r < t.n; ++r) CHECK_FALSE(x_equals(Nat(r)));
+        continue;
+      }
+      const Nat r = sum->first % Nat(t.n);
+      if (sum->first >= Nat(t.n)) ++high_x;
+      CHECK(x_equals(r));
+      CHECK_FALSE(x_equals((r + Nat(1)) % Nat(t.n)));
+      CHECK_FALSE(x_equals(r + Nat(t.n)));  // r >= n is refused, never reduced
+    }
+    if (t.p > t.n + 10) CHECK(high_x > 0);
+  }
+  // The named curves, on every CPU path: a true r, and r + 1.
+  dstu::test::TestRng rng(503);
+  dstu::test::for_each_cpu_path([&](const std::string& path) {
+    for (const Curve* cp : Curve::all_named()) {
+      const Curve& c = *cp;
+      INFO(path << " " << c.name());
+      Bytes b((c.order_bits() + 7) / 8 + 8);
+      rng.fill(b.data(), b.size());
+      const Nat u1 = Nat::from_bytes_be(b) % c.order();
+      rng.fill(b.data(), b.size());
+      const Nat u2 = Nat::from_bytes_be(b) % c.order();
+      const AffinePoint q = ecp::mul_base(c, ecp::scalar_from_nat(u2 + Nat(1)));
+      const AffinePoint sum = ecp::mul_double_vartime(c, ecp::scalar_from_nat(u1), ecp::scalar_from_nat(u2), q);
+      const Nat r = c.field().to_nat(sum.x) % c.order();
+      CHECK(ecp::mul_double_x_equals_vartime(c, ecp::scalar_from_nat(u1), ecp::scalar_from_nat(u2), q, r));
+      CHECK_FALSE(ecp::mul_double_x_equals_vartime(c, ecp::scalar_from_nat(u1), ecp::scalar_from_nat(u2), q,
+                                                   (r + Nat(1)) % c.order()));
+    }
+  });
+}
+
 TEST_CASE("named curves: OpenSSL's key pairs, d G = Q in both encodings, on every CPU path") {
   const auto vecs = dstu::test::load_vectors("ecp/keys.vec");
   CHECK(vecs.size() == 2 * Curve::all_named().size());

@@ -98,6 +98,12 @@ Point Group::mul_double_vartime(const Scalar& u1, const Scalar& u2, const Point&
   return ecp::mul_double_vartime(*prime_, u1, u2, as<ecp::AffinePoint>(q));
 }
 
+bool Group::mul_double_x_equals_vartime(const Scalar& u1, const Scalar& u2, const Point& q, const mp::Nat& r) const {
+  if (!binary_) return ecp::mul_double_x_equals_vartime(*prime_, u1, u2, as<ecp::AffinePoint>(q), r);
+  const Point sum = mul_double_vartime(u1, u2, q);
+  return !is_infinity(sum) && x_integer(sum) % order() == r;
+}
+
 bool Group::is_infinity(const Point& p) const {
   return std::visit([](const auto& a) { return a.infinity; }, p);
 }

@@ -17,10 +17,8 @@ bool verify(Scheme scheme, const PublicKey& key, std::span<const std::uint8_t> d
   fn.inv_vartime(w, scheme == Scheme::ecdsa ? s : r);
   fn.mul(u1, e, w);
   fn.mul(u2, scheme == Scheme::ecdsa ? r : s, w);
-  const Point big_r =
-      c.mul_double_vartime(ecp::scalar_from_nat(fn.to_nat(u1)), ecp::scalar_from_nat(fn.to_nat(u2)), key.q);
-  if (c.is_infinity(big_r)) return false;
-  return c.x_integer(big_r) % n == sig.r;
+  return c.mul_double_x_equals_vartime(ecp::scalar_from_nat(fn.to_nat(u1)), ecp::scalar_from_nat(fn.to_nat(u2)),
+                                       key.q, sig.r);
 }
 
 }  // namespace dstu::ecdsa

@@ -81,6 +81,10 @@ class Group {
   Point mul_base(const Scalar& k) const;
   /// u1 G + u2 Q for public u1, u2 < n and a public Q (verification).
   Point mul_double_vartime(const Scalar& u1, const Scalar& u2, const Point& q) const;
+  /// Whether u1 G + u2 Q is finite with x(u1 G + u2 Q) mod n = r, as an integer (SEC 1
+  /// §2.3.9): verification's last test. On GF(p) it is made on the Jacobian sum, without
+  /// the inversion that the affine point would cost.
+  bool mul_double_x_equals_vartime(const Scalar& u1, const Scalar& u2, const Point& q, const mp::Nat& r) const;
   bool is_infinity(const Point& p) const;
   /// Whether p is of this group's kind of curve.
   bool matches(const Point& p) const {

@@ -27,6 +27,11 @@ AffinePoint mul_base_comb(const Curve& c, const Scalar& k);
 /// u1 G + u2 Q for public u1, u2 (interleaved w-NAF in Jacobian coordinates with cached
 /// affine odd multiples of G).
 AffinePoint mul_double_vartime(const Curve& c, const Scalar& u1, const Scalar& u2, const AffinePoint& q);
+/// Whether u1 G + u2 Q is finite and its x, as an integer, is r mod n: the last test of
+/// ECDSA and ECGDSA verification, made on the Jacobian sum without inverting its Z
+/// (public inputs; false for r >= n).
+bool mul_double_x_equals_vartime(const Curve& c, const Scalar& u1, const Scalar& u2, const AffinePoint& q,
+                                 const mp::Nat& r);
 /// P + Q (any points, public).
 AffinePoint add_vartime(const Curve& c, const AffinePoint& p, const AffinePoint& q);
 
