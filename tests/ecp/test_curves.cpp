@@ -138,6 +138,31 @@ TEST_CASE("verification's x test: u1 G + u2 Q has x = r mod n exactly when the J
   });
 }
 
+TEST_CASE("verification's tables on curves of order 7 to 13: where the co-Z chain meets equal x, general additions") {
+  // With n <= 15 some odd multiple (2i + 1) P of Q's table (up to 15 P) or of G's is
+  // +-2 P or O, so odd_multiples.hpp leaves its co-Z chain for the general additions.
+  // Every u1 G + u2 Q, Q = O included, against the affine group law.
+  constexpr Tiny kSmall[] = {{5, 2, 1, 7, 0, 1}, {7, 0, 3, 13, 1, 2}, {11, 1, 5, 11, 0, 4}, {17, 2, 6, 11, 1, 3}};
+  for (const Tiny& t : kSmall) {
+    TinyCurve tc = make_tiny(t);
+    const Curve& c = *tc.curve;
+    const RefCurve rc = ref_of(c);
+    INFO(c.name());
+    REQUIRE(tc.points.size() == t.n);
+    const Ref G = ref(c, c.generator());
+    for (const Ref& Q : tc.points) {
+      for (unsigned u1 = 0; u1 < t.n; ++u1) {
+        for (unsigned u2 = 0; u2 < t.n; ++u2) {
+          const Ref want = rc.add(rc.mul(Nat(u1), G), rc.mul(Nat(u2), Q));
+          const ecp::Scalar s1 = ecp::scalar_from_nat(Nat(u1)), s2 = ecp::scalar_from_nat(Nat(u2));
+          CHECK(ref(c, ecp::mul_double_vartime(c, s1, s2, point(c, Q))) == want);
+          if (want) CHECK(ecp::mul_double_x_equals_vartime(c, s1, s2, point(c, Q), want->first % Nat(t.n)));
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("named curves: OpenSSL's key pairs, d G = Q in both encodings, on every CPU path") {
   const auto vecs = dstu::test::load_vectors("ecp/keys.vec");
   CHECK(vecs.size() == 2 * Curve::all_named().size());

@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "jacobian.hpp"
+#include "odd_multiples.hpp"
 #include "projective.hpp"
 
 namespace dstu::ecp::detail {
@@ -169,20 +170,14 @@ const WindowTable<typename K::Fe>& window_table(const CurveOps<K>& c) {
   });
 }
 
-/// G, 3 G, 5 G, ... (2^(kNafWindowG - 2) points) for verification, affine: made in
-/// Jacobian coordinates (public: the exceptional cases of a tiny curve, where some are
-/// O, handled by branches), then one batch inversion.
+/// G, 3 G, 5 G, ... (2^(kNafWindowG - 2) points) for verification, affine
+/// (odd_multiples.hpp).
 template <class K>
 const std::vector<MaybeAffine<typename K::Fe>>& odd_table(const CurveOps<K>& c) {
   using Fe = typename K::Fe;
   return lazy_table<std::vector<MaybeAffine<Fe>>>(c, &BaseTable::odd, [&] {
-    std::vector<Jac<Fe>> odd(std::size_t{1} << (kNafWindowG - 2));
-    odd[0] = jac_from_public(c, c.curve->generator());
-    Jac<Fe> twice;
-    jac_dbl_vartime(c, twice, odd[0]);
-    for (std::size_t i = 1; i < odd.size(); ++i) jac_add_vartime(c, odd[i], odd[i - 1], twice);
-    std::vector<MaybeAffine<Fe>> t(odd.size());
-    jac_to_affine_batch_vartime(c, std::span(t), std::span<const Jac<Fe>>(odd));
+    std::vector<MaybeAffine<Fe>> t(std::size_t{1} << (kNafWindowG - 2));
+    odd_multiples_vartime(c, std::span<MaybeAffine<Fe>>(t), c.curve->generator());
     return t;
   });
 }

@@ -4,6 +4,7 @@
 // on the Jacobian sum itself, without its inversion.
 #include <algorithm>
 #include <array>
+#include <span>
 #include <vector>
 
 #include "comb.hpp"
@@ -53,7 +54,7 @@ std::vector<int> wnaf_vartime(const Scalar& k, int w) {
 /// when it is O).
 template <class K>
 void add_digit(const detail::CurveOps<K>& c, detail::Jac<typename K::Fe>& r,
-               const std::vector<detail::MaybeAffine<typename K::Fe>>& table, int digit) {
+               std::span<const detail::MaybeAffine<typename K::Fe>> table, int digit) {
   const detail::MaybeAffine<typename K::Fe>& e = table[static_cast<std::size_t>(digit < 0 ? -digit : digit) / 2];
   if (e.infinity) return;
   detail::Affine<typename K::Fe> p = e.p;
@@ -64,23 +65,17 @@ void add_digit(const detail::CurveOps<K>& c, detail::Jac<typename K::Fe>& r,
 /// Interleaved w-NAF (Möller, "Algorithms for multi-exponentiation", SAC 2001) in
 /// Jacobian coordinates: one chain of doublings and a mixed addition for each nonzero
 /// digit, of u1 from the curve's cached affine odd multiples of G, of u2 from Q's made
-/// here and made affine with one inversion (it costs less than the 5 products per
-/// addition it saves, 7M + 4S against 11M + 5S, from P-256 on).
+/// here (odd_multiples.hpp), affine with one inversion: it costs less than the 4M + 1S
+/// per addition it saves (7M + 4S against 11M + 5S) from P-256 on.
 template <class K>
 detail::Jac<typename K::Fe> interleaved_wnaf(const detail::CurveOps<K>& c, const Scalar& u1, const Scalar& u2,
                                              const AffinePoint& q) {
   using Fe = typename K::Fe;
-  using J = detail::Jac<Fe>;
   const std::vector<int> n1 = wnaf_vartime(u1, detail::kNafWindowG), n2 = wnaf_vartime(u2, detail::kNafWindowQ);
-  const std::vector<detail::MaybeAffine<Fe>>& tg = detail::odd_table(c);
-  std::array<J, std::size_t{1} << (detail::kNafWindowQ - 2)> jq;
-  jq[0] = detail::jac_from_public(c, q);
-  J twice;
-  detail::jac_dbl_vartime(c, twice, jq[0]);
-  for (std::size_t i = 1; i < jq.size(); ++i) detail::jac_add_vartime(c, jq[i], jq[i - 1], twice);
-  std::vector<detail::MaybeAffine<Fe>> tq(jq.size());
-  detail::jac_to_affine_batch_vartime(c, std::span(tq), std::span<const J>(jq));
-  J acc = detail::jac_infinity(c);
+  const std::span<const detail::MaybeAffine<Fe>> tg = detail::odd_table(c);
+  std::array<detail::MaybeAffine<Fe>, std::size_t{1} << (detail::kNafWindowQ - 2)> tq;
+  detail::odd_multiples_vartime(c, std::span<detail::MaybeAffine<Fe>>(tq), q);
+  detail::Jac<Fe> acc = detail::jac_infinity(c);
   for (std::size_t i = std::max(n1.size(), n2.size()); i-- > 0;) {
     detail::jac_dbl_vartime(c, acc, acc);
     if (i < n1.size() && n1[i] != 0) add_digit(c, acc, tg, n1[i]);
