@@ -240,6 +240,9 @@ TEST_CASE("dispatch: the kernel type of each named field on each CPU path, equal
           k.inv(r, K::from(b));
           f.inv(want, b);
           REQUIRE(K::to(r).w == want.w);
+          k.half(r, K::from(a));  // r + r = a, r < p (canonical, as add's result)
+          k.add(r, r, r);
+          REQUIRE(K::to(r).w == a.w);
         }
       });
     }

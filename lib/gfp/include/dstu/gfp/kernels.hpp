@@ -206,6 +206,8 @@ class Kernels {
     detail::sub_mod<N>(r.data(), a.data(), b.data(), p_.data());
   }
   DSTU_GFP_INLINE void neg(Fe& r, const Fe& a) const { sub(r, zero(), a); }
+  /// r = a / 2 (constant time).
+  DSTU_GFP_INLINE void half(Fe& r, const Fe& a) const { detail::half_mod<N>(r.data(), a.data(), p_.data()); }
   /// 1/a (0 for a = 0), constant time (Field::inv: Bernstein-Yang divsteps).
   void inv(Fe& r, const Fe& a) const {
     Element x = to(a), y;

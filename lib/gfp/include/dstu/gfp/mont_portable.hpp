@@ -173,4 +173,16 @@ DSTU_GFP_INLINE void sub_mod(Limb* r, const Limb* a, const Limb* b, const Limb* 
   for (std::size_t j = 0; j < N; ++j) r[j] = addc(d[j], p[j] & add_p, carry);
 }
 
+/// r = a / 2 mod p for a < p and p odd: a, or a + p where a is odd (a masked
+/// addition), shifted right one bit with the carry as the top bit. Below p again.
+template <std::size_t N>
+DSTU_GFP_INLINE void half_mod(Limb* r, const Limb* a, const Limb* p) {
+  const ct::Mask odd = ct::mask_from_bit(a[0]);
+  Limb s[N];
+  unsigned char carry = 0;
+  for (std::size_t j = 0; j < N; ++j) s[j] = addc(a[j], p[j] & odd, carry);
+  for (std::size_t j = 0; j + 1 < N; ++j) r[j] = s[j] >> 1 | s[j + 1] << 63;
+  r[N - 1] = s[N - 1] >> 1 | static_cast<Limb>(carry) << 63;
+}
+
 }  // namespace dstu::gfp::detail
