@@ -62,7 +62,7 @@ std::uint64_t booth_digit(const Scalar& k, std::size_t i, ct::Mask& negative) {
 }
 
 /// How many of mul_base's windows, from the lowest, add by the Jacobian mixed formula
-/// (7M + 4S instead of the complete formula's 11M + 2 m_3b + 3 m_a) for a group order
+/// (8M + 3S instead of the complete formula's 11M + 2 m_3b + 3 m_a) for a group order
 /// of `bits` bits. Before window i the accumulator is s G with s = sum_(j < i) d_j 2^(w j);
 /// Booth's digits make s = (k mod 2^(w i)) - b 2^(w i) with b = bit w i - 1 of k, so
 /// |s| <= 2^(w i - 1). The entry is d 2^(w i) G with 1 <= |d| <= 2^(w-1) (d = 0 adds

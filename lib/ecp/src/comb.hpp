@@ -14,7 +14,7 @@
 // addition per window of the entry |d_i|, its y negated where d_i < 0, each read by a
 // masked scan of its table (the fixed-base windowing of Hankerson, Menezes and Vanstone,
 // "Guide to Elliptic Curve Cryptography", Algorithm 3.41, with signed digits): Jacobian
-// (7M + 4S) in the low windows, where no exceptional case can occur, complete (11M +
+// (8M + 3S) in the low windows, where no exceptional case can occur, complete (11M +
 // 2 m_3b) in the top one or two (comb.cpp). For P-256 that is 43 additions where the
 // comb takes 13 doublings and 52 additions, for a table of 43 x 32 points (88 KB) made
 // once per curve and process.
@@ -132,7 +132,7 @@ const CombTable<typename K::Fe>& comb_table(const CurveOps<K>& c) {
 
 /// mul_base's tables of G (public multiples of G: Jacobian formulas with their
 /// exceptional cases): the windows' bases 2^(w i) G made affine by one batch inversion,
-/// so that each row j B is a chain of mixed additions (7M + 4S, not 11M + 5S), then the
+/// so that each row j B is a chain of mixed additions (8M + 3S, not 11M + 5S), then the
 /// rows by another.
 template <class K>
 const WindowTable<typename K::Fe>& window_table(const CurveOps<K>& c) {
