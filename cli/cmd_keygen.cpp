@@ -167,9 +167,13 @@ class Keygen final : public Command {
       curve_name = curve->name();
       oid = curve->oid();
     }
-    write_file_atomic(pub_path, pub_file, 0644, overwrite());
+    // Both files written beside their names before either is put in place: one that
+    // cannot be written (no such directory, a full disk) leaves the other's old file as
+    // it was, which --force would otherwise replace and then remove.
+    StagedFile pub_out(pub_path, pub_file, 0644), key_out(key_path, priv_file, 0600);
+    pub_out.commit(overwrite());
     try {
-      write_file_atomic(key_path, priv_file, 0600, overwrite());
+      key_out.commit(overwrite());
     } catch (...) {
       if (pub_path != "-") ::unlink(pub_path.c_str());  // no half a key pair left behind
       throw;

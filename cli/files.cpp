@@ -106,12 +106,9 @@ SecureBytes read_secret_file(const std::string& path, std::size_t limit) {
   return out;
 }
 
-void write_file_atomic(const std::string& path, std::span<const std::uint8_t> data, mode_t mode,
-                       Overwrite overwrite) {
-  if (path == "-") {
-    write_all(1, data.data(), data.size(), "standard output");
-    return;
-  }
+StagedFile::StagedFile(const std::string& path, std::span<const std::uint8_t> data, mode_t mode)
+    : path_(path), data_(data) {
+  if (path == "-") return;
   if (path.empty()) throw_io("empty output file name");
   TempFile tmp;
   tmp.path = directory_of(path) + "/.dstu-tmp-XXXXXX";
@@ -131,23 +128,41 @@ void write_file_atomic(const std::string& path, std::span<const std::uint8_t> da
     fail(path, "cannot close");
   }
   tmp.fd = -1;
+  temp_ = std::move(tmp.path);  // ours now: removed by the destructor unless renamed
+  tmp.path.clear();
+}
+
+StagedFile::~StagedFile() {
+  if (!temp_.empty()) ::unlink(temp_.c_str());
+}
+
+void StagedFile::commit(Overwrite overwrite) {
+  if (path_ == "-") {
+    write_all(1, data_.data(), data_.size(), "standard output");
+    return;
+  }
   if (overwrite == Overwrite::refuse) {
     // link() fails if the target exists: check and creation in one step.
-    if (::link(tmp.path.c_str(), path.c_str()) != 0) {
-      if (errno == EEXIST) throw_io(path + ": already exists (use --force to replace it)");
-      fail(path, "cannot create");
+    if (::link(temp_.c_str(), path_.c_str()) != 0) {
+      if (errno == EEXIST) throw_io(path_ + ": already exists (use --force to replace it)");
+      fail(path_, "cannot create");
     }
-  } else if (::rename(tmp.path.c_str(), path.c_str()) != 0) {
-    fail(path, "cannot replace");
+  } else if (::rename(temp_.c_str(), path_.c_str()) != 0) {
+    fail(path_, "cannot replace");
   } else {
-    tmp.path.clear();  // renamed: nothing left to remove
+    temp_.clear();  // renamed: nothing left to remove
   }
   // Make the directory entry durable too.
-  const int dir = ::open(directory_of(path).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  const int dir = ::open(directory_of(path_).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dir >= 0) {
     ::fsync(dir);
     ::close(dir);
   }
+}
+
+void write_file_atomic(const std::string& path, std::span<const std::uint8_t> data, mode_t mode,
+                       Overwrite overwrite) {
+  StagedFile(path, data, mode).commit(overwrite);
 }
 
 void write_text_atomic(const std::string& path, const std::string& text, mode_t mode, Overwrite overwrite) {

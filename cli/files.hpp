@@ -27,6 +27,24 @@ enum class Overwrite { refuse, replace };
 void write_file_atomic(const std::string& path, std::span<const std::uint8_t> data, mode_t mode,
                        Overwrite overwrite);
 
+/// write_file_atomic in two steps, for files that go together (a key pair): the
+/// constructor writes `data` to a temporary file beside `path` (synced, with `mode`);
+/// commit() puts it in place. Uncommitted, it leaves nothing behind. Standard output
+/// ('-') is written by commit(), so `data` must outlive the object.
+class StagedFile {
+ public:
+  StagedFile(const std::string& path, std::span<const std::uint8_t> data, mode_t mode);
+  ~StagedFile();
+  StagedFile(const StagedFile&) = delete;
+  StagedFile& operator=(const StagedFile&) = delete;
+
+  void commit(Overwrite overwrite);
+
+ private:
+  std::string path_, temp_;
+  std::span<const std::uint8_t> data_;
+};
+
 /// Error(io) "PATH: already exists (use --force to replace it)" when `path` exists and
 /// `force` is false ('-' never exists): the early check before any work; write_file_atomic
 /// refuses again at the end, for a file that appears meanwhile.

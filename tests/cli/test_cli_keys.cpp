@@ -100,9 +100,18 @@ TEST_CASE("keygen errors") {
   CHECK_FALSE(fs::exists(d / "a"));
   CHECK_FALSE(fs::exists(d / "a.pub"));
   write(d / "junk", "this is not a key");
-  const auto r = run_dstu({"keygen", "--no-passphrase", "--convert", d / "junk", "-o", d / "b"});
+  auto r = run_dstu({"keygen", "--no-passphrase", "--convert", d / "junk", "-o", d / "b"});
   CHECK(r.status == 2);
   CHECK(r.err.find("not a DSTU 4145 key") != std::string::npos);
+  // --force with a private key file that cannot be written: the public key file it
+  // would have replaced is left as it was (it was replaced, then removed).
+  for (const char* curve : {"dstu257", "P-256"}) {
+    write(d / "old.pub", "the old public key\n");
+    r = run_dstu({"keygen", "--no-passphrase", "--force", "--curve", curve, "-o", d / "nodir/k", "--pub", d / "old.pub"});
+    CHECK(r.status == 2);
+    CHECK(dstu::test::count_lines(r.err) == 1);
+    CHECK(read(d / "old.pub") == "the old public key\n");
+  }
 }
 
 TEST_CASE("sign and verify: files, default names, formats, hashes, exit codes") {
