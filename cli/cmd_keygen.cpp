@@ -95,6 +95,7 @@ class Keygen final : public Command {
 
   int convert(const GlobalOptions& g) {
     if (out_.empty()) throw UsageError("--convert needs -o OUT");
+    if (g.json && out_ == "-") throw UsageError("--json cannot share standard output with the key (use -o FILE)");
     if (!scheme_.empty()) throw UsageError("--scheme chooses a new key's scheme; --convert keeps the key's");
     const KeyFormat format = parse_key_format(format_);
     SecureBytes used;
@@ -128,6 +129,9 @@ class Keygen final : public Command {
       pub_path = key_path + ".pub";
     }
     if (pub_path == key_path) throw UsageError("the private and public key files must differ");
+    if (g.json && (key_path == "-" || pub_path == "-")) {
+      throw UsageError("--json cannot share standard output with a key (use -o FILE and --pub FILE)");
+    }
     const KeyFormat format = parse_key_format(format_);
     const dstu4145::PrivateKeyForm form = parse_form(pkcs8_);
     const ecdsa::Group* group = ecdsa::Group::find(curve_);  // null: a DSTU 4145 curve

@@ -92,7 +92,10 @@ TEST_CASE("keygen errors") {
         {"keygen", "--no-passphrase", "-o", d / "nodir/a"},
         {"keygen", "--no-passphrase", "--format", "pem", "-o", d / "a"},
         {"keygen", "--no-passphrase", "--convert", d / "missing", "-o", d / "b"},
-        {"keygen", "--no-passphrase", "--convert", d / "a"}}) {
+        {"keygen", "--no-passphrase", "--convert", d / "a"},
+        // --json records and a key cannot share standard output.
+        {"keygen", "--no-passphrase", "--json", "-o", "-", "--pub", d / "a.pub"},
+        {"keygen", "--no-passphrase", "--json", "--curve", "P-256", "-o", d / "a", "--pub", "-"}}) {
     const auto r = run_dstu(bad);
     CHECK(r.status == 2);
     CHECK(dstu::test::count_lines(r.err) == 1);
@@ -103,6 +106,11 @@ TEST_CASE("keygen errors") {
   auto r = run_dstu({"keygen", "--no-passphrase", "--convert", d / "junk", "-o", d / "b"});
   CHECK(r.status == 2);
   CHECK(r.err.find("not a DSTU 4145 key") != std::string::npos);
+  REQUIRE(run_dstu({"keygen", "--no-passphrase", "--curve", "P-256", "-o", d / "c"}).status == 0);
+  r = run_dstu({"keygen", "--no-passphrase", "--json", "--convert", d / "c", "-o", "-"});
+  CHECK(r.status == 2);
+  CHECK(r.out.empty());
+  CHECK(r.err.find("--json cannot share standard output") != std::string::npos);
   // --force with a private key file that cannot be written: the public key file it
   // would have replaced is left as it was (it was replaced, then removed).
   for (const char* curve : {"dstu257", "P-256"}) {
