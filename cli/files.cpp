@@ -171,9 +171,9 @@ void write_text_atomic(const std::string& path, const std::string& text, mode_t 
 
 void refuse_existing(const std::string& path, bool force) {
   struct stat st {};
-  if (!force && path != "-" && ::lstat(path.c_str(), &st) == 0) {
-    throw_io(path + ": already exists (use --force to replace it)");
-  }
+  if (path == "-" || ::lstat(path.c_str(), &st) != 0) return;
+  if (!force) throw_io(path + ": already exists (use --force to replace it)");
+  if (S_ISDIR(st.st_mode)) throw_io(path + ": is a directory (--force replaces files only)");
 }
 
 }  // namespace dstu::cli

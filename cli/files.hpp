@@ -46,8 +46,9 @@ class StagedFile {
 };
 
 /// Error(io) "PATH: already exists (use --force to replace it)" when `path` exists and
-/// `force` is false ('-' never exists): the early check before any work; write_file_atomic
-/// refuses again at the end, for a file that appears meanwhile.
+/// `force` is false ('-' never exists), and with `force` when it is a directory: the early
+/// check before any work; write_file_atomic refuses again at the end, for a file that
+/// appears meanwhile.
 void refuse_existing(const std::string& path, bool force);
 
 /// Same for text.

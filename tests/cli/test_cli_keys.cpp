@@ -120,6 +120,12 @@ TEST_CASE("keygen errors") {
     CHECK(dstu::test::count_lines(r.err) == 1);
     CHECK(read(d / "old.pub") == "the old public key\n");
   }
+  // Nor when the private key file's name is a directory's: refused before any work.
+  fs::create_directory(d / "dir");
+  r = run_dstu({"keygen", "--no-passphrase", "--force", "-o", d / "dir", "--pub", d / "old.pub"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("is a directory") != std::string::npos);
+  CHECK(read(d / "old.pub") == "the old public key\n");
 }
 
 TEST_CASE("sign and verify: files, default names, formats, hashes, exit codes") {
