@@ -20,12 +20,40 @@ namespace {
 
 constexpr const char* kSignatureLabel = "DSTU 4145 SIGNATURE";
 
+constexpr std::string_view kEcParametersEnd = "-----END EC PARAMETERS-----";
+
+/// The text after a leading "EC PARAMETERS" block, which `openssl ecparam -genkey` writes
+/// before the key unless given -noout; *curve_oid gets the block's named curve (explicit
+/// parameters are refused). Text without that block is returned whole.
+std::string_view skip_ec_parameters(std::string_view text, std::string* curve_oid) {
+  const std::size_t start = text.find_first_not_of(" \t\r\n");
+  if (start == std::string_view::npos || text.substr(start).rfind("-----BEGIN EC PARAMETERS-----", 0) != 0) return text;
+  const std::size_t end = text.find(kEcParametersEnd);
+  if (end == std::string_view::npos) throw_invalid("no matching '-----END EC PARAMETERS-----' line");
+  const std::size_t after = end + kEcParametersEnd.size();
+  const pem::Block params = pem::decode(text.substr(0, after));
+  der::Reader r(params.data);
+  if (r.empty() || r.peek() != der::kOid) {
+    throw_invalid("EC PARAMETERS of an explicit curve: only named curves are read (openssl ecparam -name NAME)");
+  }
+  *curve_oid = r.oid("EC PARAMETERS");
+  r.finish("EC PARAMETERS");
+  return text.substr(after);
+}
+
 /// DER bytes of a key file: the armored block's data, or the file itself (wiping
-/// memory: it may be a private key).
-SecureBytes key_der(std::span<const std::uint8_t> data, const std::string& path, std::string* label) {
+/// memory: it may be a private key). *curve_oid: the named curve of a leading EC
+/// PARAMETERS block, or empty.
+SecureBytes key_der(std::span<const std::uint8_t> data, const std::string& path, std::string* label,
+                    std::string* curve_oid) {
   if (!pem::looks_armored(data)) return SecureBytes(data.begin(), data.end());
   try {
-    pem::SecretBlock b = pem::decode_secret({reinterpret_cast<const char*>(data.data()), data.size()});
+    std::string_view text(reinterpret_cast<const char*>(data.data()), data.size());
+    text = skip_ec_parameters(text, curve_oid);
+    if (!curve_oid->empty() && !pem::looks_armored({reinterpret_cast<const std::uint8_t*>(text.data()), text.size()})) {
+      throw_invalid("EC PARAMETERS without a key after them (openssl ecparam -genkey writes both)");
+    }
+    pem::SecretBlock b = pem::decode_secret(text);
     // Headers are ignored in a public key; in a private key they would be the legacy
     // OpenSSL encryption ("Proc-Type: 4,ENCRYPTED"), which is not PKCS#8.
     if (!b.headers.empty() && b.label.find("PRIVATE KEY") != std::string::npos) {
@@ -148,8 +176,8 @@ bool load_ec_key(LoadedKey& k, const SecureBytes& der, const std::string& label,
 
 LoadedKey load_key(const std::string& path, const KeyAccess& access) {
   const SecureBytes data = read_secret_file(path);
-  std::string label;
-  const SecureBytes der = key_der(data, path, &label);
+  std::string label, params_oid;
+  const SecureBytes der = key_der(data, path, &label, &params_oid);
   LoadedKey k;
   if (label == kEncryptedLabel || (label.empty() && dstu4145::is_encrypted_private_key(der))) {
     decrypt_key(k, der, path, access);
@@ -157,9 +185,14 @@ LoadedKey load_key(const std::string& path, const KeyAccess& access) {
     return k;
   }
   if (load_ec_key(k, der, label, path)) {
+    const std::string& oid = k.ec_priv ? k.ec_priv->key.group().oid() : k.ec_pub->key.group->oid();
+    if (!params_oid.empty() && params_oid != oid) {
+      throw_invalid(path + ": EC PARAMETERS name curve " + params_oid + ", the key is on " + oid);
+    }
     if (k.ec_priv) check_permissions(path, access);
     return k;
   }
+  if (!params_oid.empty()) throw_invalid(path + ": EC PARAMETERS before a key that is not an EC key");
   // On failure, report the error of the form the file has (a PrivateKeyInfo begins with
   // its version INTEGER, a SubjectPublicKeyInfo with an AlgorithmIdentifier SEQUENCE).
   const bool looks_public = label == "PUBLIC KEY" || (label.empty() && first_inner_tag(der) == der::kSequence);

@@ -3,6 +3,9 @@
 // verify in every signature form, verdicts and their exit codes, the options that belong
 // to one kind of key refused with the other, one file's error not stopping the others.
 #include <doctest/doctest.h>
+#include <sys/stat.h>
+
+#include <algorithm>
 
 #include <nlohmann/json.hpp>
 
@@ -189,4 +192,38 @@ TEST_CASE("GF(p) keys: protected files, several files with one error") {
   CHECK(r.status == 0);
   CHECK(read(d / "clear").rfind("-----BEGIN PRIVATE KEY-----", 0) == 0);
   CHECK(run_dstu({"verify", "-p", d / "clear", d / "a"}).status == 0);
+}
+
+TEST_CASE("EC keys after an EC PARAMETERS block (openssl ecparam -genkey): read when the curves agree") {
+  // The blocks as `openssl ecparam -name prime256v1` and `-name secp384r1` write them (DER:
+  // the named curve's OID), and one of explicit parameters cut short (a SEQUENCE).
+  const std::string p256 = "-----BEGIN EC PARAMETERS-----\nBggqhkjOPQMBBw==\n-----END EC PARAMETERS-----\n";
+  const std::string p384 = "-----BEGIN EC PARAMETERS-----\nBgUrgQQAIg==\n-----END EC PARAMETERS-----\n";
+  const std::string explicit_params = "-----BEGIN EC PARAMETERS-----\nMAMCAQE=\n-----END EC PARAMETERS-----\n";
+  TempDir d;
+  write(d / "f", "the file to sign\n");
+  REQUIRE(run_dstu({"keygen", "--curve", "P-256", "--no-passphrase", "-o", d / "k"}).status == 0);
+  const std::string key = read(d / "k");
+  const auto sign_with = [&](const std::string& text) {
+    write(d / "both", text);
+    ::chmod((d / "both").c_str(), 0600);  // a clear private key
+    return run_dstu({"sign", "-k", d / "both", "--force", "-o", d / "f.sig", d / "f"});
+  };
+  auto r = sign_with(p256 + key);
+  INFO(r.err);
+  CHECK(r.status == 0);
+  CHECK(run_dstu({"verify", "-p", d / "k.pub", "--sig", d / "f.sig", d / "f"}).status == 0);
+  r = sign_with(p384 + key);
+  CHECK(r.status == 2);
+  CHECK(r.err.find("EC PARAMETERS name curve 1.3.132.0.34, the key is on 1.2.840.10045.3.1.7") != std::string::npos);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  r = sign_with(explicit_params + key);
+  CHECK(r.status == 2);
+  CHECK(r.err.find("only named curves are read") != std::string::npos);
+  r = sign_with(p256);
+  CHECK(r.status == 2);
+  CHECK(r.err.find("EC PARAMETERS without a key after them") != std::string::npos);
+  // The public key file after the same block verifies too.
+  write(d / "pub", p256 + read(d / "k.pub"));
+  CHECK(run_dstu({"verify", "-p", d / "pub", "--sig", d / "f.sig", d / "f"}).status == 0);
 }

@@ -2,7 +2,8 @@
 """ECDSA both ways between dstu and the openssl command line, on every curve OpenSSL has: the GF(p)
 curves and the NIST binary curves B-163 ... B-571, K-163 ... K-571 (SEC 2's sect*).
 
-For each curve: a key from `openssl genpkey` (PKCS#8, PEM and DER) and its SEC 1 forms sign in dstu
+For each curve: a key from `openssl genpkey` (PKCS#8, PEM and DER), its SEC 1 forms and one
+from `openssl ecparam -genkey` (an EC PARAMETERS block before the key) sign in dstu
 (DER and P1363 signatures) and verify in `openssl dgst -verify` (DER) and in dstu; a key
 from `dstu keygen` signs in `openssl dgst -sign` and the signature verifies in dstu; dstu's
 key files are read by `openssl pkey` and give the same public key; a changed message is
@@ -67,6 +68,13 @@ def main():
             run([dstu, "sign", "-q", "-k", key, "--sig-format", "p1363", "-o", "d.p1363", "--force", msg])
             run([dstu, "verify", "-q", "-p", "o.pub", "--sig-format", "p1363", "--sig", "d.p1363", msg])
             checks += 3
+        # A key from `openssl ecparam -genkey`, its EC PARAMETERS block before the key, signs.
+        run(["openssl", "ecparam", "-name", oname, "-genkey", "-out", "e.key"])
+        os.chmod("e.key", 0o600)
+        run(["openssl", "pkey", "-in", "e.key", "-pubout", "-out", "e.pub"])
+        run([dstu, "sign", "-q", "-k", "e.key", "--sig-format", "der", "-o", "e.der", msg])
+        run(["openssl", "dgst", f"-{h}", "-verify", "e.pub", "-signature", "e.der", msg])
+        checks += 1
         # OpenSSL signs; dstu verifies (and refuses another message).
         run(["openssl", "dgst", f"-{h}", "-sign", "o.key", "-out", "o.sig", msg])
         run([dstu, "verify", "-q", "-p", "o.pub", "--sig-format", "der", "--sig", "o.sig", msg])
