@@ -83,7 +83,10 @@ PrivateKey read_ec_private_key(std::span<const std::uint8_t> der_bytes, Scheme s
     c = &named;
   }
   if (c == nullptr) throw_invalid("ECPrivateKey names no curve");
-  if (d_bytes.size() != d_octets(*c)) {
+  // RFC 5915 fixes the length at ceil(L(n) / 8) octets, which we write; a shorter d,
+  // as some older writers left it when its top octets were zero, is read as OpenSSL
+  // reads it (PrivateKey then checks 1 <= d < n).
+  if (d_bytes.empty() || d_bytes.size() > d_octets(*c)) {
     throw_invalid("private key of " + std::to_string(d_bytes.size()) + " octets; " + c->name() + " takes " +
                   std::to_string(d_octets(*c)));
   }
