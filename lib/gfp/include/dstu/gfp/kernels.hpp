@@ -200,9 +200,21 @@ class Kernels {
     }
   }
   DSTU_GFP_INLINE void add(Fe& r, const Fe& a, const Fe& b) const {
+#if defined(__x86_64__)
+    if constexpr (P == Path::adx && N == 4) {
+      detail::add_mod_4_asm(r.data(), a.data(), b.data(), p_.data());
+      return;
+    }
+#endif
     detail::add_mod<N>(r.data(), a.data(), b.data(), p_.data());
   }
   DSTU_GFP_INLINE void sub(Fe& r, const Fe& a, const Fe& b) const {
+#if defined(__x86_64__)
+    if constexpr (P == Path::adx && N == 4) {
+      detail::sub_mod_4_asm(r.data(), a.data(), b.data(), p_.data());
+      return;
+    }
+#endif
     detail::sub_mod<N>(r.data(), a.data(), b.data(), p_.data());
   }
   DSTU_GFP_INLINE void neg(Fe& r, const Fe& a) const { sub(r, zero(), a); }
