@@ -98,6 +98,7 @@ class Keygen final : public Command {
     if (g.json && out_ == "-") throw UsageError("--json cannot share standard output with the key (use -o FILE)");
     if (!scheme_.empty()) throw UsageError("--scheme chooses a new key's scheme; --convert keeps the key's");
     const KeyFormat format = parse_key_format(format_);
+    refuse_existing(out_, force_);
     SecureBytes used;
     LoadedKey k = load_key(convert_, {&passphrase_, allow_insecure_, &used});
     if (k.is_ec() && pkcs8_option_->count() > 0) throw UsageError("--pkcs8 is for DSTU 4145 keys");

@@ -30,8 +30,13 @@ std::string_view skip_ec_parameters(std::string_view text, std::string* curve_oi
   if (start == std::string_view::npos || text.substr(start).rfind("-----BEGIN EC PARAMETERS-----", 0) != 0) return text;
   const std::size_t end = text.find(kEcParametersEnd);
   if (end == std::string_view::npos) throw_invalid("no matching '-----END EC PARAMETERS-----' line");
-  const std::size_t after = end + kEcParametersEnd.size();
+  std::size_t after = end + kEcParametersEnd.size();
   const pem::Block params = pem::decode(text.substr(0, after));
+  // The END line ends there: a line break or the end of the text follows.
+  if (after < text.size() && text[after] == '\r') ++after;
+  if (after < text.size() && text[after] != '\n') {
+    throw_invalid("text after the '-----END EC PARAMETERS-----' line on the same line");
+  }
   der::Reader r(params.data);
   if (r.empty() || r.peek() != der::kOid) {
     throw_invalid("EC PARAMETERS of an explicit curve: only named curves are read (openssl ecparam -name NAME)");
@@ -179,16 +184,21 @@ LoadedKey load_key(const std::string& path, const KeyAccess& access) {
   std::string label, params_oid;
   const SecureBytes der = key_der(data, path, &label, &params_oid);
   LoadedKey k;
+  // A leading EC PARAMETERS block must name the curve of the EC key after it.
+  const auto check_params = [&] {
+    if (params_oid.empty()) return;
+    if (!k.is_ec()) throw_invalid(path + ": EC PARAMETERS before a key that is not an EC key");
+    const std::string& oid = k.ec_priv ? k.ec_priv->key.group().oid() : k.ec_pub->key.group->oid();
+    if (params_oid != oid) throw_invalid(path + ": EC PARAMETERS name curve " + params_oid + ", the key is on " + oid);
+  };
   if (label == kEncryptedLabel || (label.empty() && dstu4145::is_encrypted_private_key(der))) {
     decrypt_key(k, der, path, access);
     k.protected_key = true;
+    check_params();
     return k;
   }
   if (load_ec_key(k, der, label, path)) {
-    const std::string& oid = k.ec_priv ? k.ec_priv->key.group().oid() : k.ec_pub->key.group->oid();
-    if (!params_oid.empty() && params_oid != oid) {
-      throw_invalid(path + ": EC PARAMETERS name curve " + params_oid + ", the key is on " + oid);
-    }
+    check_params();
     if (k.ec_priv) check_permissions(path, access);
     return k;
   }

@@ -226,4 +226,29 @@ TEST_CASE("EC keys after an EC PARAMETERS block (openssl ecparam -genkey): read 
   // The public key file after the same block verifies too.
   write(d / "pub", p256 + read(d / "k.pub"));
   CHECK(run_dstu({"verify", "-p", d / "pub", "--sig", d / "f.sig", d / "f"}).status == 0);
+  // A protected key is checked against the block once decrypted.
+  write(d / "pass", "a passphrase\n");
+  REQUIRE(run_dstu({"keygen", "--convert", d / "k", "-o", d / "k.enc", "--passphrase-file", d / "pass",
+                    "--iterations", "1000"}).status == 0);
+  const std::string enc = read(d / "k.enc");
+  for (const auto& [params, status] : {std::pair{p256, 0}, std::pair{p384, 2}}) {
+    write(d / "both.enc", params + enc);
+    r = run_dstu({"sign", "-k", d / "both.enc", "--passphrase-file", d / "pass", "--force", "-o", d / "f.sig", d / "f"});
+    INFO(r.err);
+    CHECK(r.status == status);
+  }
+  CHECK(r.err.find("EC PARAMETERS name curve 1.3.132.0.34") != std::string::npos);
+  // Only a whole END line ends the block; a second block, or one before a DSTU 4145 key, is refused.
+  std::string joined = p256;
+  joined.pop_back();
+  r = sign_with(joined + key);
+  CHECK(r.status == 2);
+  CHECK(r.err.find("on the same line") != std::string::npos);
+  r = sign_with(p256 + p256 + key);
+  CHECK(r.status == 2);
+  REQUIRE(run_dstu({"keygen", "--no-passphrase", "-o", d / "dstu.key"}).status == 0);
+  r = sign_with(p256 + read(d / "dstu.key"));
+  CHECK(r.status == 2);
+  CHECK(r.err.find("EC PARAMETERS before a key that is not an EC key") != std::string::npos);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
 }
