@@ -117,6 +117,30 @@ TEST_CASE("verification's x test: u1 G + u2 Q has x = r mod n exactly when the J
     }
     if (t.p > t.n + 10) CHECK(high_x > 0);
   }
+  // Cofactor 4 (y^2 = x^3 + x + 25 over GF(101), 116 = 4 x 29 points, G of order 29):
+  // x has up to four candidates r, r + n, r + 2n, r + 3n below p.
+  {
+    const dstu::gfp::Field f(Nat(101), "p=101");
+    const Curve c(f, Nat(1), Nat(25), Nat(90), Nat(81), Nat(29), 4, "tiny h=4");
+    const RefCurve rc = ref_of(c);
+    const Ref G = ref(c, c.generator());
+    int beyond_2n = 0;
+    for (unsigned k = 1; k < 29; ++k) {
+      const Ref Q = rc.mul(Nat(k), G);
+      for (unsigned u1 = 0; u1 < 29; ++u1) {
+        for (unsigned u2 = 0; u2 < 29; ++u2) {
+          const Ref sum = rc.mul(Nat((u1 + k * u2) % 29), G);
+          const ecp::Scalar s1 = ecp::scalar_from_nat(Nat(u1)), s2 = ecp::scalar_from_nat(Nat(u2));
+          for (unsigned r = 0; r < 29; ++r) {
+            const bool want = sum && sum->first % Nat(29) == Nat(r);
+            CHECK(ecp::mul_double_x_equals_vartime(c, s1, s2, point(c, Q), Nat(r)) == want);
+          }
+          if (sum && sum->first >= Nat(58)) ++beyond_2n;
+        }
+      }
+    }
+    CHECK(beyond_2n > 0);
+  }
   // The named curves, on every CPU path: a true r, and r + 1.
   dstu::test::TestRng rng(503);
   dstu::test::for_each_cpu_path([&](const std::string& path) {

@@ -138,6 +138,48 @@ TEST_CASE("CIOS and FIPS agree on random odd moduli of 1 to 9 limbs") {
   check_random_moduli<4>(rng, KERNEL(mont_mul_cios<4, true>), true);
 }
 
+/// half_mod on odd moduli of N limbs, random and just below 2^(64 N) (where a + p
+/// carries out of the top limb), for every edge shape: r < p and r + r = a (add_mod).
+template <std::size_t N>
+void check_half(dstu::test::TestRng& rng) {
+  for (int m = 0; m < 8; ++m) {
+    std::vector<Limb> p = rng.limbs(N);
+    if (m < 4) {
+      for (auto& w : p) w = ~Limb{0};
+      p[0] -= 2 * static_cast<Limb>(rng.limbs(1)[0] % 1000);  // 2^(64 N) - 1 - 2k
+    }
+    p[0] |= 1;
+    if (p[N - 1] == 0) p[N - 1] = 1;
+    if (N == 1) p[0] |= 2;  // p >= 3: below() needs a 1 below p
+    for (int shape = 0; shape < 40; ++shape) {
+      const std::vector<Limb> a = below(rng, p, shape);
+      Limb r[N], twice[N];
+      half_mod<N>(r, a.data(), p.data());
+      INFO("N " << N << " modulus " << m << " shape " << shape);
+      CHECK(std::lexicographical_compare(std::rbegin(r), std::rend(r), p.rbegin(), p.rend()));  // r < p
+      add_mod<N>(twice, r, r, p.data());
+      CHECK(std::equal(twice, twice + N, a.begin()));
+      half_mod<N>(r, r, p.data());  // in place
+      add_mod<N>(twice, r, r, p.data());
+      add_mod<N>(twice, twice, twice, p.data());
+      CHECK(std::equal(twice, twice + N, a.begin()));
+    }
+  }
+}
+
+TEST_CASE("halving: r = a / 2 mod p on moduli of 1 to 9 limbs, random and just below 2^(64 N)") {
+  dstu::test::TestRng rng(408);
+  check_half<1>(rng);
+  check_half<2>(rng);
+  check_half<3>(rng);
+  check_half<4>(rng);
+  check_half<5>(rng);
+  check_half<6>(rng);
+  check_half<7>(rng);
+  check_half<8>(rng);
+  check_half<9>(rng);
+}
+
 TEST_CASE("the special forms equal CIOS: P-256, 2^521 - 1") {
   dstu::test::TestRng rng(405);
   CHECK(limbs_of(Field::named("P-256")) == std::vector<Limb>(kP256, kP256 + 4));
@@ -240,7 +282,8 @@ TEST_CASE("dispatch: the kernel type of each named field on each CPU path, equal
           k.inv(r, K::from(b));
           f.inv(want, b);
           REQUIRE(K::to(r).w == want.w);
-          k.half(r, K::from(a));  // r + r = a, r < p (canonical, as add's result)
+          k.half(r, K::from(a));  // r < p and r + r = a
+          REQUIRE(f.to_nat(K::to(r)) < f.prime());
           k.add(r, r, r);
           REQUIRE(K::to(r).w == a.w);
         }

@@ -7,8 +7,9 @@
 // Cryptography", Algorithm 3.21; one square of dbl-2001-b's 3M + 5S becomes a product,
 // and its 16 additions, subtractions and doublings of elements become 9 and a halving)
 // and dbl-2007-bl for any a (1M + 8S + 1 m_a), mixed addition madd-2004-hmv (8M + 3S
-// and 7 additions, against madd-2007-bl's 7M + 4S and 13: signing 3-6% faster with it on
-// P-256 ... P-521 and brainpoolP256r1/P512r1), addition add-2007-bl (11M + 5S). Against the complete
+// and 7 additions, against madd-2007-bl's 7M + 4S and 13; the same Guide, Algorithm 3.22:
+// signing 1-6% faster with it on P-256 ... P-521 and brainpoolP256r1/P512r1), addition
+// add-2007-bl (11M + 5S). Against the complete
 // projective formulas (5M + 6S doubling, 12M + 2 m_3b addition) a verification saves
 // about a fifth of its products. The variable-time additions fall back to the doubling
 // or to O when their operands are equal or opposite; the constant-time one has no such

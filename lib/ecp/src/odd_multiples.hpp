@@ -25,7 +25,7 @@ namespace dstu::ecp::detail {
 /// (same point), where p's x differs from q's. Returns h = X_p - X_q, by which Z grew
 /// (0: the formula does not apply, nothing changed). r may not alias p or q.
 template <class K, class Fe = typename K::Fe>
-Fe coz_add_update(const CurveOps<K>& c, Jac<Fe>& r, Jac<Fe>& p, const Jac<Fe>& q) {
+Fe coz_add_update_vartime(const CurveOps<K>& c, Jac<Fe>& r, Jac<Fe>& p, const Jac<Fe>& q) {
   const K& f = c.f;
   Fe h, cc, w1, w2, d, dy, a1;
   f.sub(h, p.X, q.X);
@@ -83,7 +83,7 @@ bool odd_multiples_coz_vartime(const CurveOps<K>& c, std::span<MaybeAffine<Fe>> 
   std::vector<Fe> h(m);         // h[i]: Z_i = Z_(i-1) h[i]
   odd[0] = {s, l, twice.Z};
   for (std::size_t i = 1; i < m; ++i) {
-    h[i] = coz_add_update(c, odd[i], twice, odd[i - 1]);  // twice moves onto Z_i
+    h[i] = coz_add_update_vartime(c, odd[i], twice, odd[i - 1]);  // twice moves onto Z_i
     if (K::is_zero_vartime(h[i])) return false;
   }
   Fe inv, zi2, zi3;
