@@ -113,7 +113,8 @@ AffinePoint mul_double_vartime(const Curve& c, const Scalar& u1, const Scalar& u
 bool mul_double_x_equals_vartime(const Curve& c, const Scalar& u1, const Scalar& u2, const AffinePoint& q,
                                  const mp::Nat& r) {
   if (r >= c.order()) return false;
-  return detail::with_curve_ops(c, [&](const auto& ops) { return x_mod_n_equals_vartime(ops, interleaved_wnaf(ops, u1, u2, q), r); });
+  return detail::with_curve_ops(
+      c, [&](const auto& ops) { return x_mod_n_equals_vartime(ops, interleaved_wnaf(ops, u1, u2, q), r); });
 }
 
 }  // namespace dstu::ecp
