@@ -109,6 +109,15 @@ TEST_CASE("keygen without a terminal and without a passphrase option refuses, wr
   CHECK_FALSE(fs::exists(d / "k.pub"));
 }
 
+TEST_CASE("keygen refuses an iteration count past the limit the key could be read back with") {
+  TempDir d;
+  write(d / "pass", "pass\n");
+  const auto r = run_dstu({"keygen", "--passphrase-file", d / "pass", "--iterations", "10000001", "-o", d / "k"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("--iterations") != std::string::npos);
+  CHECK_FALSE(fs::exists(d / "k"));
+}
+
 TEST_CASE("a key protected by a passphrase file signs; a wrong or missing passphrase is exit 2") {
   TempDir d;
   write(d / "pass", "correct horse battery staple\n");

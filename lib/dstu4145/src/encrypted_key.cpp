@@ -44,6 +44,10 @@ void read_kdf(der::Reader& kdf, Parsed& p) {
   p.salt = params.octet_string("salt");
   p.iterations = params.small_integer("iterationCount");
   if (p.iterations == 0) bad("iteration count 0");
+  if (p.iterations > kMaxPbkdf2Iterations) {
+    unsupported("iteration count " + std::to_string(p.iterations) + " above the limit of " +
+                std::to_string(kMaxPbkdf2Iterations));
+  }
   if (!params.empty() && params.peek() == der::kInteger) params.small_integer("keyLength");
   // The PRF: HMAC-GOST34.311 (RFC 8018's default, HMAC-SHA1, is not used in Ukraine).
   if (params.empty()) unsupported("PBKDF2 with its default PRF (HMAC-SHA1)");
@@ -145,6 +149,9 @@ Bytes encrypt_private_key_info(std::span<const std::uint8_t> private_key_info,
                                std::span<const std::uint8_t> passphrase, std::uint64_t iterations,
                                RandomSource& rng, KeyInfoCheck check) {
   if (!(check ? check : is_private_key_info)(private_key_info)) bad("what is to be encrypted is not a PrivateKeyInfo");
+  if (iterations == 0 || iterations > kMaxPbkdf2Iterations) {
+    bad("iteration count " + std::to_string(iterations) + " outside 1 to " + std::to_string(kMaxPbkdf2Iterations));
+  }
   Parsed p;
   p.salt.resize(kSaltSize);
   rng.fill(p.salt);

@@ -32,6 +32,11 @@ namespace dstu::dstu4145 {
 /// per keygen or sign on the AMD EPYC (Zen 4) the README names.
 inline constexpr std::uint32_t kDefaultPbkdf2Iterations = 100'000;
 
+/// The largest iteration count read or written: 100 times the default, about 70 s of
+/// PBKDF2 on an Intel Xeon (family 6 model 207). A key file is input like any other: a
+/// count of 2^63 in it would otherwise hold `sign` for ever.
+inline constexpr std::uint32_t kMaxPbkdf2Iterations = 10'000'000;
+
 /// The public parameters of an EncryptedPrivateKeyInfo.
 struct Pbes2Info {
   std::uint64_t iterations = 0;
@@ -44,7 +49,8 @@ struct Pbes2Info {
 bool is_encrypted_private_key(std::span<const std::uint8_t> der);
 
 /// Reads the public parameters; Error(invalid_input) if malformed, Error(unsupported)
-/// for another encryption scheme, KDF or PRF.
+/// for another encryption scheme, KDF or PRF, or an iteration count above
+/// kMaxPbkdf2Iterations.
 Pbes2Info pbes2_info(std::span<const std::uint8_t> der);
 
 /// What a PrivateKeyInfo must be, in full, for a decryption to count as the right
@@ -53,13 +59,14 @@ Pbes2Info pbes2_info(std::span<const std::uint8_t> der);
 using KeyInfoCheck = bool (*)(std::span<const std::uint8_t> private_key_info);
 
 /// Encrypts a PrivateKeyInfo (DER) under `passphrase`: a 32-octet salt and an 8-octet
-/// IV from `rng`, `iterations` rounds of PBKDF2, the DKE No.1 S-box.
+/// IV from `rng`, `iterations` rounds of PBKDF2 (1 to kMaxPbkdf2Iterations), the DKE
+/// No.1 S-box.
 Bytes encrypt_private_key_info(std::span<const std::uint8_t> private_key_info,
                                std::span<const std::uint8_t> passphrase, std::uint64_t iterations,
                                RandomSource& rng, KeyInfoCheck check = nullptr);
 
-/// Decrypts an EncryptedPrivateKeyInfo (any iteration count and salt length, the
-/// S-box from its parameters) to the PrivateKeyInfo DER. Error(invalid_input) if
+/// Decrypts an EncryptedPrivateKeyInfo (any salt length and iteration count up to
+/// kMaxPbkdf2Iterations, the S-box from its parameters) to the PrivateKeyInfo DER. Error(invalid_input) if
 /// malformed or if the passphrase is wrong (the result is not a PrivateKeyInfo);
 /// Error(unsupported) for other algorithms.
 SecureBytes decrypt_private_key_info(std::span<const std::uint8_t> der, std::span<const std::uint8_t> passphrase,
