@@ -149,8 +149,9 @@ class Verify final : public Command {
  private:
   void report(const GlobalOptions& g, const std::string& key_id, const std::string& file, const Outcome& o) const {
     if (g.json && !g.quiet) {
-      Json r = {{"file", file}, {"status", status_name(o.status)}, {"curve", curve_name_}, {"hash", o.hash},
+      Json r = {{"file", file}, {"status", status_name(o.status)}, {"curve", curve_name_}, {"hash", nullptr},
                 {"key_id", key_id}};
+      if (!o.hash.empty()) r["hash"] = o.hash;  // null: an error came before the hash was known
       if (ec_key_) r["scheme"] = ecdsa::scheme_name(ec_key_->scheme);
       if (!o.reason.empty()) r["reason"] = o.reason;
       print_json(r);  // one line each (NDJSON), flushed

@@ -52,7 +52,7 @@ Bytes signature_file(const ecdsa::SchemeKey& key, const std::string& key_id, con
 
 /// The signature in an armored file, and its Hash header (empty if none).
 ecdsa::Signature read_armored(const Bytes& data, const std::string& path, const ecdsa::SchemePublicKey& key,
-                              std::string& hash) {
+                              std::string& hash, std::string& key_id) {
   pem::Block b;
   try {
     b = pem::decode(std::string(data.begin(), data.end()));
@@ -73,6 +73,7 @@ ecdsa::Signature read_armored(const Bytes& data, const std::string& path, const 
       }
       hash = value;
     }
+    if (name == "Key-Id") key_id = value;
   }
   try {
     return ecdsa::decode_p1363(*key.key.group, b.data);
@@ -139,13 +140,13 @@ EcVerdict verify_file_ec(const ecdsa::SchemePublicKey& key, const std::string& k
     const ecdsa::Group& c = *key.key.group;
     const Bytes data = read_file(sig_path);
     if (data.empty()) throw_invalid(sig_path + ": the signature file is empty");
-    std::string named_hash;
+    std::string named_hash, named_key_id;
     ecdsa::Signature sig;
     if (sig_format == "auto") {
       if (!pem::looks_armored(data)) {
         throw_invalid(sig_path + ": a binary signature; name its form with --sig-format der or p1363");
       }
-      sig = read_armored(data, sig_path, key, named_hash);
+      sig = read_armored(data, sig_path, key, named_hash, named_key_id);
     } else {
       try {
         sig = ecdsa::decode_signature(ecdsa::signature_format_from_name(sig_format), c, data);
@@ -165,6 +166,8 @@ EcVerdict verify_file_ec(const ecdsa::SchemePublicKey& key, const std::string& k
       const mp::Nat& n = c.order();
       if (sig.r.is_zero() || sig.s.is_zero() || sig.r >= n || sig.s >= n) {
         v.reason = "r or s out of range (the scheme requires 0 < r < n and 0 < s < n)";
+      } else if (!named_key_id.empty() && named_key_id != key_id) {
+        v.reason = "made with another key: Key-Id " + named_key_id + ", this key is " + key_id;
       } else {
         v.reason = "signature does not match key " + key_id + " with hash " + v.hash;
         if (hash.empty() && named_hash.empty()) {

@@ -68,6 +68,16 @@ TEST_CASE("GF(p) keys: keygen, sign, verify in armor, DER and P1363, both scheme
   auto r = run_dstu({"verify", "-p", d / "ecdsa.key.pub", "--scheme", "ecgdsa", "--sig", d / "ecdsa.asc", d / "f"});
   CHECK(r.status == 2);
   CHECK(r.err.find("the key is an ecdsa key") != std::string::npos);
+  // An armored signature made with another key of the same scheme and curve names both
+  // keys (its Key-Id header against this key's id).
+  r = run_dstu({"keygen", "--curve", "brainpoolP256r1", "--no-passphrase", "-o", d / "other.key", "--json"});
+  REQUIRE(r.status == 0);
+  const std::string other_id = nlohmann::json::parse(r.out)["key_id"];
+  r = run_dstu({"verify", "-p", d / "other.key.pub", "--sig", d / "ecdsa.asc", "--json", d / "f"});
+  CHECK(r.status == 1);
+  const std::string reason = nlohmann::json::parse(r.out)["reason"];
+  CHECK(reason.find("made with another key") != std::string::npos);
+  CHECK(reason.find(other_id) != std::string::npos);
 }
 
 TEST_CASE("NIST binary curves: keygen by name, alias and OID, sign and verify, a wrong curve refused") {

@@ -195,6 +195,8 @@ TEST_CASE("verify --json records") {
     CHECK(rec.contains("key_id"));
     CHECK(rec.contains("hash"));
   }
+  CHECK(recs[0]["hash"] == "gost34311");
+  CHECK(recs[2]["hash"].is_null());  // the error came before any hash was chosen
   CHECK(recs[2].contains("reason"));
 }
 
