@@ -3,7 +3,8 @@
 // subgroup, for the ladder, the comb (each point made a base point), wNAF and the
 // double-scalar method, and the batches of double-scalar requests (sharing one point:
 // the two-base comb; with points in turn: paired regular digits and w-NAF), also for
-// the point of order 2 and O, against affine double-and-add.
+// the point of order 2 and O, against affine double-and-add; and the signed comb at the
+// windows where it fits these curves.
 // The curves are found here:
 // points counted by traces, the first B giving #E = h n with n prime.
 #include <doctest/doctest.h>
@@ -15,6 +16,7 @@
 #include "dstu/gf2m/ops.hpp"
 #include "dstu/mp/prime.hpp"
 #include "dstu/parallel/team.hpp"
+#include "precomputed.hpp"
 #include "regular_internal.hpp"
 
 using dstu::ec::Curve;
@@ -250,4 +252,38 @@ TEST_CASE("exhaustive: GF(2^13), A = 1, h = 2, every scalar for a few points") {
   Tiny t = find_curve({13, 4, 3, 1, 0}, 1, 2);
   t.subgroup.resize(3);
   exhaust(t, true);
+}
+
+namespace {
+
+/// The signed comb at every window where it fits (window 2 on these curves: the bound
+/// (w - 1) d + 5 <= L(n) needs L(n) >= 10), every scalar 0 .. 2n, G and a few other
+/// points of the subgroup as the base point, against affine double-and-add.
+void exhaust_signed_comb(const Tiny& t, std::size_t bases) {
+  const Curve& c = *t.curve;
+  const std::uint64_t n = c.order().low_u64();
+  INFO("m=" << c.m() << " n=" << n);
+  REQUIRE(detail::signed_comb_fits(c.order_bits(), 2));
+  for (std::size_t pi = 0; pi < bases && pi < t.subgroup.size(); ++pi) {
+    ec::CurveSpec s = c.spec();
+    s.gx = gf2m::to_hex(c.field(), t.subgroup[pi].x);
+    s.gy = gf2m::to_hex(c.field(), t.subgroup[pi].y);
+    const Curve with_base(s);
+    for (int w = 2; detail::signed_comb_fits(c.order_bits(), w); ++w) {
+      ec::AffinePoint want = ec::AffinePoint::at_infinity();
+      for (std::uint64_t k = 0; k <= 2 * n; ++k) {
+        INFO("base " << pi << " w=" << w << " k=" << k);
+        const ec::Scalar ks = ec::scalar_from_nat(Nat(k));
+        REQUIRE(ec::same_point(c, ec::mul_base_window(with_base, ks, w, ec::CombDigits::signed_digits), want));
+        want = ec::add_vartime(c, want, t.subgroup[pi]);
+      }
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("exhaustive: the signed comb on GF(2^11) and GF(2^13), A = 1, h = 2") {
+  exhaust_signed_comb(find_curve({11, 2, 0}, 1, 2), 4);
+  exhaust_signed_comb(find_curve({13, 4, 3, 1, 0}, 1, 2), 2);
 }

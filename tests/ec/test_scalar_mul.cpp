@@ -3,10 +3,12 @@
 #include <doctest/doctest.h>
 
 #include "cpu_paths.hpp"
+#include "dstu/ec/batch.hpp"
 #include "dstu/ec/point.hpp"
 #include "dstu/ec/scalar.hpp"
 #include "dstu/ec/scalar_mul.hpp"
 #include "ec_test_util.hpp"
+#include "precomputed.hpp"
 
 using dstu::ec::Curve;
 using dstu::mp::Nat;
@@ -32,22 +34,44 @@ TEST_CASE("ladder = comb = wNAF = double-and-add on every curve") {
   });
 }
 
-TEST_CASE("comb windows 2..8 agree on every table scan") {
-  // Each CPU path has its own scan (portable, AVX2, AVX-512), and windows below 3 pad the
-  // table's slots.
+TEST_CASE("comb windows 2..8, unsigned and signed digits, agree on every table scan") {
+  // Each CPU path has its own scan (portable, AVX2, AVX-512), and windows below 4 pad the
+  // table's slots. Even and odd scalars take the signed comb's two branches (n - e for
+  // an even e), 0 and n its O. Each call builds its table, so a few scalars per window
+  // (edge_scalars' whole list runs at the default window in the test above).
   dstu::test::for_each_cpu_path([](const std::string& path) {
     dstu::test::TestRng rng(111);
-    for (const char* name : {"dstu163", "dstu257", "dstu431"}) {
-      const Curve& c = Curve::named(name);
+    for (const char* name : {"dstu163", "dstu257", "dstu431", "B-233", "K-571"}) {
+      const Curve& c = Curve::find_nist(name) != nullptr ? *Curve::find_nist(name) : Curve::named(name);
+      const Nat& n = c.order();
+      const Nat r = Nat::from_limbs(rng.number(c.order_bits())) % n;
+      std::vector<std::pair<Nat, ec::AffinePoint>> cases;
+      for (const Nat& k : {Nat(), Nat(1), Nat(2), n - Nat(2), n - Nat(1), n, r, r + Nat(1)}) {
+        cases.emplace_back(k, ec::mul_reference_vartime(c, k, c.generator()));
+      }
       for (int w = 2; w <= 8; ++w) {
-        for (const Nat& k : dstu::test::edge_scalars(c, rng, 3)) {
-          INFO(name << " path=" << path << " w=" << w << " k=" << k.to_hex());
-          CHECK(ec::same_point(c, ec::mul_base_window(c, ec::scalar_from_nat(k), w),
-                               ec::mul_reference_vartime(c, k, c.generator())));
+        REQUIRE(ec::detail::signed_comb_fits(c.order_bits(), w));  // every named curve, every window
+        for (const ec::CombDigits digits : {ec::CombDigits::unsigned_digits, ec::CombDigits::signed_digits}) {
+          for (const auto& kc : cases) {  // not a binding: INFO captures it (clang)
+            INFO(name << " path=" << path << " w=" << w << " signed=" << (digits == ec::CombDigits::signed_digits)
+                      << " k=" << kc.first.to_hex());
+            CHECK(ec::same_point(c, ec::mul_base_window(c, ec::scalar_from_nat(kc.first), w, digits), kc.second));
+          }
         }
       }
     }
   }, /*thorough=*/true);
+}
+
+TEST_CASE("the signed comb fits where (w - 1) d + 5 <= L(n)") {
+  // d = ceil(L / w): the bound of comb_internal.hpp's argument, at its edges.
+  CHECK(ec::detail::signed_comb_fits(10, 2));         // d = 5: 5 + 5 = 10
+  CHECK_FALSE(ec::detail::signed_comb_fits(9, 2));    // d = 5: 10 > 9
+  CHECK_FALSE(ec::detail::signed_comb_fits(13, 3));   // d = 5: 10 + 5 = 15 > 13
+  CHECK(ec::detail::signed_comb_fits(40, 8));         // d = 5: 35 + 5 = 40
+  CHECK_FALSE(ec::detail::signed_comb_fits(39, 8));   // d = 5: 40 > 39
+  CHECK(ec::detail::signed_comb_fits(163, 8));        // d = 21: 147 + 5
+  CHECK_FALSE(ec::detail::signed_comb_fits(163, 1));  // no comb below window 2
 }
 
 TEST_CASE("double-scalar s G + r Q") {
@@ -91,4 +115,60 @@ TEST_CASE("scalar arithmetic mod n") {
     CHECK(ec::scalar_in_range(*c, ec::scalar_from_nat(n)) == 0);
     CHECK(ec::scalar_in_range(*c, ec::scalar_from_nat(n - Nat(1))) != 0);
   }
+}
+
+namespace {
+
+/// The scalars e' = n - 2 |D_0| whose own column 0 is the digit D_0 < 0 of the signed
+/// comb of window w, where its last addition meets its own operand (comb_internal.hpp):
+/// for each choice of the w signs of column 0, e' from D_0, kept when e''s recoding
+/// m = (e' - 1) / 2 + 2^(t - 1) has those signs in column 0.
+std::vector<Nat> last_column_doublings(const Curve& c, int w) {
+  const std::size_t bits = c.order_bits(), wu = static_cast<std::size_t>(w), d = (bits + wu - 1) / wu;
+  std::vector<Nat> out;
+  for (unsigned signs = 0; signs < (1u << w); ++signs) {
+    Nat plus, minus;  // D_0 = plus - minus
+    for (std::size_t i = 0; i < wu; ++i) {
+      Nat& side = ((signs >> i) & 1) != 0 ? plus : minus;
+      side = side + Nat::power_of_two(i * d);
+    }
+    if (!(minus > plus)) continue;
+    const Nat e = c.order() - (minus - plus) - (minus - plus);
+    const Nat m = ((e - Nat(1)) >> 1) + Nat::power_of_two(wu * d - 1);
+    bool match = true;
+    for (std::size_t i = 0; i < wu; ++i) match = match && m.bit(i * d) == (((signs >> i) & 1) != 0);
+    if (match) out.push_back(e);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the signed comb's last column doubles where it meets its own operand, alone and in batches") {
+  // Such scalars exist at window 8 on dstu167, dstu179, dstu307, dstu431, B-283, K-283,
+  // K-409 and B-571 (found by last_column_doublings); both e' and n - e' (even: the
+  // comb runs on n - (n - e') = e' and negates) reach the doubling.
+  std::size_t found = 0;
+  for (const char* name : {"dstu167", "dstu431", "B-283", "K-409"}) {
+    const Curve& c = Curve::find_nist(name) != nullptr ? *Curve::find_nist(name) : Curve::named(name);
+    std::vector<ec::Scalar> ks;
+    std::vector<ec::AffinePoint> want;
+    for (const Nat& e : last_column_doublings(c, 8)) {
+      for (const Nat& k : {e, c.order() - e}) {
+        INFO(name << " k=" << k.to_hex());
+        ks.push_back(ec::scalar_from_nat(k));
+        want.push_back(ec::mul_reference_vartime(c, k, c.generator()));
+        CHECK(ec::same_point(c, ec::mul_base(c, ks.back()), want.back()));
+      }
+    }
+    found += ks.size();
+    // The batch pairs its requests (comb_all2) on some fields: odd and even positions.
+    ks.insert(ks.begin(), ec::scalar_from_nat(Nat(5)));
+    want.insert(want.begin(), ec::mul_reference_vartime(c, Nat(5), c.generator()));
+    for (std::size_t skip = 0; skip < 2; ++skip) {
+      const auto got = ec::mul_base_batch(c, std::span(ks).subspan(skip), 1);
+      for (std::size_t i = 0; i < got.size(); ++i) CHECK(ec::same_point(c, got[i], want[skip + i]));
+    }
+  }
+  CHECK(found >= 8);
 }

@@ -276,7 +276,7 @@ template <class K>
 void base_chunk(K kern, const Curve& c, std::span<const Scalar> k, std::span<AffinePoint> out) {
   const FieldOps<K> f{kern};
   const detail::CurveFe<K> cf(f, c);
-  const detail::CombTable& t = c.precomputed().comb;
+  const detail::CombTable& t = detail::base_comb_table(c.precomputed());
   std::vector<LdPoint<K>> pts(k.size());
   std::vector<typename K::Fe> z(k.size());
   std::vector<ct::Mask> inf(k.size());
@@ -284,13 +284,13 @@ void base_chunk(K kern, const Curve& c, std::span<const Scalar> k, std::span<Aff
   const bool pair = pair_requests(f.k.m, f.k.isa);
   for (; pair && i + 1 < k.size(); i += 2) {  // two requests at a time, interleaved
     Scalar ea = scalar_reduce(c, k[i]), eb = scalar_reduce(c, k[i + 1]);
-    std::tie(inf[i], inf[i + 1]) = detail::comb_columns2(f, cf, t, ea, eb, pts[i], pts[i + 1]);
+    std::tie(inf[i], inf[i + 1]) = detail::comb_all2(f, cf, c, t, ea, eb, pts[i], pts[i + 1]);
     ea.wipe();
     eb.wipe();
   }
   for (; i < k.size(); ++i) {
     Scalar e = scalar_reduce(c, k[i]);
-    inf[i] = detail::comb_columns(f, cf, t, e, 0, t.columns, pts[i]);
+    inf[i] = detail::comb_all(f, cf, c, t, e, pts[i]);
     e.wipe();
   }
   for (i = 0; i < k.size(); ++i) {

@@ -8,6 +8,11 @@
 // still-infinite accumulator is handled by masked selection, and for 0 < k < n no
 // addition meets its own operand or its negative (the partial sums are distinct
 // multiples below n), so the run is constant time.
+//
+// k G itself runs the signed form where it fits the curve (comb_internal.hpp: every
+// digit +-1, so the table has 128 entries and each scan reads half as much; a negation
+// is one masked addition on a binary curve). The unsigned table stays for the split
+// comb's column ranges and for verification's two-base comb (comb_double.hpp).
 #include <array>
 #include <bit>
 #include <cstring>
@@ -54,6 +59,45 @@ CombTable build_comb_table(const Curve& c, int window) {
     for (int w = 0; w < t.words; ++w) {
       t.xy.data()[static_cast<std::size_t>(w) * t.slots + u] = table[u].x.w[w];
       t.xy.data()[static_cast<std::size_t>(t.words + w) * t.slots + u] = table[u].y.w[w];
+    }
+  }
+  return t;
+}
+
+bool signed_comb_fits(std::size_t order_bits, int window) {
+  const std::size_t w = static_cast<std::size_t>(window), d = (order_bits + w - 1) / w;
+  return window >= 2 && (w - 1) * d + 5 <= order_bits;
+}
+
+CombTable build_signed_comb_table(const Curve& c, const CombTable& u) {
+  if (!signed_comb_fits(c.order_bits(), u.window)) throw_invalid("the signed comb does not fit this curve and window");
+  CombTable t;
+  t.window = u.window;
+  t.signed_digits = true;
+  t.columns = u.columns;
+  t.words = u.words;
+  t.planes = u.planes;
+  const std::size_t half = std::size_t{1} << (u.window - 1);
+  t.slots = (half + 7) / 8 * 8;
+  t.xy = AlignedWords(t.planes * t.slots);
+  const auto entry = [&](std::size_t i) {  // the unsigned table's entry i (all zeros: O)
+    AffinePoint p;
+    p.infinity = true;
+    for (int w = 0; w < u.words; ++w) {
+      p.x.w[w] = u.xy.data()[static_cast<std::size_t>(w) * u.slots + i];
+      p.y.w[w] = u.xy.data()[static_cast<std::size_t>(u.words + w) * u.slots + i];
+      p.infinity = p.infinity && p.x.w[w] == 0 && p.y.w[w] == 0;
+    }
+    return p;
+  };
+  for (std::size_t v = 0; v < half; ++v) {
+    // sum over i < w - 1 of (2 v_i - 1) 2^(i d) G + 2^((w-1) d) G: the rows where v has a
+    // 1 and the top row, less the rows where it has a 0. Odd and below n in size where
+    // the comb fits, so never O.
+    const AffinePoint p = add_vartime(c, entry(half + v), negate(c, entry(half - 1 - v)));
+    for (int w = 0; w < t.words; ++w) {
+      t.xy.data()[static_cast<std::size_t>(w) * t.slots + v] = p.x.w[w];
+      t.xy.data()[static_cast<std::size_t>(t.words + w) * t.slots + v] = p.y.w[w];
     }
   }
   return t;
@@ -107,7 +151,7 @@ AffinePoint comb(K kern, const Curve& c, const Scalar& k, const CombTable& t) {
   Scalar e = scalar_reduce(c, k);
   detail::LdPoint<K> q;
   const ScopedWipe wipe(e, q);
-  ct::Mask q_inf = detail::comb_columns(f, cf, t, e, 0, t.columns, q);
+  ct::Mask q_inf = detail::comb_all(f, cf, c, t, e, q);
   ct::unpoison(&q_inf, sizeof q_inf);  // set only for k = 0 mod n
   if (q_inf) return AffinePoint::at_infinity();
   return detail::ld_affine_point(f, q);
@@ -116,13 +160,15 @@ AffinePoint comb(K kern, const Curve& c, const Scalar& k, const CombTable& t) {
 }  // namespace
 
 AffinePoint mul_base(const Curve& c, const Scalar& k) {
-  const CombTable& t = c.precomputed().comb;
+  const CombTable& t = detail::base_comb_table(c.precomputed());
   return gf2m::dispatch(c.field(), [&](auto kern) { return comb(kern, c, k, t); });
 }
 
-AffinePoint mul_base_window(const Curve& c, const Scalar& k, int w) {
-  if (w == kCombWindow) return mul_base(c, k);
-  const CombTable t = detail::build_comb_table(c, w);
+AffinePoint mul_base_window(const Curve& c, const Scalar& k, int w, CombDigits digits) {
+  if (w == kCombWindow && digits == CombDigits::best) return mul_base(c, k);
+  CombTable t = detail::build_comb_table(c, w);
+  if (digits == CombDigits::best && detail::signed_comb_fits(c.order_bits(), w)) digits = CombDigits::signed_digits;
+  if (digits == CombDigits::signed_digits) t = detail::build_signed_comb_table(c, t);
   return gf2m::dispatch(c.field(), [&](auto kern) { return comb(kern, c, k, t); });
 }
 

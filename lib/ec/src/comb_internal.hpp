@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "dstu/base/wipe.hpp"
+#include "dstu/ec/curve.hpp"
 #include "dstu/ec/scalar.hpp"
 #include "ld.hpp"
 #include "precomputed.hpp"
@@ -111,6 +112,178 @@ std::pair<ct::Mask, ct::Mask> comb_columns2(const FieldOps<K>& f, const CurveFe<
   }
   for (Fe* p : {&xa, &ya, &xb, &yb}) secure_wipe(p, sizeof(Fe));
   return {a_inf, b_inf};
+}
+
+/// The scalar of the signed comb (Hedabou, Pinel and Bénéteau, "Countermeasures for
+/// preventing comb method against SCA attacks", ISPEC 2005): every digit +-1. For e < n,
+/// e' = e when e is odd, n - e when it is even (odd: n is odd), 1 for e = 0; then
+/// m = (e' - 1) / 2 + 2^(t - 1) for t = w d >= L(n), and e' = sum over p < t of
+/// (2 m_p - 1) 2^p. Column j of m's rows is then the digit sum over i of
+/// (2 m_(i d + j) - 1) 2^(i d), which is +entry[its low w - 1 bits] when its top bit is 1
+/// and -entry[their complement] when it is 0. Constant time.
+struct SignedScalar {
+  Scalar m;
+  ct::Mask negate = 0;  ///< e was even: the comb gives (n - e) G = -(e G)
+  ct::Mask zero = 0;    ///< e = 0: the result is O (the comb runs on e' = 1)
+};
+
+inline SignedScalar signed_recode(const Scalar& n, const CombTable& t, const Scalar& e) {
+  SignedScalar r;
+  std::uint64_t any = 0;
+  for (std::uint64_t w : e.v) any |= w;
+  r.zero = ct::is_zero(any);
+  r.negate = ct::eq(e.v[0] & 1, 0) & ~r.zero;
+  Scalar odd;
+  unsigned char borrow = 0;
+  for (std::size_t i = 0; i < kScalarLimbs; ++i) {  // odd = negate ? n - e : e
+    unsigned long long diff;
+    borrow = static_cast<unsigned char>(__builtin_sub_overflow(n.v[i], e.v[i], &diff) |
+                                        __builtin_sub_overflow(diff, borrow, &diff));
+    odd.v[i] = ct::select(r.negate, diff, e.v[i]);
+  }
+  odd.v[0] |= r.zero & 1;  // e = 0: e' = 1
+  for (std::size_t i = 0; i < kScalarLimbs; ++i) {
+    r.m.v[i] = odd.v[i] >> 1 | (i + 1 < kScalarLimbs ? odd.v[i + 1] << 63 : 0);
+  }
+  const std::size_t top = static_cast<std::size_t>(t.window) * t.columns - 1;  // t - 1 < 64 kScalarLimbs
+  r.m.v[top / 64] |= std::uint64_t{1} << (top % 64);
+  secure_wipe(&odd, sizeof odd);
+  return r;
+}
+
+/// x, y = the signed digit of column j of m: entry[index] or its negative (-(x, y) =
+/// (x, x + y) on a binary curve), constant time.
+template <class K>
+void signed_entry(const FieldOps<K>& f, const CombTable& t, const Scalar& m, std::size_t j, typename K::Fe& x,
+                  typename K::Fe& y) {
+  const std::size_t u = column_digit(t, m, j), half = (std::size_t{1} << (t.window - 1)) - 1;
+  const ct::Mask negative = ~ct::mask_from_bit(u >> (t.window - 1));
+  select_entry<K>(t, (u & half) ^ (negative & half), x, y);
+  typename K::Fe minus_y;
+  f.add(minus_y, x, y);
+  f.cmov(y, minus_y, negative);
+  secure_wipe(&minus_y, sizeof minus_y);
+}
+
+/// q = -q where the mask is set: (X : Y : Z) -> (X : Y + X Z : Z) in López–Dahab
+/// coordinates (y = Y / Z^2 becomes x + y).
+template <class K>
+void ld_negate_if(const FieldOps<K>& f, LdPoint<K>& q, ct::Mask mask) {
+  typename K::Fe minus_y;
+  f.mul(minus_y, q.X, q.Z);
+  f.add(minus_y, minus_y, q.Y);
+  f.cmov(q.Y, minus_y, mask);
+  secure_wipe(&minus_y, sizeof minus_y);
+}
+
+/// acc = acc + (x, y) for acc != O, -(x, y): the mixed addition, or the doubling of
+/// (x, y) where acc equals it (B = x Z + X and A = y Z^2 + Y, the addition's own first
+/// terms, both 0), selected under a mask. Constant time.
+template <class K>
+void ld_add_mixed_or_double(const FieldOps<K>& f, const CurveFe<K>& cf, LdPoint<K>& acc, const typename K::Fe& x,
+                            const typename K::Fe& y) {
+  typename K::Fe a, b;
+  f.mul(b, x, acc.Z);
+  f.add(b, b, acc.X);
+  f.sqr(a, acc.Z);
+  f.mul(a, a, y);
+  f.add(a, a, acc.Y);
+  const ct::Mask same = f.zero_mask(a) & f.zero_mask(b);
+  LdPoint<K> twice{x, y, FieldOps<K>::one()};
+  ld_double(f, cf, twice, twice);
+  ld_add_mixed(f, cf, acc, acc, x, y);
+  f.cmov(acc.X, twice.X, same);
+  f.cmov(acc.Y, twice.Y, same);
+  f.cmov(acc.Z, twice.Z, same);
+  secure_wipe(&twice, sizeof twice);
+}
+
+/// q = e G for a reduced e < n by the signed comb over every column: the top column's
+/// digit, then a doubling and a mixed addition per column. Every column adds a nonzero
+/// digit D_j, and where signed_comb_fits only the last addition can be exceptional: each
+/// partial sum V_j (the columns from j up, as a multiple of G) is odd (the digit's row 0
+/// adds +-1) and below n in size (V_j = (e' - L_j) / 2^j with |L_j| < 2^(j + (w-1) d + 1),
+/// at most n / 2 + 2^((w-1) d + 1) for j >= 1, e' < n for j = 0), so it is not O; and for
+/// j >= 1, 2 V_(j+1) - D_j = V_j - 2 D_j is odd and below n in size too, so that sum never
+/// doubles. For j = 0 it is e' - 2 D_0, which is n for e' = n - 2 |D_0| (an exhaustive
+/// test on GF(2^11) meets it at e' = 925 = 991 - 66): the last column adds by
+/// ld_add_mixed_or_double. Returns the O mask (e = 0). Constant time.
+template <class K>
+ct::Mask signed_comb_all(const FieldOps<K>& f, const CurveFe<K>& cf, const Curve& c, const CombTable& t,
+                         const Scalar& e, LdPoint<K>& q) {
+  using Fe = typename K::Fe;
+  SignedScalar s = signed_recode(c.order_fixed(), t, e);
+  Fe x, y;
+  signed_entry(f, t, s.m, t.columns - 1, x, y);
+  LdPoint<K> acc{x, y, FieldOps<K>::one()};
+  for (std::size_t j = t.columns - 1; j-- > 1;) {
+    ld_double(f, cf, acc, acc);
+    signed_entry(f, t, s.m, j, x, y);
+    ld_add_mixed(f, cf, acc, acc, x, y);
+  }
+  ld_double(f, cf, acc, acc);  // column 0 (signed_comb_fits: at least two columns)
+  signed_entry(f, t, s.m, 0, x, y);
+  ld_add_mixed_or_double(f, cf, acc, x, y);
+  ld_negate_if(f, acc, s.negate);
+  q = acc;
+  secure_wipe(&x, sizeof x);
+  secure_wipe(&y, sizeof y);
+  secure_wipe(&acc, sizeof acc);
+  const ct::Mask zero = s.zero;
+  secure_wipe(&s, sizeof s);
+  return zero;
+}
+
+/// signed_comb_all for two scalars at once, their doublings and additions paired as in
+/// comb_columns2.
+template <class K>
+std::pair<ct::Mask, ct::Mask> signed_comb_all2(const FieldOps<K>& f, const CurveFe<K>& cf, const Curve& c,
+                                               const CombTable& t, const Scalar& ea, const Scalar& eb,
+                                               LdPoint<K>& qa, LdPoint<K>& qb) {
+  using Fe = typename K::Fe;
+  SignedScalar sa = signed_recode(c.order_fixed(), t, ea), sb = signed_recode(c.order_fixed(), t, eb);
+  Fe xa, ya, xb, yb;
+  signed_entry(f, t, sa.m, t.columns - 1, xa, ya);
+  signed_entry(f, t, sb.m, t.columns - 1, xb, yb);
+  LdPoint<K> a{xa, ya, FieldOps<K>::one()}, b{xb, yb, FieldOps<K>::one()};
+  for (std::size_t j = t.columns - 1; j-- > 1;) {
+    ld_double2(f, cf, a, a, b, b);
+    signed_entry(f, t, sa.m, j, xa, ya);
+    signed_entry(f, t, sb.m, j, xb, yb);
+    ld_add_mixed2(f, cf, a, a, xa, ya, b, b, xb, yb);
+  }
+  ld_double2(f, cf, a, a, b, b);  // column 0, as in signed_comb_all
+  signed_entry(f, t, sa.m, 0, xa, ya);
+  signed_entry(f, t, sb.m, 0, xb, yb);
+  ld_add_mixed_or_double(f, cf, a, xa, ya);
+  ld_add_mixed_or_double(f, cf, b, xb, yb);
+  ld_negate_if(f, a, sa.negate);
+  ld_negate_if(f, b, sb.negate);
+  qa = a;
+  qb = b;
+  const std::pair<ct::Mask, ct::Mask> zero{sa.zero, sb.zero};
+  for (void* p : {static_cast<void*>(&a), static_cast<void*>(&b)}) secure_wipe(p, sizeof(LdPoint<K>));
+  for (Fe* p : {&xa, &ya, &xb, &yb}) secure_wipe(p, sizeof(Fe));
+  for (SignedScalar* p : {&sa, &sb}) secure_wipe(p, sizeof(SignedScalar));
+  return zero;
+}
+
+/// q = e G for a reduced e by whichever comb t is (signed_digits or not), over every
+/// column; returns the O mask.
+template <class K>
+ct::Mask comb_all(const FieldOps<K>& f, const CurveFe<K>& cf, const Curve& c, const CombTable& t, const Scalar& e,
+                  LdPoint<K>& q) {
+  if (t.signed_digits) return signed_comb_all(f, cf, c, t, e, q);
+  return comb_columns(f, cf, t, e, 0, t.columns, q);
+}
+
+/// comb_all for two scalars at once.
+template <class K>
+std::pair<ct::Mask, ct::Mask> comb_all2(const FieldOps<K>& f, const CurveFe<K>& cf, const Curve& c,
+                                        const CombTable& t, const Scalar& ea, const Scalar& eb, LdPoint<K>& qa,
+                                        LdPoint<K>& qb) {
+  if (t.signed_digits) return signed_comb_all2(f, cf, c, t, ea, eb, qa, qb);
+  return comb_columns2(f, cf, t, ea, eb, qa, qb);
 }
 
 }  // namespace dstu::ec::detail

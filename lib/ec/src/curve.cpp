@@ -114,13 +114,16 @@ std::vector<const Curve*> Curve::all_nist() {
 
 const detail::Precomputed& Curve::precomputed() const {
   std::call_once(pre_once_, [this] {
-    auto p = std::make_unique<detail::Precomputed>(detail::Precomputed{detail::make_scalar_modulus(n_), {}, {}});
+    auto p = std::make_unique<detail::Precomputed>(detail::Precomputed{detail::make_scalar_modulus(n_), {}, {}, {}});
     // Odd multiples G, 3G, ..., (2^(w-1) - 1) G for the width-w wNAF.
     const AffinePoint g2 = double_vartime(*this, g_);
     p->g_odd.push_back(g_);
     for (int i = 1; i < (1 << (detail::kGWindow - 2)); ++i) p->g_odd.push_back(add_vartime(*this, p->g_odd.back(), g2));
     pre_ = std::move(p);
     pre_->comb = detail::build_comb_table(*this, kCombWindow);
+    if (detail::signed_comb_fits(order_bits(), kCombWindow)) {
+      pre_->signed_comb = detail::build_signed_comb_table(*this, pre_->comb);
+    }
   });
   return *pre_;
 }

@@ -23,12 +23,18 @@ ScalarModulus make_scalar_modulus(const mp::Nat& n);
 /// zeros for u = 0. Stored as word planes for the scan: plane p holds word p of every
 /// entry (x words first, then y), `slots` words apart, 64-byte aligned, so the scan
 /// reads 8 entries of one word per aligned load.
+///
+/// The signed form (signed_digits; Hedabou, Pinel and Bénéteau's all-nonzero comb
+/// digits, as in libsecp256k1's signed-digit multiplication by G) holds half as many
+/// entries: entry v (0 <= v < 2^(w-1)) is 2^((w-1) d) G + sum over i < w - 1 of
+/// (2 v_i - 1) 2^(i d) G, every digit +-1; comb_internal.hpp recodes the scalar for it.
 struct CombTable {
-  int window = 0;
+  int window = 0;  ///< w; 0: no table (a signed form that does not fit the curve)
+  bool signed_digits = false;
   std::size_t columns = 0;  ///< d = ceil(t / w), t = L(n)
   int words = 0;
   std::size_t planes = 0;  ///< 2 * words
-  std::size_t slots = 0;   ///< 2^w rounded up to a multiple of 8
+  std::size_t slots = 0;   ///< the entries (2^w, or 2^(w-1) signed) rounded up to a multiple of 8
   AlignedWords xy;  ///< planes * slots words: xy[p * slots + u]
 };
 
@@ -39,7 +45,8 @@ void comb_select(const CombTable& t, std::size_t u, gf2m::Word* out);
 
 struct Precomputed {
   ScalarModulus modulus;
-  CombTable comb;
+  CombTable comb;         ///< unsigned: the parallel split and the two-base comb of verification
+  CombTable signed_comb;  ///< signed, where signed_comb_fits: k G's constant-time comb
   std::vector<AffinePoint> g_odd;  ///< G, 3G, 5G, ..., for wNAF of width kGWindow
 };
 
@@ -47,5 +54,21 @@ struct Precomputed {
 inline constexpr int kGWindow = 8;
 
 CombTable build_comb_table(const Curve& c, int window);
+
+/// Whether the signed comb of window w runs without an exceptional addition on a curve
+/// whose order has L(n) = order_bits: (w - 1) d + 5 <= L(n) with d = ceil(L(n) / w),
+/// so that every partial sum is an odd multiple of G below n in size and no addition
+/// meets its own operand, its negative or O (comb_internal.hpp). True for every named
+/// curve at w = 8; false on the tiny test curves, which keep the unsigned comb.
+bool signed_comb_fits(std::size_t order_bits, int window);
+
+/// The signed table of the same window from the unsigned one: entry v is
+/// T[2^(w-1) + v] - T[2^(w-1) - 1 - v]. Requires signed_comb_fits.
+CombTable build_signed_comb_table(const Curve& c, const CombTable& unsigned_table);
+
+/// The table k G's constant-time comb reads: the signed one where it fits.
+inline const CombTable& base_comb_table(const Precomputed& p) {
+  return p.signed_comb.window != 0 ? p.signed_comb : p.comb;
+}
 
 }  // namespace dstu::ec::detail

@@ -18,13 +18,18 @@ namespace dstu::ec {
 /// subgroup does). Constant time in k and P.
 AffinePoint mul_ladder(const Curve& c, const Scalar& k, const AffinePoint& p);
 
-/// k G by the fixed-base comb (window 8 by default, seed 000) over the curve's table of
-/// 255 precomputed points, read by a constant-time scan. Constant time in k.
+/// k G by the fixed-base comb (window 8 by default, seed 000), read by a constant-time
+/// scan of the curve's precomputed table: signed digits over 128 points where they fit
+/// the curve (every named curve), else unsigned digits over 255. Constant time in k.
 AffinePoint mul_base(const Curve& c, const Scalar& k);
 
-/// k G by the comb with window w (2..8), for the comparison tables of the bench; the
-/// table for this w is built on each call unless w is the default.
-AffinePoint mul_base_window(const Curve& c, const Scalar& k, int w);
+/// The comb's digits: signed (every digit +-1, half the table) where they fit the
+/// curve and window (`best`), or one form forced (signed_digits must fit).
+enum class CombDigits { best, unsigned_digits, signed_digits };
+
+/// k G by the comb with window w (2..8) and the given digits, for tests and
+/// comparisons; the table is built on each call unless it is mul_base's.
+AffinePoint mul_base_window(const Curve& c, const Scalar& k, int w, CombDigits digits = CombDigits::best);
 
 /// k P by width-5 wNAF on López–Dahab coordinates. Variable time; any scalar.
 AffinePoint mul_wnaf_vartime(const Curve& c, const mp::Nat& k, const AffinePoint& p);
