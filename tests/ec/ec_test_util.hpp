@@ -27,6 +27,29 @@ inline std::vector<mp::Nat> edge_scalars(const ec::Curve& c, TestRng& rng, int r
   return out;
 }
 
+/// The scalars e' = n - 2 |D_0| whose own column 0 is the digit D_0 < 0 of the signed
+/// comb of window w, where its last addition meets its own operand (lib/ec's
+/// comb_internal.hpp): for each choice of the w signs of column 0, e' from D_0, kept
+/// when e''s recoding m = (e' - 1) / 2 + 2^(t - 1) has those signs in column 0.
+inline std::vector<mp::Nat> last_column_doublings(const ec::Curve& c, int w) {
+  const std::size_t bits = c.order_bits(), wu = static_cast<std::size_t>(w), d = (bits + wu - 1) / wu;
+  std::vector<mp::Nat> out;
+  for (unsigned signs = 0; signs < (1u << w); ++signs) {
+    mp::Nat plus, minus;  // D_0 = plus - minus
+    for (std::size_t i = 0; i < wu; ++i) {
+      mp::Nat& side = ((signs >> i) & 1) != 0 ? plus : minus;
+      side = side + mp::Nat::power_of_two(i * d);
+    }
+    if (!(minus > plus)) continue;
+    const mp::Nat e = c.order() - (minus - plus) - (minus - plus);
+    const mp::Nat m = ((e - mp::Nat(1)) >> 1) + mp::Nat::power_of_two(wu * d - 1);
+    bool match = true;
+    for (std::size_t i = 0; i < wu; ++i) match = match && m.bit(i * d) == (((signs >> i) & 1) != 0);
+    if (match) out.push_back(e);
+  }
+  return out;
+}
+
 /// A random point of order n: h * (a random curve point), via decompression of a
 /// random x (retried until it is on the curve).
 inline ec::AffinePoint random_point(const ec::Curve& c, TestRng& rng);

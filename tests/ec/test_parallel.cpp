@@ -36,6 +36,29 @@ TEST_CASE("split comb = comb for every cut and thread count") {
   }
 }
 
+TEST_CASE("split comb = comb on the scalars whose last column doubles, at every cut") {
+  // Where the whole signed comb's last addition doubles (ec_test_util.hpp), the split
+  // adds the two parts instead (a complete addition), and its low part's own sums stay
+  // clear of that case (signed_split_fits). Cuts where signed digits do not fit the low
+  // part take the unsigned table, the others (3 <= high < d here) the signed one.
+  dstu::parallel::init(2);
+  for (const char* name : {"dstu167", "dstu431"}) {
+    const Curve& c = Curve::named(name);
+    const std::size_t d = (c.order_bits() + ec::kCombWindow - 1) / ec::kCombWindow;
+    for (const Nat& e : dstu::test::last_column_doublings(c, ec::kCombWindow)) {
+      for (const Nat& k : {e, c.order() - e}) {
+        const ec::Scalar ks = ec::scalar_from_nat(k);
+        const ec::AffinePoint want = ec::mul_reference_vartime(c, k, c.generator());
+        for (std::size_t high = 1; high <= d; ++high) {
+          while (dstu::parallel::splits_backing_off()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+          INFO(name << " k=" << k.to_hex() << " high=" << high);
+          CHECK(ec::same_point(c, ec::mul_base_parallel(c, ks, 2, high), want));
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("the split point follows seed 000's formula") {
   // k = ceil((d r - 1 + r) / (1 + 2 r)); r = 3 gives (3d + 2) / 7: 8 for d = 20 (m = 163).
   CHECK(ec::comb_high_columns(20, 3.0) == 9);  // ceil(62 / 7)

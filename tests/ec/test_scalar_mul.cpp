@@ -63,7 +63,7 @@ TEST_CASE("comb windows 2..8, unsigned and signed digits, agree on every table s
   }, /*thorough=*/true);
 }
 
-TEST_CASE("the signed comb fits where (w - 1) d + 5 <= L(n)") {
+TEST_CASE("the signed comb fits where (w - 1) d + 5 <= L(n), its split's low part where (w - 1) d + cut + 2 <= L(n)") {
   // d = ceil(L / w): the bound of comb_internal.hpp's argument, at its edges.
   CHECK(ec::detail::signed_comb_fits(10, 2));         // d = 5: 5 + 5 = 10
   CHECK_FALSE(ec::detail::signed_comb_fits(9, 2));    // d = 5: 10 > 9
@@ -72,6 +72,12 @@ TEST_CASE("the signed comb fits where (w - 1) d + 5 <= L(n)") {
   CHECK_FALSE(ec::detail::signed_comb_fits(39, 8));   // d = 5: 40 > 39
   CHECK(ec::detail::signed_comb_fits(163, 8));        // d = 21: 147 + 5
   CHECK_FALSE(ec::detail::signed_comb_fits(163, 1));  // no comb below window 2
+  // L = 163, w = 8: d = 21, 147 + cut + 2 <= 163 up to cut = 14; no empty part.
+  CHECK(ec::detail::signed_split_fits(163, 8, 14));
+  CHECK_FALSE(ec::detail::signed_split_fits(163, 8, 15));
+  CHECK(ec::detail::signed_split_fits(163, 8, 1));
+  CHECK_FALSE(ec::detail::signed_split_fits(163, 8, 0));
+  CHECK_FALSE(ec::detail::signed_split_fits(9, 2, 1));  // the comb itself does not fit
 }
 
 TEST_CASE("double-scalar s G + r Q") {
@@ -117,43 +123,16 @@ TEST_CASE("scalar arithmetic mod n") {
   }
 }
 
-namespace {
-
-/// The scalars e' = n - 2 |D_0| whose own column 0 is the digit D_0 < 0 of the signed
-/// comb of window w, where its last addition meets its own operand (comb_internal.hpp):
-/// for each choice of the w signs of column 0, e' from D_0, kept when e''s recoding
-/// m = (e' - 1) / 2 + 2^(t - 1) has those signs in column 0.
-std::vector<Nat> last_column_doublings(const Curve& c, int w) {
-  const std::size_t bits = c.order_bits(), wu = static_cast<std::size_t>(w), d = (bits + wu - 1) / wu;
-  std::vector<Nat> out;
-  for (unsigned signs = 0; signs < (1u << w); ++signs) {
-    Nat plus, minus;  // D_0 = plus - minus
-    for (std::size_t i = 0; i < wu; ++i) {
-      Nat& side = ((signs >> i) & 1) != 0 ? plus : minus;
-      side = side + Nat::power_of_two(i * d);
-    }
-    if (!(minus > plus)) continue;
-    const Nat e = c.order() - (minus - plus) - (minus - plus);
-    const Nat m = ((e - Nat(1)) >> 1) + Nat::power_of_two(wu * d - 1);
-    bool match = true;
-    for (std::size_t i = 0; i < wu; ++i) match = match && m.bit(i * d) == (((signs >> i) & 1) != 0);
-    if (match) out.push_back(e);
-  }
-  return out;
-}
-
-}  // namespace
-
 TEST_CASE("the signed comb's last column doubles where it meets its own operand, alone and in batches") {
   // Such scalars exist at window 8 on dstu167, dstu179, dstu307, dstu431, B-283, K-283,
-  // K-409 and B-571 (found by last_column_doublings); both e' and n - e' (even: the
+  // K-409 and B-571 (found by dstu::test::last_column_doublings); both e' and n - e' (even: the
   // comb runs on n - (n - e') = e' and negates) reach the doubling.
   std::size_t found = 0;
   for (const char* name : {"dstu167", "dstu431", "B-283", "K-409"}) {
     const Curve& c = Curve::find_nist(name) != nullptr ? *Curve::find_nist(name) : Curve::named(name);
     std::vector<ec::Scalar> ks;
     std::vector<ec::AffinePoint> want;
-    for (const Nat& e : last_column_doublings(c, 8)) {
+    for (const Nat& e : dstu::test::last_column_doublings(c, 8)) {
       for (const Nat& k : {e, c.order() - e}) {
         INFO(name << " k=" << k.to_hex());
         ks.push_back(ec::scalar_from_nat(k));

@@ -69,6 +69,12 @@ bool signed_comb_fits(std::size_t order_bits, int window) {
   return window >= 2 && (w - 1) * d + 5 <= order_bits;
 }
 
+bool signed_split_fits(std::size_t order_bits, int window, std::size_t cut) {
+  if (!signed_comb_fits(order_bits, window)) return false;
+  const std::size_t w = static_cast<std::size_t>(window), d = (order_bits + w - 1) / w;
+  return cut > 0 && cut < d && (w - 1) * d + cut + 2 <= order_bits;
+}
+
 CombTable build_signed_comb_table(const Curve& c, const CombTable& u) {
   if (!signed_comb_fits(c.order_bits(), u.window)) throw_invalid("the signed comb does not fit this curve and window");
   CombTable t;

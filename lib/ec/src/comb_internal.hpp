@@ -198,6 +198,33 @@ void ld_add_mixed_or_double(const FieldOps<K>& f, const CurveFe<K>& cf, LdPoint<
   secure_wipe(&twice, sizeof twice);
 }
 
+/// q = sum over the columns j in [from, to) (from < to) of 2^(j - from) D_j, D_j the
+/// signed digit of column j of the recoded m: the top column's entry, then a doubling
+/// and a mixed addition per column, the last (column from) by ld_add_mixed_or_double.
+/// Exceptional additions are ruled out by signed_comb_all's argument for the whole range
+/// and for a high range [cut, d), and by signed_split_fits for a low one. Constant time.
+template <class K>
+void signed_comb_columns(const FieldOps<K>& f, const CurveFe<K>& cf, const CombTable& t, const Scalar& m,
+                         std::size_t from, std::size_t to, LdPoint<K>& q) {
+  using Fe = typename K::Fe;
+  Fe x, y;
+  signed_entry(f, t, m, to - 1, x, y);
+  LdPoint<K> acc{x, y, FieldOps<K>::one()};  // local, stored once: see comb_columns
+  for (std::size_t j = to - 1; j-- > from;) {
+    ld_double(f, cf, acc, acc);
+    signed_entry(f, t, m, j, x, y);
+    if (j == from) {  // public: the column index
+      ld_add_mixed_or_double(f, cf, acc, x, y);
+    } else {
+      ld_add_mixed(f, cf, acc, acc, x, y);
+    }
+  }
+  q = acc;
+  secure_wipe(&x, sizeof x);
+  secure_wipe(&y, sizeof y);
+  secure_wipe(&acc, sizeof acc);
+}
+
 /// q = e G for a reduced e < n by the signed comb over every column: the top column's
 /// digit, then a doubling and a mixed addition per column. Every column adds a nonzero
 /// digit D_j, and where signed_comb_fits only the last addition can be exceptional: each
@@ -211,24 +238,9 @@ void ld_add_mixed_or_double(const FieldOps<K>& f, const CurveFe<K>& cf, LdPoint<
 template <class K>
 ct::Mask signed_comb_all(const FieldOps<K>& f, const CurveFe<K>& cf, const Curve& c, const CombTable& t,
                          const Scalar& e, LdPoint<K>& q) {
-  using Fe = typename K::Fe;
   SignedScalar s = signed_recode(c.order_fixed(), t, e);
-  Fe x, y;
-  signed_entry(f, t, s.m, t.columns - 1, x, y);
-  LdPoint<K> acc{x, y, FieldOps<K>::one()};
-  for (std::size_t j = t.columns - 1; j-- > 1;) {
-    ld_double(f, cf, acc, acc);
-    signed_entry(f, t, s.m, j, x, y);
-    ld_add_mixed(f, cf, acc, acc, x, y);
-  }
-  ld_double(f, cf, acc, acc);  // column 0 (signed_comb_fits: at least two columns)
-  signed_entry(f, t, s.m, 0, x, y);
-  ld_add_mixed_or_double(f, cf, acc, x, y);
-  ld_negate_if(f, acc, s.negate);
-  q = acc;
-  secure_wipe(&x, sizeof x);
-  secure_wipe(&y, sizeof y);
-  secure_wipe(&acc, sizeof acc);
+  signed_comb_columns(f, cf, t, s.m, 0, t.columns, q);
+  ld_negate_if(f, q, s.negate);
   const ct::Mask zero = s.zero;
   secure_wipe(&s, sizeof s);
   return zero;

@@ -3,7 +3,9 @@
 // Signing: the comb's d columns are cut at c; one thread sums the columns c..d-1 and
 // then doubles c times (correcting the portion by its position), the other sums
 // columns 0..c-1; with D a doubling and A an addition the first costs
-// (d - c) A + d D, the second c (D + A), and c is chosen so both finish together.
+// (d - c) A + d D, the second c (D + A), and c is chosen so both finish together. Both
+// parts read the signed table (comb_internal.hpp) where it fits the low part
+// (signed_split_fits), the unsigned one otherwise.
 // Verification: s G on one thread, r Q on the other.
 #include <cmath>
 
@@ -63,20 +65,33 @@ AffinePoint split_comb(K kern, const Curve& c, const Scalar& k, std::size_t high
   const FieldOps<K> f{kern};
   const detail::CurveFe<K> cf(f, c);
   using Fe = typename K::Fe;
-  const detail::CombTable& t = c.precomputed().comb;
+  const detail::Precomputed& pre = c.precomputed();
+  const std::size_t d = pre.comb.columns, cut = d - high;
+  // Signed digits where both parts fit them (the O masks of their parts stay 0: never
+  // O), else the unsigned table (a cut at either end, the tiny curves).
+  const bool with_signs =
+      pre.signed_comb.window != 0 && detail::signed_split_fits(c.order_bits(), pre.signed_comb.window, cut);
+  const detail::CombTable& t = with_signs ? pre.signed_comb : pre.comb;
   Scalar e = scalar_reduce(c, k);
-  const std::size_t d = t.columns, cut = d - high;
+  detail::SignedScalar s;
+  if (with_signs) s = detail::signed_recode(c.order_fixed(), t, e);
   LdPoint<K> low, q;
   ct::Mask low_inf = 0, hi_inf = 0;
   Fe hx{}, hy{};
-  const ScopedWipe wipe(e, low, q, hx, hy);
+  const ScopedWipe wipe(e, s, low, q, hx, hy);
+  // Columns [from, to) of whichever digits into p; the O mask.
+  const auto columns = [&](std::size_t from, std::size_t to, LdPoint<K>& p) -> ct::Mask {
+    if (!with_signs) return detail::comb_columns(f, cf, t, e, from, to, p);
+    detail::signed_comb_columns(f, cf, t, s.m, from, to, p);
+    return 0;
+  };
   parallel::on_team(threads, [&](int index, int count) {
     for (int part = index; part < 2; part += count) {
       if (part == 0) {
-        low_inf = detail::comb_columns(f, cf, t, e, 0, cut, low);
+        low_inf = columns(0, cut, low);
       } else {
         LdPoint<K> h;  // local: the caller's frame is shared with the other part
-        hi_inf = detail::comb_columns(f, cf, t, e, cut, d, h);
+        hi_inf = columns(cut, d, h);
         for (std::size_t i = 0; i < cut; ++i) detail::ld_double(f, cf, h, h);  // position
         // To affine for the final mixed addition (Z = 1 stands in when it is O).
         Fe z = h.Z;
@@ -89,6 +104,10 @@ AffinePoint split_comb(K kern, const Curve& c, const Scalar& k, std::size_t high
   });
   ct::Mask q_inf;
   complete_add(f, cf, q, q_inf, low, low_inf, hx, hy, hi_inf);
+  if (with_signs) {
+    detail::ld_negate_if(f, q, s.negate);
+    q_inf = s.zero;
+  }
   ct::unpoison(&q_inf, sizeof q_inf);  // set only for k = 0 mod n
   if (q_inf) return AffinePoint::at_infinity();
   return detail::ld_affine_point(f, q);

@@ -62,6 +62,12 @@ CombTable build_comb_table(const Curve& c, int window);
 /// curve at w = 8; false on the tiny test curves, which keep the unsigned comb.
 bool signed_comb_fits(std::size_t order_bits, int window);
 
+/// Whether the split comb's low part, columns [0, cut), may run on signed digits too
+/// (the high part's partial sums are the whole comb's): its partial sums W_j and
+/// W_j - 2 D_j stay below n in size, |W_j| + 2 |D_j| <= (2^cut + 1) sum_i 2^(i d) < n,
+/// where (w - 1) d + cut + 2 <= L(n); and 0 < cut < d, so that neither part is empty.
+bool signed_split_fits(std::size_t order_bits, int window, std::size_t cut);
+
 /// The signed table of the same window from the unsigned one: entry v is
 /// T[2^(w-1) + v] - T[2^(w-1) - 1 - v]. Requires signed_comb_fits.
 CombTable build_signed_comb_table(const Curve& c, const CombTable& unsigned_table);
