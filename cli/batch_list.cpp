@@ -1,5 +1,7 @@
 #include "batch_list.hpp"
 
+#include <sys/stat.h>
+
 #include <cerrno>
 #include <cstring>
 
@@ -54,6 +56,12 @@ BatchList::BatchList(const std::string& path) : path_(path) {
   in_ = std::fopen(path.c_str(), "r");
   if (in_ == nullptr) throw Error(Errc::io, path + ": cannot open list: " + std::strerror(errno));
   owned_ = true;
+  struct stat st {};
+  if (::fstat(::fileno(in_), &st) == 0 && S_ISDIR(st.st_mode)) {
+    std::fclose(in_);
+    owned_ = false;
+    throw Error(Errc::io, path + ": cannot open list: " + std::strerror(EISDIR));
+  }
 }
 
 BatchList::~BatchList() {

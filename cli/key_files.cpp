@@ -181,6 +181,7 @@ bool load_ec_key(LoadedKey& k, const SecureBytes& der, const std::string& label,
 
 LoadedKey load_key(const std::string& path, const KeyAccess& access) {
   const SecureBytes data = read_secret_file(path);
+  if (data.empty()) throw_invalid(path + ": the key file is empty");
   std::string label, params_oid;
   const SecureBytes der = key_der(data, path, &label, &params_oid);
   LoadedKey k;

@@ -113,4 +113,12 @@ TEST_CASE("list edge cases: CRLF, spaces around a TAB, stdin named in a line, an
   CHECK(empty.err.find("no requests") != std::string::npos);
   // The key and the list cannot both come from standard input.
   CHECK(run_dstu({"verify", "-p", "-", "--batch", "-"}, "x\n").status == 2);
+  // A directory as the list, and an empty key file, say so.
+  const auto dir = run_dstu({"verify", "-p", d / "k.pub", "--batch", d / "."});
+  CHECK(dir.status == 2);
+  CHECK(dir.err.find("Is a directory") != std::string::npos);
+  write(d / "empty.pub", "");
+  const auto no_key = run_dstu({"verify", "-p", d / "empty.pub", files[0]});
+  CHECK(no_key.status == 2);
+  CHECK(no_key.err.find("the key file is empty") != std::string::npos);
 }
