@@ -50,7 +50,7 @@ Bytes signature_file(const ecdsa::SchemeKey& key, const std::string& key_id, con
   return Bytes(text.begin(), text.end());
 }
 
-/// The signature in an armored file, and its Hash header (empty if none).
+/// The signature in an armored file, and its Hash and Key-Id headers (empty if none).
 ecdsa::Signature read_armored(const Bytes& data, const std::string& path, const ecdsa::SchemePublicKey& key,
                               std::string& hash, std::string& key_id) {
   pem::Block b;

@@ -144,6 +144,11 @@ void decrypt_key(LoadedKey& k, std::span<const std::uint8_t> der, const std::str
   if (access.passphrase == nullptr) {
     throw_invalid(path + ": a protected private key; give its public key file (" + path + ".pub)");
   }
+  try {
+    (void)dstu4145::pbes2_info(der);  // its parameters, iteration count included, before a prompt
+  } catch (const Error& e) {
+    throw Error(e.code(), path + ": " + e.what());
+  }
   SecureBytes pass = passphrase_to_read(*access.passphrase, path);
   try {
     const SecureBytes clear = dstu4145::decrypt_private_key_info(der, pass, any_private_key_info);

@@ -40,7 +40,7 @@ TEST_CASE("split comb = comb on the scalars whose last column doubles, at every 
   // Where the whole signed comb's last addition doubles (ec_test_util.hpp), the split
   // adds the two parts instead (a complete addition), and its low part's own sums stay
   // clear of that case (signed_split_fits). Cuts where signed digits do not fit the low
-  // part take the unsigned table, the others (3 <= high < d here) the signed one.
+  // part take the unsigned table, the others (4 <= high < d here) the signed one.
   dstu::parallel::init(2);
   for (const char* name : {"dstu167", "dstu431"}) {
     const Curve& c = Curve::named(name);

@@ -11,8 +11,9 @@
 //
 // k G itself runs the signed form where it fits the curve (comb_internal.hpp: every
 // digit +-1, so the table has 128 entries and each scan reads half as much; a negation
-// is one masked addition on a binary curve). The unsigned table stays for the split
-// comb's column ranges and for verification's two-base comb (comb_double.hpp).
+// is one masked addition on a binary curve), and so does the split comb where it fits
+// the low part (signed_split_fits). The unsigned table stays for the other cuts and for
+// verification's two-base comb (comb_double.hpp).
 #include <array>
 #include <bit>
 #include <cstring>
@@ -65,8 +66,9 @@ CombTable build_comb_table(const Curve& c, int window) {
 }
 
 bool signed_comb_fits(std::size_t order_bits, int window) {
+  if (window < 2) return false;
   const std::size_t w = static_cast<std::size_t>(window), d = (order_bits + w - 1) / w;
-  return window >= 2 && (w - 1) * d + 5 <= order_bits;
+  return (w - 1) * d + 5 <= order_bits;
 }
 
 bool signed_split_fits(std::size_t order_bits, int window, std::size_t cut) {
@@ -83,8 +85,8 @@ CombTable build_signed_comb_table(const Curve& c, const CombTable& u) {
   t.columns = u.columns;
   t.words = u.words;
   t.planes = u.planes;
-  const std::size_t half = std::size_t{1} << (u.window - 1);
-  t.slots = (half + 7) / 8 * 8;
+  const std::size_t entries = std::size_t{1} << (u.window - 1);
+  t.slots = (entries + 7) / 8 * 8;
   t.xy = AlignedWords(t.planes * t.slots);
   const auto entry = [&](std::size_t i) {  // the unsigned table's entry i (all zeros: O)
     AffinePoint p;
@@ -96,11 +98,11 @@ CombTable build_signed_comb_table(const Curve& c, const CombTable& u) {
     }
     return p;
   };
-  for (std::size_t v = 0; v < half; ++v) {
+  for (std::size_t v = 0; v < entries; ++v) {
     // sum over i < w - 1 of (2 v_i - 1) 2^(i d) G + 2^((w-1) d) G: the rows where v has a
     // 1 and the top row, less the rows where it has a 0. Odd and below n in size where
     // the comb fits, so never O.
-    const AffinePoint p = add_vartime(c, entry(half + v), negate(c, entry(half - 1 - v)));
+    const AffinePoint p = add_vartime(c, entry(entries + v), negate(c, entry(entries - 1 - v)));
     for (int w = 0; w < t.words; ++w) {
       t.xy.data()[static_cast<std::size_t>(w) * t.slots + v] = p.x.w[w];
       t.xy.data()[static_cast<std::size_t>(t.words + w) * t.slots + v] = p.y.w[w];

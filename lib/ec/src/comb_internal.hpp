@@ -140,6 +140,7 @@ inline SignedScalar signed_recode(const Scalar& n, const CombTable& t, const Sca
     borrow = static_cast<unsigned char>(__builtin_sub_overflow(n.v[i], e.v[i], &diff) |
                                         __builtin_sub_overflow(diff, borrow, &diff));
     odd.v[i] = ct::select(r.negate, diff, e.v[i]);
+    secure_wipe(&diff, sizeof diff);
   }
   odd.v[0] |= r.zero & 1;  // e = 0: e' = 1
   for (std::size_t i = 0; i < kScalarLimbs; ++i) {
@@ -156,9 +157,9 @@ inline SignedScalar signed_recode(const Scalar& n, const CombTable& t, const Sca
 template <class K>
 void signed_entry(const FieldOps<K>& f, const CombTable& t, const Scalar& m, std::size_t j, typename K::Fe& x,
                   typename K::Fe& y) {
-  const std::size_t u = column_digit(t, m, j), half = (std::size_t{1} << (t.window - 1)) - 1;
+  const std::size_t u = column_digit(t, m, j), low_rows = (std::size_t{1} << (t.window - 1)) - 1;
   const ct::Mask negative = ~ct::mask_from_bit(u >> (t.window - 1));
-  select_entry<K>(t, (u & half) ^ (negative & half), x, y);
+  select_entry<K>(t, (u & low_rows) ^ (negative & low_rows), x, y);
   typename K::Fe minus_y;
   f.add(minus_y, x, y);
   f.cmov(y, minus_y, negative);
@@ -247,7 +248,8 @@ ct::Mask signed_comb_all(const FieldOps<K>& f, const CurveFe<K>& cf, const Curve
 }
 
 /// signed_comb_all for two scalars at once, their doublings and additions paired as in
-/// comb_columns2.
+/// comb_columns2 (d >= 2, as signed_comb_fits ensures: the top column, then columns
+/// d - 2 .. 1, then column 0).
 template <class K>
 std::pair<ct::Mask, ct::Mask> signed_comb_all2(const FieldOps<K>& f, const CurveFe<K>& cf, const Curve& c,
                                                const CombTable& t, const Scalar& ea, const Scalar& eb,

@@ -73,8 +73,7 @@ AffinePoint split_comb(K kern, const Curve& c, const Scalar& k, std::size_t high
       pre.signed_comb.window != 0 && detail::signed_split_fits(c.order_bits(), pre.signed_comb.window, cut);
   const detail::CombTable& t = with_signs ? pre.signed_comb : pre.comb;
   Scalar e = scalar_reduce(c, k);
-  detail::SignedScalar s;
-  if (with_signs) s = detail::signed_recode(c.order_fixed(), t, e);
+  detail::SignedScalar s = with_signs ? detail::signed_recode(c.order_fixed(), t, e) : detail::SignedScalar{};
   LdPoint<K> low, q;
   ct::Mask low_inf = 0, hi_inf = 0;
   Fe hx{}, hy{};

@@ -45,7 +45,7 @@ void comb_select(const CombTable& t, std::size_t u, gf2m::Word* out);
 
 struct Precomputed {
   ScalarModulus modulus;
-  CombTable comb;         ///< unsigned: the parallel split and the two-base comb of verification
+  CombTable comb;         ///< unsigned: the two-base comb of verification, split cuts the signed one does not fit
   CombTable signed_comb;  ///< signed, where signed_comb_fits: k G's constant-time comb
   std::vector<AffinePoint> g_odd;  ///< G, 3G, 5G, ..., for wNAF of width kGWindow
 };
@@ -58,7 +58,8 @@ CombTable build_comb_table(const Curve& c, int window);
 /// Whether the signed comb of window w runs without an exceptional addition on a curve
 /// whose order has L(n) = order_bits: (w - 1) d + 5 <= L(n) with d = ceil(L(n) / w),
 /// so that every partial sum is an odd multiple of G below n in size and no addition
-/// meets its own operand, its negative or O (comb_internal.hpp). True for every named
+/// meets its negative or O, nor its own operand but in the last column, which
+/// comb_internal.hpp handles by a masked doubling. True for every named
 /// curve at w = 8; false on the tiny test curves, which keep the unsigned comb.
 bool signed_comb_fits(std::size_t order_bits, int window);
 

@@ -28,7 +28,8 @@ AffinePoint mul_base(const Curve& c, const Scalar& k);
 enum class CombDigits { best, unsigned_digits, signed_digits };
 
 /// k G by the comb with window w (2..8) and the given digits, for tests and
-/// comparisons; the table is built on each call unless it is mul_base's.
+/// comparisons; the table is built on each call unless w is the default and the digits
+/// are `best` (mul_base itself).
 AffinePoint mul_base_window(const Curve& c, const Scalar& k, int w, CombDigits digits = CombDigits::best);
 
 /// k P by width-5 wNAF on López–Dahab coordinates. Variable time; any scalar.
