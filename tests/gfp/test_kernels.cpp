@@ -180,11 +180,37 @@ TEST_CASE("halving: r = a / 2 mod p on moduli of 1 to 9 limbs, random and just b
   check_half<9>(rng);
 }
 
+/// Pairs a, b below P-521's p whose product is 1, -1, 2^k or -2^k mod p (b = +-2^k / a),
+/// with a random or an edge shape: the fold's sums then land next to 0, p and the
+/// powers of two, where a dropped carry or a missing final subtraction would show.
+/// Each kernel equals CIOS on them.
+void check_p521_near_units(dstu::test::TestRng& rng, Kernel other) {
+  using dstu::mp::Nat;
+  const std::vector<Limb> p = limbs_of(Field::named("P-521"));
+  const Nat pn = Nat::from_limbs(p);
+  for (int round = 0; round < 400; ++round) {
+    const std::vector<Limb> a = below(rng, p, round % 8 == 0 ? 6 : round % 8 - 1);
+    const Nat an = Nat::from_limbs(a);
+    if (an.is_zero()) continue;
+    const Nat k = Nat::power_of_two(static_cast<std::size_t>(round % 4 == 0 ? 0 : rng.range(1, 520)));
+    Nat bn = (*dstu::mp::inverse_mod_vartime(an, pn) * k) % pn;
+    if (round % 2 == 1) bn = pn - bn;
+    std::vector<Limb> b(9, 0);
+    std::copy(bn.limbs().begin(), bn.limbs().end(), b.begin());
+    Limb r1[9], r2[9];
+    mont_mul_cios<9>(r1, a.data(), b.data(), p.data(), 1);
+    other(r2, a.data(), b.data(), p.data(), 1);
+    INFO("round ", round);
+    REQUIRE(std::equal(r1, r1 + 9, r2));
+  }
+}
+
 TEST_CASE("the special forms equal CIOS: P-256, 2^521 - 1") {
   dstu::test::TestRng rng(405);
   CHECK(limbs_of(Field::named("P-256")) == std::vector<Limb>(kP256, kP256 + 4));
   check_modulus<4>(rng, limbs_of(Field::named("P-256")), KERNEL(mont_mul_p256), 4000);
   check_modulus<9>(rng, limbs_of(Field::named("P-521")), KERNEL(mont_mul_p521), 2000);
+  check_p521_near_units(rng, KERNEL(mont_mul_p521));
 }
 
 // Skipped in the main run (it exits 77 without BMI2 + ADX); ctest gfp_kernels_adx runs
@@ -235,8 +261,10 @@ TEST_CASE("the BMI2 + ADX kernels equal CIOS" * doctest::skip()) {
     }
     check_modulus<8>(rng, limbs_of(Field::named("brainpoolP512")), KERNEL(mont_mul<8, Form::generic, Path::adx>), 1000);
     check_square<8>(rng, limbs_of(Field::named("brainpoolP512")), SQUARE(mont_sqr<8, Form::generic, Path::adx>), 1000);
-    // 2^521 - 1: lib/mp's 8 x 8 product and square, the top limbs' rows, the fold.
+    // 2^521 - 1: p521_adx.S (lib/mp's 8 x 8 product and square, the top limbs' rows,
+    // the fold without a final subtraction, the rotation).
     check_modulus<9>(rng, limbs_of(Field::named("P-521")), KERNEL(mont_mul<9, Form::mersenne521, Path::adx>), 4000);
+    check_p521_near_units(rng, KERNEL(mont_mul<9, Form::mersenne521, Path::adx>));
     check_square<9>(rng, limbs_of(Field::named("P-521")), SQUARE(mont_sqr<9, Form::mersenne521, Path::adx>), 4000);
     check_square<4>(rng, limbs_of(Field::named("P-256")),
                     [](Limb* r, const Limb* a, const Limb* p, Limb) { mont_sqr_p256_adx(r, a, p); }, 4000);
