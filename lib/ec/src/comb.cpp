@@ -31,11 +31,30 @@
 namespace dstu::ec {
 namespace detail {
 
+AffinePoint CombTable::entry(std::size_t u) const {
+  AffinePoint p;
+  p.infinity = true;
+  for (int w = 0; w < words; ++w) {
+    p.x.w[w] = xy.data()[static_cast<std::size_t>(w) * slots + u];
+    p.y.w[w] = xy.data()[static_cast<std::size_t>(words + w) * slots + u];
+    p.infinity = p.infinity && p.x.w[w] == 0 && p.y.w[w] == 0;
+  }
+  return p;
+}
+
+void CombTable::set_entry(std::size_t u, const AffinePoint& p) {
+  if (p.infinity) return;
+  for (int w = 0; w < words; ++w) {
+    xy.data()[static_cast<std::size_t>(w) * slots + u] = p.x.w[w];
+    xy.data()[static_cast<std::size_t>(words + w) * slots + u] = p.y.w[w];
+  }
+}
+
 CombTable build_comb_table(const Curve& c, int window) {
   if (window < 2 || window > 8) throw_invalid("comb window must be 2..8");
   CombTable t;
   t.window = window;
-  t.columns = (c.order_bits() + window - 1) / window;
+  t.columns = comb_columns(c.order_bits(), window);
   t.words = c.field().words();
   t.planes = 2 * static_cast<std::size_t>(t.words);
   const std::size_t entries = (std::size_t{1} << window) - 1;
@@ -56,24 +75,20 @@ CombTable build_comb_table(const Curve& c, int window) {
     // zeros, which the constant-time comb never selects (the digits of a reduced k < n
     // only select entries with v(u) <= k) and the two-base comb of verification batches
     // reads as O (comb_double.hpp).
-    if (table[u].infinity) continue;
-    for (int w = 0; w < t.words; ++w) {
-      t.xy.data()[static_cast<std::size_t>(w) * t.slots + u] = table[u].x.w[w];
-      t.xy.data()[static_cast<std::size_t>(t.words + w) * t.slots + u] = table[u].y.w[w];
-    }
+    t.set_entry(u, table[u]);
   }
   return t;
 }
 
 bool signed_comb_fits(std::size_t order_bits, int window) {
   if (window < 2) return false;
-  const std::size_t w = static_cast<std::size_t>(window), d = (order_bits + w - 1) / w;
+  const std::size_t w = static_cast<std::size_t>(window), d = comb_columns(order_bits, window);
   return (w - 1) * d + 5 <= order_bits;
 }
 
 bool signed_split_fits(std::size_t order_bits, int window, std::size_t cut) {
   if (!signed_comb_fits(order_bits, window)) return false;
-  const std::size_t w = static_cast<std::size_t>(window), d = (order_bits + w - 1) / w;
+  const std::size_t w = static_cast<std::size_t>(window), d = comb_columns(order_bits, window);
   return cut > 0 && cut < d && (w - 1) * d + cut + 2 <= order_bits;
 }
 
@@ -88,25 +103,11 @@ CombTable build_signed_comb_table(const Curve& c, const CombTable& u) {
   const std::size_t entries = std::size_t{1} << (u.window - 1);
   t.slots = (entries + 7) / 8 * 8;
   t.xy = AlignedWords(t.planes * t.slots);
-  const auto entry = [&](std::size_t i) {  // the unsigned table's entry i (all zeros: O)
-    AffinePoint p;
-    p.infinity = true;
-    for (int w = 0; w < u.words; ++w) {
-      p.x.w[w] = u.xy.data()[static_cast<std::size_t>(w) * u.slots + i];
-      p.y.w[w] = u.xy.data()[static_cast<std::size_t>(u.words + w) * u.slots + i];
-      p.infinity = p.infinity && p.x.w[w] == 0 && p.y.w[w] == 0;
-    }
-    return p;
-  };
   for (std::size_t v = 0; v < entries; ++v) {
     // sum over i < w - 1 of (2 v_i - 1) 2^(i d) G + 2^((w-1) d) G: the rows where v has a
     // 1 and the top row, less the rows where it has a 0. Odd and below n in size where
     // the comb fits, so never O.
-    const AffinePoint p = add_vartime(c, entry(entries + v), negate(c, entry(entries - 1 - v)));
-    for (int w = 0; w < t.words; ++w) {
-      t.xy.data()[static_cast<std::size_t>(w) * t.slots + v] = p.x.w[w];
-      t.xy.data()[static_cast<std::size_t>(t.words + w) * t.slots + v] = p.y.w[w];
-    }
+    t.set_entry(v, add_vartime(c, u.entry(entries + v), negate(c, u.entry(entries - 1 - v))));
   }
   return t;
 }

@@ -28,8 +28,7 @@ struct BaseComb {
   std::vector<std::uint8_t> inf;
 };
 
-/// G's comb table from the curve's word planes (an all-zero entry is O: (0, 0) is on
-/// no curve y^2 + x y = x^3 + A x^2 + B with B != 0).
+/// G's comb table from the curve's word planes (CombTable::entry: all zeros is O).
 template <class K>
 BaseComb<K> g_base_comb_vartime(const Curve& curve) {
   const CombTable& t = curve.precomputed().comb;
@@ -41,13 +40,12 @@ BaseComb<K> g_base_comb_vartime(const Curve& curve) {
   g.y.assign(entries, typename K::Fe{});
   g.inf.assign(entries, 1);
   for (std::size_t u = 1; u < entries; ++u) {
-    gf2m::Word any = 0;
+    const AffinePoint p = t.entry(u);
     for (int w = 0; w < t.words; ++w) {
-      g.x[u][w] = t.xy.data()[static_cast<std::size_t>(w) * t.slots + u];
-      g.y[u][w] = t.xy.data()[static_cast<std::size_t>(t.words + w) * t.slots + u];
-      any |= g.x[u][w] | g.y[u][w];
+      g.x[u][w] = p.x.w[w];
+      g.y[u][w] = p.y.w[w];
     }
-    g.inf[u] = any == 0;
+    g.inf[u] = p.infinity;
   }
   return g;
 }

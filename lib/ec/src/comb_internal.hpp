@@ -177,26 +177,36 @@ void ld_negate_if(const FieldOps<K>& f, LdPoint<K>& q, ct::Mask mask) {
   secure_wipe(&minus_y, sizeof minus_y);
 }
 
-/// acc = acc + (x, y) for acc != O, -(x, y): the mixed addition, or the doubling of
-/// (x, y) where acc equals it (B = x Z + X and A = y Z^2 + Y, the addition's own first
-/// terms, both 0), selected under a mask. Constant time.
+/// Whether a finite LD point p shares the affine (x, y)'s x (B = x Z + X = 0), and its
+/// y too (A = y Z^2 + Y = 0 as well: p = (x, y)), as masks.
+struct SameMasks {
+  ct::Mask x, point;
+};
+
+/// r = p + (x, y) for p != O, -(x, y): the mixed addition, or the doubling of (x, y)
+/// where p equals it (B and A, the addition's own first terms, both 0), selected under
+/// a mask; returns the masks, from which complete_add (parallel_mul.cpp) also takes
+/// p = -(x, y). r may alias p. Constant time.
 template <class K>
-void ld_add_mixed_or_double(const FieldOps<K>& f, const CurveFe<K>& cf, LdPoint<K>& acc, const typename K::Fe& x,
-                            const typename K::Fe& y) {
+SameMasks ld_add_mixed_or_double(const FieldOps<K>& f, const CurveFe<K>& cf, LdPoint<K>& r, const LdPoint<K>& p,
+                                 const typename K::Fe& x, const typename K::Fe& y) {
   typename K::Fe a, b;
-  f.mul(b, x, acc.Z);
-  f.add(b, b, acc.X);
-  f.sqr(a, acc.Z);
+  f.mul(b, x, p.Z);
+  f.add(b, b, p.X);
+  f.sqr(a, p.Z);
   f.mul(a, a, y);
-  f.add(a, a, acc.Y);
-  const ct::Mask same = f.zero_mask(a) & f.zero_mask(b);
+  f.add(a, a, p.Y);
+  const SameMasks same{f.zero_mask(b), f.zero_mask(b) & f.zero_mask(a)};
   LdPoint<K> twice{x, y, FieldOps<K>::one()};
   ld_double(f, cf, twice, twice);
-  ld_add_mixed(f, cf, acc, acc, x, y);
-  f.cmov(acc.X, twice.X, same);
-  f.cmov(acc.Y, twice.Y, same);
-  f.cmov(acc.Z, twice.Z, same);
+  ld_add_mixed(f, cf, r, p, x, y);
+  f.cmov(r.X, twice.X, same.point);
+  f.cmov(r.Y, twice.Y, same.point);
+  f.cmov(r.Z, twice.Z, same.point);
   secure_wipe(&twice, sizeof twice);
+  secure_wipe(&a, sizeof a);
+  secure_wipe(&b, sizeof b);
+  return same;
 }
 
 /// q = sum over the columns j in [from, to) (from < to) of 2^(j - from) D_j, D_j the
@@ -215,7 +225,7 @@ void signed_comb_columns(const FieldOps<K>& f, const CurveFe<K>& cf, const CombT
     ld_double(f, cf, acc, acc);
     signed_entry(f, t, m, j, x, y);
     if (j == from) {  // public: the column index
-      ld_add_mixed_or_double(f, cf, acc, x, y);
+      ld_add_mixed_or_double(f, cf, acc, acc, x, y);
     } else {
       ld_add_mixed(f, cf, acc, acc, x, y);
     }
@@ -269,8 +279,8 @@ std::pair<ct::Mask, ct::Mask> signed_comb_all2(const FieldOps<K>& f, const Curve
   ld_double2(f, cf, a, a, b, b);  // column 0, as in signed_comb_all
   signed_entry(f, t, sa.m, 0, xa, ya);
   signed_entry(f, t, sb.m, 0, xb, yb);
-  ld_add_mixed_or_double(f, cf, a, xa, ya);
-  ld_add_mixed_or_double(f, cf, b, xb, yb);
+  ld_add_mixed_or_double(f, cf, a, a, xa, ya);
+  ld_add_mixed_or_double(f, cf, b, b, xb, yb);
   ld_negate_if(f, a, sa.negate);
   ld_negate_if(f, b, sb.negate);
   qa = a;

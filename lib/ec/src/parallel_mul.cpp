@@ -30,26 +30,10 @@ template <class K>
 void complete_add(const FieldOps<K>& f, const detail::CurveFe<K>& cf, LdPoint<K>& r, ct::Mask& r_inf,
                   const LdPoint<K>& p, ct::Mask p_inf, const typename K::Fe& qx, const typename K::Fe& qy,
                   ct::Mask q_inf) {
-  using Fe = typename K::Fe;
-  LdPoint<K> sum, dbl, qld{qx, qy, FieldOps<K>::one()};
-  detail::ld_add_mixed(f, cf, sum, p, qx, qy);
-  detail::ld_double(f, cf, dbl, qld);
-  // Same x: X_p = x_q Z_p. Same point: also Y_p = y_q Z_p^2.
-  Fe t, z2;
-  f.mul(t, qx, p.Z);
-  f.add(t, t, p.X);
-  const ct::Mask same_x = f.zero_mask(t);
-  f.sqr(z2, p.Z);
-  f.mul(t, qy, z2);
-  f.add(t, t, p.Y);
-  const ct::Mask same_y = f.zero_mask(t);
+  const detail::SameMasks same = detail::ld_add_mixed_or_double(f, cf, r, p, qx, qy);  // p = q: 2 q
   const ct::Mask both = ~p_inf & ~q_inf;
-  r = sum;
-  ct::Mask inf = both & same_x & ~same_y;  // p = -q
-  const ct::Mask take_dbl = both & same_x & same_y;
-  f.cmov(r.X, dbl.X, take_dbl);
-  f.cmov(r.Y, dbl.Y, take_dbl);
-  f.cmov(r.Z, dbl.Z, take_dbl);
+  ct::Mask inf = both & same.x & ~same.point;  // p = -q
+  const LdPoint<K> qld{qx, qy, FieldOps<K>::one()};
   f.cmov(r.X, qld.X, p_inf);  // O + q = q
   f.cmov(r.Y, qld.Y, p_inf);
   f.cmov(r.Z, qld.Z, p_inf);

@@ -36,7 +36,20 @@ struct CombTable {
   std::size_t planes = 0;  ///< 2 * words
   std::size_t slots = 0;   ///< the entries (2^w, or 2^(w-1) signed) rounded up to a multiple of 8
   AlignedWords xy;  ///< planes * slots words: xy[p * slots + u]
+
+  /// Entry u read back as a point (all zeros: O, which (0, 0), on no curve
+  /// y^2 + x y = x^3 + A x^2 + B with B != 0, cannot be mistaken for). Public data.
+  AffinePoint entry(std::size_t u) const;
+  /// Entry u = p (O: left all zeros).
+  void set_entry(std::size_t u, const AffinePoint& p);
 };
+
+/// The columns of a comb of window w for a curve whose order has L(n) = order_bits:
+/// d = ceil(L(n) / w).
+inline std::size_t comb_columns(std::size_t order_bits, int window) {
+  const std::size_t w = static_cast<std::size_t>(window);
+  return (order_bits + w - 1) / w;
+}
 
 /// out[0 .. planes) = entry u of the table (x words, then y words) for u in 0 .. 2^w - 1,
 /// by a constant-time scan of every entry (the AVX2 / AVX-512 variants when
