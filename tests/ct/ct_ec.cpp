@@ -1,7 +1,10 @@
 // Constant-time cases for ec and dstu4145: the ladder with a secret scalar and a secret
-// point, the comb, scalar arithmetic mod n, key generation and signing with the
+// point, the comb and the split comb on two threads, scalar arithmetic mod n, key generation and signing with the
 // private key and the nonce marked secret.
 #include "ct_check.hpp"
+#include <chrono>
+#include <thread>
+
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/dstu4145/batch.hpp"
 #include "dstu/dstu4145/keys.hpp"
@@ -9,6 +12,8 @@
 #include "dstu/ec/point.hpp"
 #include "dstu/ec/scalar.hpp"
 #include "dstu/ec/scalar_mul.hpp"
+#include "dstu/parallel/pool.hpp"
+#include "dstu/parallel/team.hpp"
 #include "dstu/rng/random.hpp"
 
 namespace {
@@ -86,12 +91,36 @@ bool sign_batch(const char* name, d4::NonceMode mode = d4::NonceMode::exact) {
   return ok;
 }
 
+/// The split comb on two threads with a secret k: at the default cut (both parts on
+/// signed digits) and with one high column (the low part past signed_split_fits, so
+/// the unsigned table), each equal to mul_base. False where the split did not run
+/// (a back-off period is waited out first, so it does).
+bool split_comb(const char* name) {
+  const ec::Curve& c = ec::Curve::named(name);
+  ec::Scalar k = secret_scalar(c);
+  ec::AffinePoint want = ec::mul_base(c, k);
+  unpoison(&want, sizeof want);
+  bool ok = true;
+  for (std::size_t high : {std::size_t{0}, std::size_t{1}}) {
+    while (dstu::parallel::splits_backing_off()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    if (!dstu::parallel::can_split(2)) return false;
+    ec::AffinePoint got = ec::mul_base_parallel(c, k, 2, high);
+    unpoison(&got, sizeof got);
+    ok = ok && ec::same_point(c, got, want);
+  }
+  unpoison(&k, sizeof k);
+  return ok;
+}
+
 dstu::ct_check::Register r1("ec: ladder (secret k and P), comb, mod n (dstu163)", [] { return ladder_and_comb("dstu163"); });
 dstu::ct_check::Register r2("ec: ladder (secret k and P), comb, mod n (dstu257)", [] { return ladder_and_comb("dstu257"); });
 dstu::ct_check::Register r3("ec: ladder (secret k and P), comb, mod n (dstu431)", [] { return ladder_and_comb("dstu431"); });
 dstu::ct_check::Register r4("dstu4145: keygen and sign (dstu163)", [] { return keygen_and_sign("dstu163"); });
 dstu::ct_check::Register r5("dstu4145: keygen and sign (dstu257)", [] { return keygen_and_sign("dstu257"); });
 dstu::ct_check::Register r6("dstu4145: keygen and sign (dstu431)", [] { return keygen_and_sign("dstu431"); });
+
+dstu::ct_check::Register r10("ec: split comb, signed and unsigned cuts (dstu163)", [] { return split_comb("dstu163"); });
+dstu::ct_check::Register r11("ec: split comb, signed and unsigned cuts (dstu257)", [] { return split_comb("dstu257"); });
 
 dstu::ct_check::Register r7("dstu4145: sign_batch (dstu163)", [] { return sign_batch("dstu163"); });
 dstu::ct_check::Register r8("dstu4145: sign_batch (dstu257)", [] { return sign_batch("dstu257"); });
