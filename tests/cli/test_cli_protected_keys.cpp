@@ -11,11 +11,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <thread>
 
+#include "pbes2_store.hpp"
 #include "transcript.hpp"
 #include "vec.hpp"
 
@@ -116,6 +118,28 @@ TEST_CASE("keygen refuses an iteration count past the limit the key could be rea
   CHECK(r.status == 2);
   CHECK(r.err.find("--iterations") != std::string::npos);
   CHECK_FALSE(fs::exists(d / "k"));
+}
+
+TEST_CASE("sign refuses a protected key whose iteration count is past the limit, at once, naming the count") {
+  // 2^63 rounds would hold sign for ever; the count is read before any round and before
+  // the passphrase is asked for (so without a passphrase option the error is the same).
+  TempDir d;
+  write(d / "pass", "pass\n");
+  write(d / "m", "message");
+  const dstu::Bytes store = dstu::test::store_with_iterations(std::uint64_t{1} << 63);
+  write(d / "k", std::string(store.begin(), store.end()));
+  fs::permissions(d / "k", fs::perms::owner_read | fs::perms::owner_write);
+  const auto start = std::chrono::steady_clock::now();
+  for (const bool with_passphrase : {true, false}) {
+    INFO("passphrase file: ", with_passphrase);
+    const auto r = with_passphrase ? run_dstu({"sign", "-k", d / "k", "--passphrase-file", d / "pass", d / "m"})
+                                   : run_dstu({"sign", "-k", d / "k", d / "m"});
+    CHECK(r.status == 2);
+    CHECK(r.err.find("9223372036854775808") != std::string::npos);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK_FALSE(fs::exists(d / "m.sig"));
+  }
+  CHECK(std::chrono::steady_clock::now() - start < std::chrono::seconds(20));
 }
 
 TEST_CASE("a key protected by a passphrase file signs; a wrong or missing passphrase is exit 2") {

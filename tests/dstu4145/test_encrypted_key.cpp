@@ -15,6 +15,7 @@
 #include "dstu/hash/gost28147.hpp"
 #include "dstu/hash/gost34311.hpp"
 #include "dstu/rng/random.hpp"
+#include "pbes2_store.hpp"
 #include "vec.hpp"
 
 using dstu::Bytes;
@@ -55,48 +56,15 @@ Bytes pbkdf2_twin(const Bytes& password, const Bytes& salt, std::uint64_t c, std
   return out;
 }
 
-/// An EncryptedPrivateKeyInfo of the form the library writes with `iterations` in its
-/// PBKDF2 parameters and 32 octets of stand-in data (none of it decrypts to a key).
-Bytes store_with_iterations(std::uint64_t iterations) {
-  dstu::der::Writer w;
-  w.begin(dstu::der::kSequence);
-  w.begin(dstu::der::kSequence);
-  w.oid("1.2.840.113549.1.5.13");  // PBES2
-  w.begin(dstu::der::kSequence);
-  w.begin(dstu::der::kSequence);
-  w.oid("1.2.840.113549.1.5.12");  // PBKDF2
-  w.begin(dstu::der::kSequence);
-  w.octet_string(Bytes(32, 0x5a));
-  w.integer(iterations);
-  w.begin(dstu::der::kSequence);
-  w.oid("1.2.804.2.1.1.1.1.1.2");  // HMAC-GOST34.311
-  w.null();
-  w.end();
-  w.end();
-  w.end();
-  w.begin(dstu::der::kSequence);
-  w.oid("1.2.804.2.1.1.1.1.1.1.3");  // GOST 28147-89 CFB
-  w.begin(dstu::der::kSequence);
-  w.octet_string(Bytes(8, 0x11));
-  w.octet_string(hash::SBox::dke1().packed());
-  w.end();
-  w.end();
-  w.end();
-  w.end();
-  w.octet_string(Bytes(32, 0xa5));
-  w.end();
-  return w.finish();
-}
-
 }  // namespace
 
 TEST_CASE("iteration counts above the limit are refused before any PBKDF2 round") {
   // At the limit the parameters read; past it, and at 2^63 (a hostile file that would
   // otherwise hold the decryption for ever), unsupported at once, naming the count.
-  CHECK(d4::pbes2_info(store_with_iterations(d4::kMaxPbkdf2Iterations)).iterations == d4::kMaxPbkdf2Iterations);
+  CHECK(d4::pbes2_info(dstu::test::store_with_iterations(d4::kMaxPbkdf2Iterations)).iterations == d4::kMaxPbkdf2Iterations);
   for (const std::uint64_t n : {std::uint64_t{d4::kMaxPbkdf2Iterations} + 1, std::uint64_t{1} << 63}) {
     INFO(n);
-    const Bytes store = store_with_iterations(n);
+    const Bytes store = dstu::test::store_with_iterations(n);
     CHECK(error_of([&] { d4::pbes2_info(store); }) == dstu::Errc::unsupported);
     CHECK(error_of([&] { d4::decrypt_private_key_info(store, text("pass")); }) == dstu::Errc::unsupported);
     try {
