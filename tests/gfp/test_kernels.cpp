@@ -319,3 +319,55 @@ TEST_CASE("dispatch: the kernel type of each named field on each CPU path, equal
     }
   });
 }
+
+TEST_CASE("addition and subtraction at their edges on each CPU path: sums p - 1, p, p + 1, differences 0, -1") {
+  // Elements are compared as integers (raw limbs, whatever their Montgomery meaning):
+  // a + b for b = p - a - 1, p - a, p - a + 1 must give p - 1, 0, 1; a - a gives 0 and
+  // a - (a + 1) gives p - 1; each with r aliasing a, b or neither.
+  using dstu::mp::Nat;
+  dstu::test::TestRng rng(408);
+  dstu::test::for_each_cpu_path([&](const std::string& path) {
+    INFO("path ", path);
+    for (const std::string& name : Field::names()) {
+      INFO("field ", name);
+      const Field& f = Field::named(name);
+      const Nat p = f.prime();
+      dstu::gfp::dispatch(f, [&](auto k) {
+        using K = decltype(k);
+        const auto fe = [&](const Nat& x) {
+          dstu::gfp::Element e;
+          std::copy(x.limbs().begin(), x.limbs().end(), e.w.begin());
+          return K::from(e);
+        };
+        const auto nat = [&](const typename K::Fe& x) { return Nat::from_limbs(K::to(x).w); };
+        for (int round = 0; round < 60; ++round) {
+          const std::vector<Limb> shape = below(rng, limbs_of(f), round % 8);
+          const Nat a = Nat::from_limbs(shape) % (p - Nat(2)) + Nat(1);  // 1 .. p - 2
+          INFO("round ", round);
+          for (int d = -1; d <= 1; ++d) {
+            const Nat b = d < 0 ? p - a - Nat(1) : p - a + Nat(static_cast<std::uint64_t>(d));
+            const Nat want = d < 0 ? p - Nat(1) : Nat(static_cast<std::uint64_t>(d));
+            typename K::Fe x = fe(a), y = fe(b), r;
+            k.add(r, x, y);
+            CHECK(nat(r) == want);
+            k.add(x, x, y);
+            CHECK(nat(x) == want);
+            x = fe(a);
+            k.add(y, x, y);
+            CHECK(nat(y) == want);
+          }
+          typename K::Fe x = fe(a), y = fe(a + Nat(1)), r;
+          k.sub(r, x, x);
+          CHECK(nat(r) == Nat(0));
+          k.sub(r, x, y);
+          CHECK(nat(r) == p - Nat(1));
+          k.sub(x, x, y);
+          CHECK(nat(x) == p - Nat(1));
+          x = fe(a);
+          k.sub(y, x, y);
+          CHECK(nat(y) == p - Nat(1));
+        }
+      });
+    }
+  });
+}

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Every generated source in the checkout equals what its generator writes today, so
 # that an edit by hand (or a generator changed without rerunning it) fails here:
-# lib/mp's unrolled products, lib/gfp's Montgomery reductions and P-521's kernels.
+# lib/mp's unrolled products, lib/gfp's Montgomery reductions, additions and
+# subtractions, and P-521's kernels.
 # Usage: test_generated_current.sh PYTHON SOURCE_DIR
 set -u
 python=$1
@@ -16,5 +17,6 @@ done <<'LIST'
 lib/mp/src/gen_mul_fixed_adx.py lib/mp/src/mul_fixed_adx.S
 lib/gfp/src/gen_redc_adx.py lib/gfp/include/dstu/gfp/redc_adx.hpp
 lib/gfp/src/gen_p521_adx.py lib/gfp/src/p521_adx.S
+lib/gfp/src/gen_addsub_adx.py lib/gfp/include/dstu/gfp/addsub_adx.hpp
 LIST
 exit $status

@@ -26,6 +26,7 @@
 #include "dstu/base/ct.hpp"
 #include "dstu/base/wipe.hpp"
 #include "dstu/cpu/features.hpp"
+#include "dstu/gfp/addsub_adx.hpp"
 #include "dstu/gfp/field.hpp"
 #include "dstu/gfp/mont_adx.hpp"
 #include "dstu/gfp/mont_p256.hpp"
@@ -204,6 +205,9 @@ class Kernels {
     if constexpr (P == Path::adx && N == 4) {
       detail::add_mod_4_asm(r.data(), a.data(), b.data(), p_.data());
       return;
+    } else if constexpr (P == Path::adx) {
+      detail::add_mod_asm<N>(r.data(), a.data(), b.data(), p_.data());
+      return;
     }
 #endif
     detail::add_mod<N>(r.data(), a.data(), b.data(), p_.data());
@@ -212,6 +216,9 @@ class Kernels {
 #if defined(__x86_64__)
     if constexpr (P == Path::adx && N == 4) {
       detail::sub_mod_4_asm(r.data(), a.data(), b.data(), p_.data());
+      return;
+    } else if constexpr (P == Path::adx) {
+      detail::sub_mod_asm<N>(r.data(), a.data(), b.data(), p_.data());
       return;
     }
 #endif
