@@ -182,8 +182,7 @@ TEST_CASE("halving: r = a / 2 mod p on moduli of 1 to 9 limbs, random and just b
 
 /// Pairs a, b below P-521's p whose product is 1, -1, 2^k or -2^k mod p (b = +-2^k / a),
 /// with a random or an edge shape: the fold's sums then land next to 0, p and the
-/// powers of two, where a dropped carry or a missing final subtraction would show.
-/// Each kernel equals CIOS on them.
+/// powers of two, where a dropped carry would show. Each kernel equals CIOS on them.
 void check_p521_near_units(dstu::test::TestRng& rng, Kernel other) {
   using dstu::mp::Nat;
   const std::vector<Limb> p = limbs_of(Field::named("P-521"));
@@ -342,7 +341,7 @@ TEST_CASE("addition and subtraction at their edges on each CPU path: sums p - 1,
         const auto nat = [&](const typename K::Fe& x) { return Nat::from_limbs(K::to(x).w); };
         for (int round = 0; round < 60; ++round) {
           const std::vector<Limb> shape = below(rng, limbs_of(f), round % 8);
-          const Nat a = Nat::from_limbs(shape) % (p - Nat(2)) + Nat(1);  // 1 .. p - 2
+          const Nat a = Nat::from_limbs(shape) % (p - Nat(3)) + Nat(2);  // 2 .. p - 2: b < p
           INFO("round ", round);
           for (int d = -1; d <= 1; ++d) {
             const Nat b = d < 0 ? p - a - Nat(1) : p - a + Nat(static_cast<std::uint64_t>(d));

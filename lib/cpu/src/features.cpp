@@ -134,6 +134,14 @@ void set_override(std::string_view spec) {
   state() = State{o, apply(o)};
 }
 
+void assume_for_testing(const Features& extra) {
+  State& s = state();
+  if (s.override_.portable) return;
+  for (const auto& n : kNames) {
+    if (extra.*(n.flag) && !(s.override_.disabled.*(n.flag))) s.active.*(n.flag) = true;
+  }
+}
+
 std::string override_spec() {
   const Override& o = state().override_;
   if (o.portable) return "portable";

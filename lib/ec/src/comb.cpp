@@ -54,7 +54,7 @@ CombTable build_comb_table(const Curve& c, int window) {
   if (window < 2 || window > 8) throw_invalid("comb window must be 2..8");
   CombTable t;
   t.window = window;
-  t.columns = comb_columns(c.order_bits(), window);
+  t.columns = comb_column_count(c.order_bits(), window);
   t.words = c.field().words();
   t.planes = 2 * static_cast<std::size_t>(t.words);
   const std::size_t entries = (std::size_t{1} << window) - 1;
@@ -82,13 +82,13 @@ CombTable build_comb_table(const Curve& c, int window) {
 
 bool signed_comb_fits(std::size_t order_bits, int window) {
   if (window < 2) return false;
-  const std::size_t w = static_cast<std::size_t>(window), d = comb_columns(order_bits, window);
+  const std::size_t w = static_cast<std::size_t>(window), d = comb_column_count(order_bits, window);
   return (w - 1) * d + 5 <= order_bits;
 }
 
 bool signed_split_fits(std::size_t order_bits, int window, std::size_t cut) {
   if (!signed_comb_fits(order_bits, window)) return false;
-  const std::size_t w = static_cast<std::size_t>(window), d = comb_columns(order_bits, window);
+  const std::size_t w = static_cast<std::size_t>(window), d = comb_column_count(order_bits, window);
   return cut > 0 && cut < d && (w - 1) * d + cut + 2 <= order_bits;
 }
 

@@ -46,7 +46,7 @@ struct CombTable {
 
 /// The columns of a comb of window w for a curve whose order has L(n) = order_bits:
 /// d = ceil(L(n) / w).
-inline std::size_t comb_columns(std::size_t order_bits, int window) {
+inline std::size_t comb_column_count(std::size_t order_bits, int window) {
   const std::size_t w = static_cast<std::size_t>(window);
   return (order_bits + w - 1) / w;
 }

@@ -45,6 +45,13 @@ const Features& active();
 /// unknown word. Not thread-safe: call before starting parallel work.
 void set_override(std::string_view spec);
 
+/// Test hook: the active features also get `extra`'s, as if detected, unless the
+/// override switches them off. For the constant-time checker, whose emulator (Valgrind
+/// 3.19) hides ADX from CPUID although it runs ADCX and ADOX: it passes what the host's
+/// /proc/cpuinfo reports. A kernel the CPU lacks would fault. Not thread-safe, as
+/// set_override.
+void assume_for_testing(const Features& extra);
+
 /// The current override in canonical form ("native", "portable", "native,-adx").
 std::string override_spec();
 

@@ -79,8 +79,8 @@ constexpr bool has_adx_kernel(std::size_t n, Form f) {
 /// brainpoolP512 81.5 / 69.8 against 107.8 / 102.9). 3 limbs the same way measured
 /// 19.1 / 11.4 ns against CIOS's 19.6 / 15.5 (P-192), but P-192 and brainpoolP160r1
 /// signing and verification did not move (P-192 18-19.5 and 48-52 us either way), so
-/// 3 limbs stay portable. P-521 on ADX: 65.0 / 55.5 ns against
-/// the portable fold's 86.3 / 86.0. P-384's own form (m0inv = 2^32 + 1, reduction rows
+/// 3 limbs stay portable. P-521 on ADX (p521_adx.S): 56.4 / 38.8 ns against the
+/// portable fold's 86.3 / 86.0 (65.0 / 55.5 with the fold and top rows compiled). P-384's own form (m0inv = 2^32 + 1, reduction rows
 /// of shifts and additions, no products) measured slower and is not kept: 57.2 / 45.4
 /// ns against 52.8 / 43.6 with the same product, squares 49.2 / 44.0 against 44.6 / 35.1,
 /// portable 63.2 / 60.0 against FIPS's 69.6 / 60.8 (its rows are one serial chain where

@@ -5,8 +5,10 @@
 // portable product is by columns (Comba), whose three-word sums keep the multiplier busy
 // instead of waiting on one carry chain; on BMI2 + ADX it is p521_adx.S: lib/mp's
 // unrolled 8 x 8 kernel on the low 512 bits plus the rows of the 9-bit top limbs (and
-// the square likewise), the fold and the rotation, all in registers. Results equal mont_mul_cios<9>'s exactly (all are
-// a b R^-1 mod p in [0, p)). Constant time: no branch or index on operands.
+// the square likewise), the fold and the rotation, all in registers. For a, b < p the
+// results equal mont_mul_cios<9>'s exactly (all are a b R^-1 mod p in [0, p)); an
+// operand equal to p, outside that, gives p on the ADX path and 0 on the portable
+// one. Constant time: no branch or index on operands.
 // Inline, for kernels.hpp's Kernels<9, Form::mersenne521, ...> and gfp::Field.
 #pragma once
 
