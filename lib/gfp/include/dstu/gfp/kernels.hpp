@@ -73,18 +73,23 @@ constexpr bool has_adx_kernel(std::size_t n, Form f) {
 /// rotating CIOS of mont_adx.hpp, its twin, on the Xeon (tests/perf/gfp_kernels, thread
 /// CPU time, latency / throughput): P-256 22.5 / 12.9 against 25.0 / 15.5 ns (CIOS with
 /// the same P-256 step, since dropped), brainpoolP256 27.6 / 18.1 against 27.3 / 19.5
-/// ns (kept for its throughput; on Zen 3 unmeasured); portable P-256 (mont_p256.hpp)
+/// ns (kept for its throughput; on Zen 3 unmeasured); with the final subtraction moved
+/// into the asm statement (cmovc instead of the compiled masked select): P-256 22.6 /
+/// 12.9 -> 16.0 / 11.6 ns, its square 16.1 / 10.3 -> 14.2 / 9.9, brainpoolP256 27.7 /
+/// 18.1 -> 24.8 / 17.8, its square 25.3 / 15.9 -> 21.5 / 14.9 (verification: P-256
+/// 57-58 -> 54-55 us, brainpoolP256r1 75-76 -> 70 us); portable P-256 (mont_p256.hpp)
 /// 25.4 / 25.5 against CIOS's 26.3 / 27.1 ns. 5, 6 and 8 limbs on ADX: lib/mp's unrolled
 /// products and redc_adx.hpp (P-384 52.8 / 43.6 ns against FIPS's 69.6 / 60.8,
 /// brainpoolP512 81.5 / 69.8 against 107.8 / 102.9). 3 limbs the same way measured
 /// 19.1 / 11.4 ns against CIOS's 19.6 / 15.5 (P-192), but P-192 and brainpoolP160r1
 /// signing and verification did not move (P-192 18-19.5 and 48-52 us either way), so
 /// 3 limbs stay portable. P-521 on ADX (p521_adx.S): 56.4 / 38.8 ns against the
-/// portable fold's 86.3 / 86.0 (65.0 / 55.5 with the fold and top rows compiled). P-384's own form (m0inv = 2^32 + 1, reduction rows
-/// of shifts and additions, no products) measured slower and is not kept: 57.2 / 45.4
-/// ns against 52.8 / 43.6 with the same product, squares 49.2 / 44.0 against 44.6 / 35.1,
-/// portable 63.2 / 60.0 against FIPS's 69.6 / 60.8 (its rows are one serial chain where
-/// the rows of mulx overlap).
+/// portable fold's 86.3 / 86.0 (65.0 / 55.5 with the fold and top rows compiled).
+/// P-384's own form (m0inv = 2^32 + 1, reduction rows of shifts and additions, no
+/// products) measured slower and is not kept: 57.2 / 45.4 ns against 52.8 / 43.6 with
+/// the same product, squares 49.2 / 44.0 against 44.6 / 35.1, portable 63.2 / 60.0
+/// against FIPS's 69.6 / 60.8 (its rows are one serial chain where the rows of mulx
+/// overlap).
 template <std::size_t N, Form F, Path P>
 DSTU_GFP_INLINE void mont_mul(Limb* r, const Limb* a, const Limb* b, const Limb* p, Limb m0inv) {
   constexpr bool m1 = F == Form::m0inv_one;

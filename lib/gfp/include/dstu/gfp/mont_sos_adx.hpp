@@ -6,9 +6,10 @@
 // reduction of T's low half, (T_lo + m p) / 2^256 in a window of five registers that
 // rotate (each row's m makes its lowest limb 0, which becomes the next row's top;
 // T_lo + m_k p < 2^320 keeps every row inside the window), plus T's high half:
-// a^2 / 2^256 < 2p, then the masked subtraction of p. P-256's rows take one product
+// a^2 / 2^256 < 2p, then the subtraction of p, undone by cmovc where it borrows past the
+// carry, in the same asm statement. P-256's rows take one product
 // instead of four (mont_p256.hpp). Unrolled kernels (house style: exempt from the
-// function-length rule); constant time: straight-line code and a masked select.
+// function-length rule); constant time: straight-line code and conditional moves.
 // Only reached when cpu::active() reports bmi2 and adx, as mont_adx.hpp's kernels, and
 // like them without a target attribute so that they inline.
 #pragma once
@@ -104,6 +105,25 @@ namespace dstu::gfp::detail {
   "adc %[t2], %[t7]\n\t"                                                                           \
   "adc $0, %[t3]\n\t" /* t3 is 0 after the last row: now the carry */
 
+// The final subtraction: (t0, t1, t2, hi) = (t3 : t7 ... t4) - p with p's address in
+// %[a], unless that borrows past the carry t3, when cmovc keeps t7 ... t4. In the asm
+// statement: the select compiled from reduce_once took three times the instructions
+// (setb, a mask, and and xor on every limb) and a longer chain.
+#define DSTU_SOS4_FINAL              \
+  "mov %[t4], %[t0]\n\t"            \
+  "mov %[t5], %[t1]\n\t"            \
+  "mov %[t6], %[t2]\n\t"            \
+  "mov %[t7], %[hi]\n\t"            \
+  "sub (%[a]), %[t0]\n\t"           \
+  "sbb 8(%[a]), %[t1]\n\t"          \
+  "sbb 16(%[a]), %[t2]\n\t"         \
+  "sbb 24(%[a]), %[hi]\n\t"         \
+  "sbb $0, %[t3]\n\t"               \
+  "cmovc %[t4], %[t0]\n\t"          \
+  "cmovc %[t5], %[t1]\n\t"          \
+  "cmovc %[t6], %[t2]\n\t"          \
+  "cmovc %[t7], %[hi]\n\t"
+
 // T = a b into t0 ... t7: row 0 with one carry chain, rows 1 to 3 with two; lo is
 // cleared (by mov, which leaves the flags) to add the rows' last carries.
 #define DSTU_MUL4_ROW(OFF, T0, T1, T2, T3, T4) \
@@ -141,10 +161,11 @@ namespace dstu::gfp::detail {
   [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5), \
       [t6] "=&r"(t6), [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi), [a] "+&r"(ap), [b] "+&r"(bp)
 
-// The asm statement of the generic kernels: PRODUCT, then the reduction with p's
-// address loaded into a's register, W naming the window's fifth register.
+// The asm statement of the generic kernels: PRODUCT, then the reduction and the final
+// subtraction with p's address loaded into a's register, W naming the window's fifth
+// register; the result in (t0, t1, t2, hi).
 #define DSTU_SOS4_GENERIC(PRODUCT, W, OPERANDS, MUL_M0INV)                                     \
-  __asm__(PRODUCT "mov %[p], %[a]\n\t" DSTU_SQR4_REDUCE_ALL(W, DSTU_SQR4_REDUCE, , MUL_M0INV) \
+  __asm__(PRODUCT "mov %[p], %[a]\n\t" DSTU_SQR4_REDUCE_ALL(W, DSTU_SQR4_REDUCE, , MUL_M0INV) DSTU_SOS4_FINAL \
           : OPERANDS                                                                          \
           : [p] "m"(p), [zero] "m"(zero), [m0inv] "m"(m0inv)                                  \
           : "rdx", "cc", "memory")
@@ -160,8 +181,10 @@ DSTU_GFP_INLINE void mont_sqr_4_adx(Limb* r, const Limb* a, const Limb* p, Limb 
   } else {
     DSTU_SOS4_GENERIC(DSTU_SQR4_PRODUCT, "[w]", DSTU_SQR4_OPERANDS, "imul %[m0inv], %%rdx\n\t");
   }
-  const Limb t[4] = {t4, t5, t6, t7};
-  reduce_once<4>(r, t, t3, p);
+  r[0] = t0;
+  r[1] = t1;
+  r[2] = t2;
+  r[3] = hi;
 }
 
 /// r = a^2 / 2^256 mod P-256's p (r may alias a).
@@ -169,12 +192,14 @@ DSTU_GFP_INLINE void mont_sqr_p256_adx(Limb* r, const Limb* a, const Limb* p) {
   Limb t0, t1, t2, t3, t4, t5, t6, t7, w, lo, hi;
   const Limb* ap = a;
   const Limb p3 = p[3];
-  __asm__(DSTU_SQR4_PRODUCT DSTU_SQR4_REDUCE_ALL("[w]", DSTU_SQR4_REDUCE_P256, )
+  __asm__(DSTU_SQR4_PRODUCT DSTU_SQR4_REDUCE_ALL("[w]", DSTU_SQR4_REDUCE_P256, ) "mov %[p], %[a]\n\t" DSTU_SOS4_FINAL
           : DSTU_SQR4_OPERANDS
-          : [p3] "rm"(p3)
+          : [p3] "rm"(p3), [p] "m"(p)
           : "rdx", "cc", "memory");
-  const Limb t[4] = {t4, t5, t6, t7};
-  reduce_once<4>(r, t, t3, p);
+  r[0] = t0;
+  r[1] = t1;
+  r[2] = t2;
+  r[3] = hi;
 }
 
 /// r = a b / 2^256 mod p (r may alias a or b); kM0invOne as in mont_mul_cios.
@@ -189,8 +214,10 @@ DSTU_GFP_INLINE void mont_mul_4_sos_adx(Limb* r, const Limb* a, const Limb* b, c
   } else {
     DSTU_SOS4_GENERIC(DSTU_MUL4_PRODUCT, "[b]", DSTU_MUL4_OPERANDS, "imul %[m0inv], %%rdx\n\t");
   }
-  const Limb t[4] = {t4, t5, t6, t7};
-  reduce_once<4>(r, t, t3, p);
+  r[0] = t0;
+  r[1] = t1;
+  r[2] = t2;
+  r[3] = hi;
 }
 
 /// r = a b / 2^256 mod P-256's p (r may alias a or b).
@@ -199,18 +226,21 @@ DSTU_GFP_INLINE void mont_mul_p256_sos_adx(Limb* r, const Limb* a, const Limb* b
   const Limb* ap = a;
   const Limb* bp = b;
   const Limb p3 = p[3];
-  __asm__(DSTU_MUL4_PRODUCT DSTU_SQR4_REDUCE_ALL("[b]", DSTU_SQR4_REDUCE_P256, )
+  __asm__(DSTU_MUL4_PRODUCT DSTU_SQR4_REDUCE_ALL("[b]", DSTU_SQR4_REDUCE_P256, ) "mov %[p], %[a]\n\t" DSTU_SOS4_FINAL
           : DSTU_MUL4_OPERANDS
-          : [p3] "rm"(p3)
+          : [p3] "rm"(p3), [p] "m"(p)
           : "rdx", "cc", "memory");
-  const Limb t[4] = {t4, t5, t6, t7};
-  reduce_once<4>(r, t, t3, p);
+  r[0] = t0;
+  r[1] = t1;
+  r[2] = t2;
+  r[3] = hi;
 }
 
 #undef DSTU_SOS4_GENERIC
 #undef DSTU_MUL4_OPERANDS
 #undef DSTU_MUL4_PRODUCT
 #undef DSTU_MUL4_ROW
+#undef DSTU_SOS4_FINAL
 #undef DSTU_SQR4_OPERANDS
 #undef DSTU_SQR4_REDUCE_ALL
 #undef DSTU_SQR4_REDUCE_P256
