@@ -71,24 +71,32 @@ BatchList::~BatchList() {
 bool BatchList::next(std::vector<ListEntry>& out, std::size_t max) {
   const std::size_t before = out.size();
   std::string line;
-  while (out.size() - before < max) {
+  while (!ended_ && out.size() - before < max) {
     line.clear();
     int ch;
     bool too_long = false;
     while ((ch = getc_unlocked(in_)) != EOF && ch != '\n') {
-      if (line.size() < kMaxLine) line.push_back(static_cast<char>(ch));
-      else too_long = true;
+      if (line.size() == kMaxLine) {  // not a list: stop here (/dev/zero has no line end)
+        too_long = true;
+        ended_ = true;
+        break;
+      }
+      line.push_back(static_cast<char>(ch));
     }
     if (ch == EOF && line.empty()) {
       if (std::ferror(in_)) throw Error(Errc::io, path_ + ": cannot read list");
       break;
     }
     ++line_;
+    const std::string where = (path_ == "-" ? "standard input" : path_) + ":" + std::to_string(line_);
+    if (too_long) {  // even a blank or comment line: the list ends here
+      out.push_back({"", "", where + ": line longer than 8193 octets; the rest of the list is not read"});
+      continue;
+    }
     const std::string t = trim(line);
     if (t.empty() || t[0] == '#') continue;
-    const std::string where = (path_ == "-" ? "standard input" : path_) + ":" + std::to_string(line_);
-    if (too_long || line.find('\0') != std::string::npos) {
-      out.push_back({"", "", where + (too_long ? ": line longer than 8193 octets" : ": NUL in a line")});
+    if (line.find('\0') != std::string::npos) {
+      out.push_back({"", "", where + ": NUL in a line"});
       continue;
     }
     out.push_back(parse_list_line(line, where));

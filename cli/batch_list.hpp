@@ -6,8 +6,9 @@
 // TAB) by spaces. A path holding spaces needs the TAB form ("FILE<TAB>" when there
 // is no SIGFILE); spaces around each field are dropped. Empty lines and lines
 // starting with '#' are skipped. Without SIGFILE the signature is FILE.sig. A line
-// naming standard input, longer than 8193 octets or holding a NUL is an error for
-// that request.
+// naming standard input or holding a NUL is an error for that request. A line longer
+// than 8193 octets is one too, and ends the list there: what follows is not a list
+// of paths, and may not end (/dev/zero).
 #pragma once
 
 #include <cstdio>
@@ -42,6 +43,7 @@ class BatchList {
   std::FILE* in_ = nullptr;
   bool owned_ = false;
   std::size_t line_ = 0;
+  bool ended_ = false;  ///< a line too long for a list was met: nothing more is read
 };
 
 }  // namespace dstu::cli

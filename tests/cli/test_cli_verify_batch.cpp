@@ -122,3 +122,34 @@ TEST_CASE("list edge cases: CRLF, spaces around a TAB, stdin named in a line, an
   CHECK(no_key.status == 2);
   CHECK(no_key.err.find("the key file is empty") != std::string::npos);
 }
+
+TEST_CASE("a line longer than 8193 octets is an error and ends the list: /dev/zero, a long blank line") {
+  TempDir d;
+  const std::vector<std::string> files = signed_files(d, 2);
+  // A line of exactly 8193 octets is a request (here a missing file); one more octet
+  // and nothing after it is read, not even the good request on the next line.
+  const std::string at_limit(8193, 'x');
+  const auto limit = run_dstu({"--json", "verify", "-p", d / "k.pub", "--batch", "-"},
+                              files[0] + "\n" + at_limit + "\n" + files[1] + "\n");
+  CHECK(limit.status == 2);
+  auto recs = records(limit.out);
+  REQUIRE(recs.size() == 3);
+  CHECK(recs[1]["reason"].get<std::string>().find("longer than") == std::string::npos);
+  CHECK(recs[2]["status"] == "valid");
+  for (const std::string& filler : {std::string(8194, 'x'), std::string(100000, ' '), std::string(100000, '\0')}) {
+    const auto r = run_dstu({"--json", "verify", "-p", d / "k.pub", "--batch", "-"},
+                            files[0] + "\n" + filler + "\n" + files[1] + "\n");
+    CHECK(r.status == 2);
+    recs = records(r.out);
+    REQUIRE(recs.size() == 2);
+    CHECK(recs[0]["status"] == "valid");
+    CHECK(recs[1]["status"] == "error");
+    CHECK(recs[1]["reason"].get<std::string>().find(":2: line longer than 8193 octets; the rest of the list is not read") !=
+          std::string::npos);
+  }
+  // A list with no line end at all ends after 8193 octets instead of reading for ever.
+  const auto zero = run_dstu({"verify", "-p", d / "k.pub", "--batch", "/dev/zero"});
+  CHECK(zero.status == 2);
+  CHECK(dstu::test::count_lines(zero.err) == 1);
+  CHECK(zero.err.find("/dev/zero:1: line longer than 8193 octets") != std::string::npos);
+}
