@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
@@ -20,6 +21,12 @@ extern char** environ;
 
 namespace dstu::test {
 namespace {
+
+/// How long one command may run before run_dstu kills it: a command that hangs (reads
+/// for ever, waits for a terminal) fails its check at once with status 128 + 9 instead
+/// of holding the whole test binary until ctest's timeout. Far above any command here,
+/// under sanitizers too.
+constexpr auto kDeadline = std::chrono::seconds(300);
 
 void close_fd(int& fd) {
   if (fd >= 0) close(fd);
@@ -90,9 +97,18 @@ Run run_dstu(const std::vector<std::string>& args, const std::string& input,
   Run r;
   int fo = out[0], fe = err[0];
   char buf[65536];
+  const auto deadline = std::chrono::steady_clock::now() + kDeadline;
   while (fo >= 0 || fe >= 0) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) {  // its own session: the group holds the command alone
+      kill(-pid, SIGKILL);
+      r.err += "run_dstu: killed after " + std::to_string(kDeadline.count()) + " s\n";
+      close_fd(fo);
+      close_fd(fe);
+      break;
+    }
     pollfd p[2] = {{fo, POLLIN, 0}, {fe, POLLIN, 0}};
-    if (poll(p, 2, -1) < 0 && errno != EINTR) break;
+    if (poll(p, 2, static_cast<int>(left.count())) < 0 && errno != EINTR) break;
     for (int k = 0; k < 2; ++k) {
       int& fd = k == 0 ? fo : fe;
       if (fd < 0 || !(p[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
