@@ -147,9 +147,9 @@ void StagedFile::commit(Overwrite overwrite) {
       if (errno == EEXIST) throw_io(path_ + ": already exists (use --force to replace it)");
       fail(path_, "cannot create");
     }
-  } else if (::rename(temp_.c_str(), path_.c_str()) != 0) {
-    fail(path_, "cannot replace");
   } else {
+    refuse_unreplaceable(path_);  // again: a device may have appeared since the early check
+    if (::rename(temp_.c_str(), path_.c_str()) != 0) fail(path_, "cannot replace");
     temp_.clear();  // renamed: nothing left to remove
   }
   // Make the directory entry durable too.
@@ -173,7 +173,14 @@ void refuse_existing(const std::string& path, bool force) {
   struct stat st {};
   if (path == "-" || ::lstat(path.c_str(), &st) != 0) return;
   if (!force) throw_io(path + ": already exists (use --force to replace it)");
+  refuse_unreplaceable(path);
+}
+
+void refuse_unreplaceable(const std::string& path) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode)) return;
   if (S_ISDIR(st.st_mode)) throw_io(path + ": is a directory (--force replaces files only)");
+  throw_io(path + ": not a regular file (--force replaces files only; '-' writes to standard output)");
 }
 
 }  // namespace dstu::cli

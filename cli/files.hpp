@@ -46,10 +46,16 @@ class StagedFile {
 };
 
 /// Error(io) "PATH: already exists (use --force to replace it)" when `path` exists and
-/// `force` is false ('-' never exists), and with `force` when it is a directory: the early
-/// check before any work; write_file_atomic refuses again at the end, for a file that
-/// appears meanwhile.
+/// `force` is false ('-' never exists), and with `force` refuse_unreplaceable's: the
+/// early check before any work; write_file_atomic refuses again at the end, for a file
+/// that appears meanwhile.
 void refuse_existing(const std::string& path, bool force);
+
+/// Error(io) when `path` exists and is not a regular file: a directory, a device
+/// (/dev/null, /dev/sda), a FIFO, a socket or a symbolic link (/dev/stdout). --force
+/// replaces a file by renaming over it, which would replace the node or the link
+/// itself: as root, /dev/null or /dev/stdout would become a file.
+void refuse_unreplaceable(const std::string& path);
 
 /// Same for text.
 void write_text_atomic(const std::string& path, const std::string& text, mode_t mode, Overwrite overwrite);

@@ -128,6 +128,40 @@ TEST_CASE("keygen errors") {
   CHECK(read(d / "old.pub") == "the old public key\n");
 }
 
+// --force renames over its target: onto a device, a FIFO or a symbolic link that would
+// replace the node or the link itself (as root, /dev/null or /dev/stdout would become
+// a file). A FIFO and links stand for them here (a test must not touch /dev).
+TEST_CASE("--force replaces regular files only: not a FIFO, not a symbolic link") {
+  TempDir d;
+  REQUIRE(run_dstu({"keygen", "--no-passphrase", "-o", d / "k"}).status == 0);
+  write(d / "a.txt", "a file\n");
+  write(d / "target", "a regular file\n");
+  REQUIRE(mkfifo((d / "fifo").c_str(), 0600) == 0);
+  fs::create_symlink(d / "target", d / "link");
+  fs::create_symlink(d / "nowhere", d / "dangling");
+  for (const std::string name : {"fifo", "link", "dangling"}) {
+    INFO(name);
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"sign", "--force", "-k", d / "k", "-o", d / name, d / "a.txt"},
+          std::vector<std::string>{"keygen", "--no-passphrase", "--force", "-o", d / name},
+          std::vector<std::string>{"keygen", "--no-passphrase", "--force", "--curve", "P-256", "-o", d / "k2",
+                                   "--pub", d / name}}) {
+      const auto r = run_dstu(args);
+      CHECK(r.status == 2);
+      CHECK(dstu::test::count_lines(r.err) == 1);
+      CHECK(r.err.find(d / name + ": not a regular file") != std::string::npos);
+    }
+    CHECK(fs::is_symlink(d / "link"));
+    CHECK(fs::is_symlink(d / "dangling"));
+    CHECK(fs::is_fifo(d / "fifo"));
+    CHECK(read(d / "target") == "a regular file\n");
+  }
+  CHECK_FALSE(fs::exists(d / "k2"));
+  // A regular file is still replaced.
+  CHECK(run_dstu({"sign", "--force", "-k", d / "k", "-o", d / "target", d / "a.txt"}).status == 0);
+  CHECK(run_dstu({"verify", "-p", d / "k.pub", "--sig", d / "target", d / "a.txt"}).status == 0);
+}
+
 TEST_CASE("sign and verify: files, default names, formats, hashes, exit codes") {
   TempDir d;
   REQUIRE(run_dstu({"keygen", "--no-passphrase", "-o", d / "k"}).status == 0);
