@@ -79,8 +79,8 @@ def function(n):
     outs = [f'[w{i}] "+&r"(w{i})' for i in range(n)]
     out.append("          : " + ",\n            ".join(", ".join(outs[k:k + 4]) for k in range(0, n, 4)) + ",")
     out.append(f'            [w{n}] "=&r"(w{n}), [lo] "=&r"(lo), [hi] "=&r"(hi)')
-    out.append(f'          : [p] "r"(p), "m"(*reinterpret_cast<const Limb(*)[{n}]>(p)), [m0inv] "m"(m0inv)')
-    out.append('          : "rdx", "cc");')
+    out.append('          : [p] "r"(p), [m0inv] "m"(m0inv)')
+    out.append('          : "rdx", "cc", "memory");  /* p\'s limbs */')
     out += final_subtraction(n, [f"w{i}" for i in result])
     out.append("}")
     return out

@@ -123,8 +123,8 @@ DSTU_GFP_INLINE void redc_adx<5>(Limb* r, const Limb* t, const Limb* p, Limb m0i
           : [w0] "+&r"(w0), [w1] "+&r"(w1), [w2] "+&r"(w2), [w3] "+&r"(w3),
             [w4] "+&r"(w4),
             [w5] "=&r"(w5), [lo] "=&r"(lo), [hi] "=&r"(hi)
-          : [p] "r"(p), "m"(*reinterpret_cast<const Limb(*)[5]>(p)), [m0inv] "m"(m0inv)
-          : "rdx", "cc");
+          : [p] "r"(p), [m0inv] "m"(m0inv)
+          : "rdx", "cc", "memory");  /* p's limbs */
   Limb top;
   __asm__ volatile("xor %k[top], %k[top]\n\t"
           "add 40(%[t]), %[w5]\n\t"
@@ -306,8 +306,8 @@ DSTU_GFP_INLINE void redc_adx<6>(Limb* r, const Limb* t, const Limb* p, Limb m0i
           : [w0] "+&r"(w0), [w1] "+&r"(w1), [w2] "+&r"(w2), [w3] "+&r"(w3),
             [w4] "+&r"(w4), [w5] "+&r"(w5),
             [w6] "=&r"(w6), [lo] "=&r"(lo), [hi] "=&r"(hi)
-          : [p] "r"(p), "m"(*reinterpret_cast<const Limb(*)[6]>(p)), [m0inv] "m"(m0inv)
-          : "rdx", "cc");
+          : [p] "r"(p), [m0inv] "m"(m0inv)
+          : "rdx", "cc", "memory");  /* p's limbs */
   Limb top;
   __asm__ volatile("xor %k[top], %k[top]\n\t"
           "add 48(%[t]), %[w6]\n\t"
@@ -588,8 +588,8 @@ DSTU_GFP_INLINE void redc_adx<8>(Limb* r, const Limb* t, const Limb* p, Limb m0i
           : [w0] "+&r"(w0), [w1] "+&r"(w1), [w2] "+&r"(w2), [w3] "+&r"(w3),
             [w4] "+&r"(w4), [w5] "+&r"(w5), [w6] "+&r"(w6), [w7] "+&r"(w7),
             [w8] "=&r"(w8), [lo] "=&r"(lo), [hi] "=&r"(hi)
-          : [p] "r"(p), "m"(*reinterpret_cast<const Limb(*)[8]>(p)), [m0inv] "m"(m0inv)
-          : "rdx", "cc");
+          : [p] "r"(p), [m0inv] "m"(m0inv)
+          : "rdx", "cc", "memory");  /* p's limbs */
   Limb top;
   __asm__ volatile("xor %k[top], %k[top]\n\t"
           "add 64(%[t]), %[w8]\n\t"
