@@ -45,7 +45,7 @@ class Keygen final : public Command {
     sub.add_option("--format", format_, "armor (PEM text, default) or der")->check(CLI::IsMember({"armor", "der"}));
     pkcs8_option_ = sub.add_option("--pkcs8", pkcs8_, "Private key layout: uapki (Ukrainian PKI, default) or bc (BouncyCastle)")
         ->check(CLI::IsMember({"uapki", "bc"}));
-    sub.add_flag("--force", force_, "Replace existing files");
+    sub.add_flag("--force", force_, "Replace existing regular files");
     sub.add_option("--rng", rng_, "Random source: os (default) or dstu (DSTU 4145 Annex A)")
         ->check(CLI::IsMember({"os", "dstu"}));
     sub.add_flag("--list-curves", list_, "List the named curves");

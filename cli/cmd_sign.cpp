@@ -54,7 +54,7 @@ class Sign final : public Command {
         ->check(CLI::IsMember({"ecdsa", "ecgdsa"}));
     sub.add_flag("--deterministic", deterministic_,
                  "ECDSA/ECGDSA keys: RFC 6979 deterministic nonces (default: hedged with fresh randomness)");
-    sub.add_flag("--force", force_, "Replace existing signature files");
+    sub.add_flag("--force", force_, "Replace existing signature files (regular files only)");
     sub.add_option("--rng", rng_, "Nonce source: os (default) or dstu (DSTU 4145 Annex A)")
         ->check(CLI::IsMember({"os", "dstu"}));
     sub.add_flag("--allow-insecure-key", allow_insecure_, "Use a clear private key file that group or others can read");

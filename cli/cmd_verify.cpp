@@ -156,7 +156,7 @@ class Verify final : public Command {
       if (!o.reason.empty()) r["reason"] = o.reason;
       print_json(r);  // one line each (NDJSON), flushed
     } else if (o.status == Status::error) {
-      print_error(file + ": " + o.reason);
+      print_error(file.empty() ? o.reason : file + ": " + o.reason);  // a malformed list line names itself
     } else if (!g.quiet) {
       fmt::print("{}: {}{}\n", file, o.status == Status::valid ? "OK" : "INVALID",
                  o.reason.empty() ? "" : " (" + o.reason + ")");

@@ -99,7 +99,8 @@ Run run_dstu(const std::vector<std::string>& args, const std::string& input,
   char buf[65536];
   const auto deadline = std::chrono::steady_clock::now() + kDeadline;
   while (fo >= 0 || fe >= 0) {
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    using std::chrono::milliseconds;
+    const auto left = std::chrono::duration_cast<milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {  // its own session: the group holds the command alone
       kill(-pid, SIGKILL);
       r.err += "run_dstu: killed after " + std::to_string(kDeadline.count()) + " s\n";
