@@ -194,7 +194,7 @@ DSTU_GFP_INLINE void mont_sqr_p256_adx(Limb* r, const Limb* a, const Limb* p) {
   const Limb p3 = p[3];
   __asm__(DSTU_SQR4_PRODUCT DSTU_SQR4_REDUCE_ALL("[w]", DSTU_SQR4_REDUCE_P256, ) "mov %[p], %[a]\n\t" DSTU_SOS4_FINAL
           : DSTU_SQR4_OPERANDS
-          : [p3] "rm"(p3), [p] "m"(p)
+          : [p3] "m"(p3), [p] "m"(p)
           : "rdx", "cc", "memory");
   r[0] = t0;
   r[1] = t1;
@@ -228,7 +228,7 @@ DSTU_GFP_INLINE void mont_mul_p256_sos_adx(Limb* r, const Limb* a, const Limb* b
   const Limb p3 = p[3];
   __asm__(DSTU_MUL4_PRODUCT DSTU_SQR4_REDUCE_ALL("[b]", DSTU_SQR4_REDUCE_P256, ) "mov %[p], %[a]\n\t" DSTU_SOS4_FINAL
           : DSTU_MUL4_OPERANDS
-          : [p3] "rm"(p3), [p] "m"(p)
+          : [p3] "m"(p3), [p] "m"(p)
           : "rdx", "cc", "memory");
   r[0] = t0;
   r[1] = t1;
