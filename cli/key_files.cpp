@@ -125,7 +125,7 @@ void check_permissions(const std::string& path, const KeyAccess& access) {
   }
 }
 
-/// A whole PrivateKeyInfo of either kind: what a right passphrase decrypts to.
+/// A whole PrivateKeyInfo of either kind: what may be sealed under a passphrase.
 bool any_private_key_info(std::span<const std::uint8_t> info) {
   try {
     if (ecdsa::is_ec_pkcs8(info)) {
@@ -151,7 +151,7 @@ void decrypt_key(LoadedKey& k, std::span<const std::uint8_t> der, const std::str
   }
   SecureBytes pass = passphrase_to_read(*access.passphrase, path);
   try {
-    const SecureBytes clear = dstu4145::decrypt_private_key_info(der, pass, any_private_key_info);
+    const SecureBytes clear = dstu4145::decrypt_private_key_info(der, pass);
     if (ecdsa::is_ec_pkcs8(clear)) {
       k.ec_priv.emplace(ecdsa::decode_pkcs8(clear));
     } else {

@@ -17,6 +17,10 @@
 #include <filesystem>
 #include <thread>
 
+#include "dstu/dstu4145/encoding.hpp"
+#include "dstu/dstu4145/encrypted_key.hpp"
+#include "dstu/ec/scalar.hpp"
+#include "dstu/rng/random.hpp"
 #include "pbes2_store.hpp"
 #include "transcript.hpp"
 #include "vec.hpp"
@@ -228,6 +232,49 @@ TEST_CASE("the jkurwa key store (PBES2, passphrase 'password') signs, and opens 
   write(d / "twin.der", std::string(clear.begin(), clear.end()));
   chmod((d / "twin.der").c_str(), 0600);
   CHECK(run_dstu({"verify", "-p", d / "twin.der", d / "m"}).status == 0);
+}
+
+TEST_CASE("a protected key with d >= n (as jkurwa writes half its dstu257 keys) signs as d mod n; d = n names the key") {
+  // The store's passphrase is right in both cases: the error, if any, is the key's.
+  namespace d4 = dstu::dstu4145;
+  const dstu::ec::Curve& c = dstu::ec::Curve::named("dstu257");
+  dstu::rng::ChaCha20Drbg rng(21, 22);
+  const auto store_with_d = [&](const dstu::mp::Nat& d) {
+    dstu::der::Writer w;
+    w.begin(dstu::der::kSequence);
+    w.integer(std::uint64_t{0});
+    w.begin(dstu::der::kSequence);
+    w.oid(d4::kOidLe);
+    w.oid(c.oid());
+    w.end();
+    w.octet_string(d.to_bytes_le(32));
+    w.end();
+    const auto any = [](std::span<const std::uint8_t>) { return true; };
+    const dstu::Bytes pass{'p', 'w'};
+    return d4::encrypt_private_key_info(w.finish(), pass, 5, rng, any);
+  };
+  // A d with d + n < 2^256: n is just above 2^255, so d below 2^254 always fits.
+  const d4::PrivateKey key = d4::generate_key(c, rng);
+  const dstu::mp::Nat d = dstu::ec::scalar_to_nat(key.d()) >> 2;
+  const d4::PrivateKey small(c, dstu::ec::scalar_from_nat(d));
+  TempDir dir;
+  write(dir / "pw", "pw\n");
+  write(dir / "m", "signed with d + n");
+  const dstu::Bytes wide = store_with_d(d + c.order());
+  write(dir / "wide.p8", std::string(wide.begin(), wide.end()));
+  const dstu::Bytes pub = d4::encode_public_key(small.public_key());
+  write(dir / "wide.pub", std::string(pub.begin(), pub.end()));
+  auto r = run_dstu({"sign", "-k", dir / "wide.p8", "--passphrase-file", dir / "pw", dir / "m"});
+  CHECK(r.status == 0);
+  CHECK(run_dstu({"verify", "-p", dir / "wide.pub", dir / "m"}).status == 0);
+  const dstu::Bytes zero = store_with_d(c.order());
+  write(dir / "zero.p8", std::string(zero.begin(), zero.end()));
+  r = run_dstu({"sign", "-k", dir / "zero.p8", "--passphrase-file", dir / "pw", "-o", dir / "z.sig", dir / "m"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("0 mod n") != std::string::npos);
+  CHECK(r.err.find("passphrase") == std::string::npos);
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK_FALSE(fs::exists(dir / "z.sig"));
 }
 
 TEST_CASE("a clear private key that group or others can read is refused unless --allow-insecure-key") {

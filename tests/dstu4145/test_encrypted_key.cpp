@@ -12,6 +12,7 @@
 #include "dstu/dstu4145/encoding.hpp"
 #include "dstu/dstu4145/encrypted_key.hpp"
 #include "dstu/dstu4145/keys.hpp"
+#include "dstu/ec/scalar.hpp"
 #include "dstu/hash/gost28147.hpp"
 #include "dstu/hash/gost34311.hpp"
 #include "dstu/rng/random.hpp"
@@ -185,4 +186,54 @@ TEST_CASE("PBKDF2-HMAC-GOST34.311 = RFC 8018 written out, for several lengths an
   }
   Bytes out(32);
   CHECK_THROWS_AS(hash::pbkdf2_hmac_gost34311(out, text("p"), salt, 0), dstu::Error);
+}
+
+TEST_CASE("a right passphrase over a key that is refused names the key, never the passphrase") {
+  // The store of a key jkurwa could write with d = n: the decryption is a PrivateKeyInfo,
+  // so the passphrase was right; the key's decoder says what is wrong with d. A store
+  // over d + n opens to the key d.
+  dstu::rng::ChaCha20Drbg rng(17, 18);
+  const dstu::ec::Curve& c = dstu::ec::Curve::named("dstu257");
+  const auto pkcs8 = [&](const dstu::mp::Nat& d) {
+    dstu::der::Writer w;
+    w.begin(dstu::der::kSequence);
+    w.integer(std::uint64_t{0});
+    w.begin(dstu::der::kSequence);
+    w.oid(d4::kOidLe);
+    w.oid(c.oid());
+    w.end();
+    w.octet_string(d.to_bytes_le(32));
+    w.end();
+    return w.finish();
+  };
+  const auto any = [](std::span<const std::uint8_t>) { return true; };
+  const Bytes zero_store = d4::encrypt_private_key_info(pkcs8(c.order()), text("pw"), 2, rng, any);
+  const dstu::SecureBytes clear = d4::decrypt_private_key_info(zero_store, text("pw"));
+  try {
+    (void)d4::decode_private_key(clear);
+    FAIL("d = n was read");
+  } catch (const dstu::Error& e) {
+    CHECK(std::string(e.what()).find("0 mod n") != std::string::npos);
+    CHECK(std::string(e.what()).find("passphrase") == std::string::npos);
+  }
+  CHECK(error_of([&] { d4::decrypt_private_key_info(zero_store, text("pW")); }) == dstu::Errc::invalid_input);
+  const d4::PrivateKey key = d4::generate_key(c, rng);
+  const dstu::mp::Nat d = dstu::ec::scalar_to_nat(key.d());
+  if ((d + c.order()).bits() <= 256) {
+    const Bytes store = d4::encrypt_private_key_info(pkcs8(d + c.order()), text("pw"), 2, rng);
+    CHECK(d4::keys_match(d4::decode_private_key(d4::decrypt_private_key_info(store, text("pw"))), key.public_key()));
+  }
+  // Framing that is not a PrivateKeyInfo's (what a wrong passphrase gives) is refused
+  // as a wrong passphrase even when it is DER: a bare SEQUENCE of an INTEGER.
+  dstu::der::Writer w;
+  w.begin(dstu::der::kSequence);
+  w.integer(std::uint64_t{5});
+  w.end();
+  const Bytes not_info = d4::encrypt_private_key_info(w.finish(), text("pw"), 1, rng, any);
+  try {
+    (void)d4::decrypt_private_key_info(not_info, text("pw"));
+    FAIL("decrypted");
+  } catch (const dstu::Error& e) {
+    CHECK(std::string(e.what()).find("wrong passphrase") != std::string::npos);
+  }
 }

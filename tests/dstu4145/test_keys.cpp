@@ -209,3 +209,76 @@ TEST_CASE("malformed and invalid keys are errors") {
   at[oid.size() - 1] ^= 0x07;
   CHECK_THROWS_AS(d4::decode_public_key(wrong), dstu::Error);
 }
+
+namespace {
+
+/// A PKCS#8 key with d's octets as given: under the LE OID d little-endian, under the
+/// BE OID BouncyCastle's ECPrivateKey with d big-endian.
+dstu::SecureBytes pkcs8_with_d(const ec::Curve& c, const Nat& d, std::size_t octets, bool le) {
+  der::Writer w;
+  w.begin(der::kSequence);
+  w.integer(std::uint64_t{0});
+  w.begin(der::kSequence);
+  w.oid(le ? d4::kOidLe : d4::kOidBe);
+  w.oid(c.oid());
+  w.end();
+  if (le) {
+    w.octet_string(d.to_bytes_le(octets));
+  } else {
+    Bytes be = d.to_bytes_le(octets);
+    std::reverse(be.begin(), be.end());
+    der::Writer ecpk;
+    ecpk.begin(der::kSequence);
+    ecpk.integer(std::uint64_t{1});
+    ecpk.octet_string(be);
+    ecpk.end();
+    w.octet_string(ecpk.finish());
+  }
+  w.end();
+  return w.finish_secret();
+}
+
+std::string error_text(const dstu::SecureBytes& der) {
+  try {
+    (void)d4::decode_private_key(der);
+  } catch (const dstu::Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("d >= n is read mod n, as jkurwa writes it and the peers sign with it; d = 0 mod n is refused") {
+  // jkurwa draws d from ceil(L(n)/8) random octets and does not reduce it: d + n and
+  // d + 2n of that width are its keys for d, in both layouts, and sign as d does.
+  dstu::rng::ChaCha20Drbg rng(dstu::test::seed(), 302);
+  for (const ec::Curve* c : ec::Curve::all_named()) {
+    INFO(c->name());
+    const std::size_t octets = (c->order_bits() + 7) / 8;
+    const Nat n = c->order();
+    const d4::PrivateKey key = d4::generate_key(*c, rng);
+    const Nat d = ec::scalar_to_nat(key.d());
+    for (const bool le : {true, false}) {
+      INFO("le " << le);
+      for (const Nat& wide : {d + n, d + n + n}) {
+        if (wide.bits() > 8 * octets) continue;
+        const d4::PrivateKey back = d4::decode_private_key(pkcs8_with_d(*c, wide, octets, le));
+        CHECK(ec::scalar_to_nat(back.d()) == d);
+        CHECK(d4::keys_match(back, key.public_key()));
+      }
+      // n itself (and 2n where it fits) is 0 mod n: the key's fault, named as such.
+      for (const Nat& zero : {Nat(0), n, n + n}) {
+        if (zero.bits() > 8 * octets) continue;
+        const std::string why = error_text(pkcs8_with_d(*c, zero, octets, le));
+        CHECK(why.find("0 mod n") != std::string::npos);
+      }
+    }
+  }
+  // dstu257, where half of jkurwa's keys lie: n < 2^256, so every d < 2^256 is a key.
+  const ec::Curve& c = ec::Curve::named("dstu257");
+  CHECK(c.order().bits() == 256);
+  const Nat top = (Nat(1) << 256) - Nat(1);
+  const d4::PrivateKey k = d4::decode_private_key(pkcs8_with_d(c, top, 32, true));
+  CHECK(ec::scalar_to_nat(k.d()) == top % c.order());
+}

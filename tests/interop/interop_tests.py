@@ -478,6 +478,44 @@ def suite_dstu_jk_stores(s):
         s.dstu(2, "dstu refuses gost89's %s store with a wrong passphrase" % tag, "sign", "-k", jk_store,
                "--passphrase-file", pw, "-o", s.path("y.sig"), msg)
 
+    jk_as_drawn_keys(s, msg)
+
+
+def jk_as_drawn_keys(s, msg):
+    """Keys as jkurwa's own Curve.keygen() draws them: on dstu257 about half have d >= n (its
+    range check compares word counts only); dstu reads them as jkurwa and BouncyCastle sign
+    with them (d mod n), clear and in gost89's store, and jkurwa verifies what dstu signs."""
+    drawn = {0: 0, 1: 0}
+    for i in range(24):
+        priv, pub = s.path("drawn%d.der" % i), s.path("drawn%d.pub" % i)
+        ok, out = s.expect(0, "jk draws a dstu257 key as its keygen does (%d)" % i, "jk", "keygen", "--curve",
+                           "dstu257", "--priv", priv, "--pub", pub, "--native", "--as-drawn")
+        if not ok:
+            return
+        ge = 1 if "d_ge_n=1" in out else 0
+        if drawn[ge] >= 2:
+            continue
+        drawn[ge] += 1
+        tag = "d >= n" if ge else "d < n"
+        os.chmod(priv, 0o600)
+        store = s.path("drawn%d.p8" % i)
+        ok, _ = s.expect(0, "gost89 encrypts jkurwa's key (%s)" % tag, "jk", "store-encrypt", "--priv", priv,
+                         "--password", "drawn", "--out", store)
+        if not ok:
+            continue
+        os.chmod(store, 0o600)
+        pw = s.write("pass-drawn", b"drawn\n")
+        for key, extra in ((priv, []), (store, ["--passphrase-file", pw])):
+            sig = s.path("drawn%d.%s.sig" % (i, os.path.basename(key)))
+            ok, _ = s.dstu(0, "dstu signs with jkurwa's %s key %s" % (tag, os.path.basename(key)), "sign", "-k", key,
+                           *extra, "--sig-format", "raw", "-o", sig, "--force", msg)
+            if ok:
+                s.verify("jk", pub, msg, sig, 0, raw=True,
+                         what="jk verifies dstu's signature with its %s key %s" % (tag, os.path.basename(key)))
+        if drawn[0] >= 2 and drawn[1] >= 2:
+            break
+    s.check(drawn[1] >= 1, "jkurwa drew at least one dstu257 key with d >= n in 24 draws",
+            "draws with d < n: %d, d >= n: %d" % (drawn[0], drawn[1]))
 
 SUITES = {
     "bc_kat": lambda s: suite_kat(s, "bc"),

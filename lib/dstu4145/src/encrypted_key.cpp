@@ -97,13 +97,35 @@ std::array<std::uint8_t, 32> derive_key(std::span<const std::uint8_t> passphrase
 }
 
 /// True if `plain` is a DSTU 4145 PrivateKeyInfo that decode_private_key accepts (curve
-/// parameters, DKE and d in range): what a wrong passphrase fails, CFB having no
-/// integrity check of its own. The whole structure is checked, not its first octets:
-/// a changed S-box entry leaves about one CFB block in eight intact.
+/// parameters, DKE and a usable d): what encryption accepts by default.
 bool is_private_key_info(std::span<const std::uint8_t> plain) {
   try {
     (void)decode_private_key(plain);
     return true;
+  } catch (const Error&) {
+    return false;
+  }
+}
+
+/// True if `plain` is framed as a PrivateKeyInfo (RFC 5958): SEQUENCE { INTEGER version,
+/// AlgorithmIdentifier SEQUENCE { OID, ... }, OCTET STRING, [0] attributes OPTIONAL,
+/// [1] publicKey OPTIONAL }, in strict DER and to its last octet. CFB has no integrity
+/// check, so this is what tells a right passphrase from a wrong one: a wrong key's
+/// stream gives this framing with negligible probability (every tag and length of the
+/// whole decryption must agree), while what is inside (the curve, d) is the key's own
+/// business: a right passphrase over a key we refuse is reported as that key's fault.
+bool is_private_key_info_structure(std::span<const std::uint8_t> plain) {
+  try {
+    der::Reader top(plain);
+    der::Reader info = top.enter(der::kSequence, "PrivateKeyInfo");
+    top.finish("PrivateKeyInfo");
+    if (info.small_integer("version") > 1) return false;
+    der::Reader alg = info.enter(der::kSequence, "algorithm");
+    (void)alg.oid("algorithm");
+    (void)info.expect(der::kOctetString, "privateKey");
+    if (!info.empty() && info.peek() == der::context(0)) (void)info.next();
+    if (!info.empty() && (info.peek() == der::context(1) || info.peek() == 0x81)) (void)info.next();
+    return info.empty();
   } catch (const Error&) {
     return false;
   }
@@ -194,14 +216,14 @@ Bytes encrypt_private_key_info(std::span<const std::uint8_t> private_key_info,
 }
 
 SecureBytes decrypt_private_key_info(std::span<const std::uint8_t> der_bytes,
-                                     std::span<const std::uint8_t> passphrase, KeyInfoCheck check) {
+                                     std::span<const std::uint8_t> passphrase) {
   const Parsed p = parse(der_bytes);
   std::array<std::uint8_t, 32> key = derive_key(passphrase, p);
   SecureBytes plain(p.data.size());
   hash::Gost28147(key, hash::SBox::from_packed(p.dke)).cfb_decrypt(plain, p.data, p.iv);
   secure_wipe(key.data(), key.size());
   declassify_structure(plain);
-  if (!(check ? check : is_private_key_info)(plain)) bad("wrong passphrase (the decryption is not a private key)");
+  if (!is_private_key_info_structure(plain)) bad("wrong passphrase (the decryption is not a private key)");
   return plain;
 }
 

@@ -10,6 +10,7 @@
 // big-endian (BouncyCastle, whose key is an ECPrivateKey).
 #include <algorithm>
 
+#include "dstu/base/ctgrind.hpp"
 #include "dstu/base/der.hpp"
 #include "dstu/base/wipe.hpp"
 #include "dstu/base/error.hpp"
@@ -114,7 +115,11 @@ void write_algorithm(der::Writer& w, const ec::Curve& c, const std::optional<Dke
 /// LE form), and are never looked at; under the big-endian OID they are a DER
 /// structure, BouncyCastle's ECPrivateKey ::= SEQUENCE { INTEGER 1, OCTET STRING d, ... }
 /// or an INTEGER d (older BouncyCastle), told apart by the tag.
-ec::Scalar read_d(std::span<const std::uint8_t> content, bool le) {
+///
+/// d is taken mod n, as jkurwa and BouncyCastle take it when they sign: jkurwa draws d
+/// from ceil(L(n)/8) random octets without reducing it, so on dstu257 (n just above
+/// 2^255) about half of its keys have d >= n. d = 0 mod n is no key and is refused.
+ec::Scalar read_d(const ec::Curve& curve, std::span<const std::uint8_t> content, bool le) {
   SecureBytes bytes;
   if (le) {
     bytes.assign(content.begin(), content.end());
@@ -134,7 +139,13 @@ ec::Scalar read_d(std::span<const std::uint8_t> content, bool le) {
   ec::Scalar d;
   const ScopedWipe wipe_d(d);  // a refused value may have been partly copied in
   if (bytes.empty() || !d.set_bytes_le(bytes)) bad("private key value has a bad length");
-  ec::Scalar out = d;
+  ec::Scalar out = ec::scalar_reduce(curve, d);
+  bool zero = mp::ct_is_zero(out) != 0;
+  ct::unpoison(&zero, sizeof zero);  // a key that is no key is reported, not hidden
+  if (zero) {
+    out.wipe();
+    bad("private key value is 0 mod n (not a key)");
+  }
   return out;
 }
 
@@ -208,7 +219,7 @@ PrivateKey decode_private_key(std::span<const std::uint8_t> data) {
   const bool le = algorithm_is_le(alg.oid("algorithm"));
   const Params p = read_params(alg, le);
   alg.finish("AlgorithmIdentifier");
-  ec::Scalar d = read_d(info.octet_string_view("privateKey"), le);
+  ec::Scalar d = read_d(*p.curve, info.octet_string_view("privateKey"), le);
   const ScopedWipe wipe_d(d);  // also when the key is refused
   return PrivateKey(*p.curve, d, p.dke);
 }

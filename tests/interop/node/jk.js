@@ -12,7 +12,7 @@ const Field = require('jkurwa/lib/field.js');
 const keystore = require('jkurwa/lib/spec/keystore.js');
 
 const USAGE = `usage: jk.js VERB [OPTIONS]
-  keygen  --curve NAME|OID --priv FILE --pub FILE [--oid le] [--native]
+  keygen  --curve NAME|OID --priv FILE --pub FILE [--oid le] [--native] [--as-drawn]
   sign    --priv FILE [--alg GOST3411WITHDSTU4145LE] --in FILE --out FILE [--raw] [--digest] [--nonce HEX]
   verify  --pub FILE [--alg GOST3411WITHDSTU4145LE] --in FILE --sig FILE [--raw] [--digest]
   pubinfo --pub FILE | --priv FILE
@@ -28,7 +28,7 @@ const OID_BE = '1.2.804.2.1.1.1.1.3.1.1.1.1';
 const CURVE_OID_BASE = '1.2.804.2.1.1.1.1.3.1.1.2.';
 const ALG_LE = 'GOST3411WITHDSTU4145LE';
 const ALG_BE = 'GOST3411WITHDSTU4145';
-const FLAGS = new Set(['raw', 'digest', 'native']);
+const FLAGS = new Set(['as-drawn', 'raw', 'digest', 'native']);
 
 // The ten polynomial-basis named curves, index i = OID ...3.1.1.2.i. Published constants: DSTU
 // 4145-2002 Table G.1 (A, B, n) and the base points of BouncyCastle DSTU4145NamedCurves /
@@ -338,14 +338,21 @@ function keygen(opt, flags) {
   // (Field.less) only compares word counts, so Curve.keygen() often returns d >= n (Q = -dP is
   // still right, but BouncyCastle refuses such keys). So we do what keygen() does, with jkurwa's
   // own rand(), Priv and Pub, but redraw d until 0 < d < n.
+  // --as-drawn: jkurwa's own Curve.keygen(), whose d may be >= n, as its users' keys are
+  // (stdout says which); --native writes d as drawn.
   const n = toBigInt(curve.order);
   let priv;
-  for (;;) {
-    const d = curve.rand();
-    const v = toBigInt(d);
-    if (v > 0n && v < n) {
-      priv = new jk.Priv(curve, d);
-      if (priv.pub().validate()) break;
+  if (flags.has('as-drawn')) {
+    priv = curve.keygen();
+    process.stdout.write(`d_ge_n=${toBigInt(priv.d) >= n ? 1 : 0}\n`);
+  } else {
+    for (;;) {
+      const d = curve.rand();
+      const v = toBigInt(d);
+      if (v > 0n && v < n) {
+        priv = new jk.Priv(curve, d);
+        if (priv.pub().validate()) break;
+      }
     }
   }
   const pub = priv.pub();

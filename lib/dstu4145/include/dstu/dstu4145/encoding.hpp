@@ -62,7 +62,8 @@ Bytes encode_public_key(const PublicKey& key);
 PublicKey decode_public_key(std::span<const std::uint8_t> der);
 
 SecureBytes encode_private_key(const PrivateKey& key, PrivateKeyForm form = PrivateKeyForm::uapki);
-/// Parses any of the forms (and a bare INTEGER d); checks 0 < d < n.
+/// Parses any of the forms (and a bare INTEGER d). d is taken mod n, as the peers that
+/// write d >= n (jkurwa) sign with it; d = 0 mod n is refused.
 PrivateKey decode_private_key(std::span<const std::uint8_t> der);
 
 /// The key identifier of Ukrainian PKI: GOST 34.311 (DKE No.1, IV 0) of the DER

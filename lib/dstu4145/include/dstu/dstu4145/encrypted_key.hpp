@@ -14,7 +14,8 @@
 //     encryptedData OCTET STRING }
 //
 // CFB carries no integrity check: a wrong passphrase shows as a decryption that is not
-// a PrivateKeyInfo. The HMAC follows RFC 2104 (a passphrase longer than 32 octets is
+// framed as a PrivateKeyInfo. A decryption that is (the passphrase was right) is
+// returned whatever key it holds: the key's decoder says what is wrong with it. The HMAC follows RFC 2104 (a passphrase longer than 32 octets is
 // hashed first); jkurwa instead uses only its first 32 octets, so passphrases beyond
 // 32 octets do not interoperate with it.
 #pragma once
@@ -53,9 +54,9 @@ bool is_encrypted_private_key(std::span<const std::uint8_t> der);
 /// kMaxPbkdf2Iterations.
 Pbes2Info pbes2_info(std::span<const std::uint8_t> der);
 
-/// What a PrivateKeyInfo must be, in full, for a decryption to count as the right
-/// passphrase (and for encryption to accept its input). nullptr: a DSTU 4145 key that
-/// decode_private_key accepts. The CLI passes one that also takes GF(p) keys.
+/// What a PrivateKeyInfo must be, in full, for encryption to accept it. nullptr: a
+/// DSTU 4145 key that decode_private_key accepts. The CLI passes one that also takes
+/// GF(p) keys.
 using KeyInfoCheck = bool (*)(std::span<const std::uint8_t> private_key_info);
 
 /// Encrypts a PrivateKeyInfo (DER) under `passphrase`: a 32-octet salt and an 8-octet
@@ -66,10 +67,9 @@ Bytes encrypt_private_key_info(std::span<const std::uint8_t> private_key_info,
                                RandomSource& rng, KeyInfoCheck check = nullptr);
 
 /// Decrypts an EncryptedPrivateKeyInfo (any salt length and iteration count up to
-/// kMaxPbkdf2Iterations, the S-box from its parameters) to the PrivateKeyInfo DER. Error(invalid_input) if
-/// malformed or if the passphrase is wrong (the result is not a PrivateKeyInfo);
-/// Error(unsupported) for other algorithms.
-SecureBytes decrypt_private_key_info(std::span<const std::uint8_t> der, std::span<const std::uint8_t> passphrase,
-                                     KeyInfoCheck check = nullptr);
+/// kMaxPbkdf2Iterations, the S-box from its parameters) to the PrivateKeyInfo DER, of
+/// any algorithm. Error(invalid_input) if malformed or if the passphrase is wrong (the
+/// result is not framed as a PrivateKeyInfo); Error(unsupported) for other algorithms.
+SecureBytes decrypt_private_key_info(std::span<const std::uint8_t> der, std::span<const std::uint8_t> passphrase);
 
 }  // namespace dstu::dstu4145
