@@ -1,5 +1,6 @@
-// dstu bench seeds: the tables of the source documents "000" ... "004" (named in
-// seeds_published.cpp) re-measured on this machine, each row beside the published one:
+// dstu bench seeds: the tables of the source documents "000" ... "004" re-measured on
+// this machine, each row beside the figures the source prints (data/published-figures.json,
+// read through published.hpp; docs/references.md cites the documents by these numbers):
 //   000:T1  modular exponentiation, sequential and by exponent portions, 1024..3072 bits
 //   000:T2  D, A, r = A / D (Jacobian-type), comb iterations d, speed-up S of the split
 //           comb, and S in theory from the measured r and d
@@ -16,15 +17,18 @@
 //           threads, speed-ups over the sequential method, and the thesis's cost model
 //           in doublings at u = 2 and 8 (Table 5.4), on its Brainpool curves and on the
 //           binary curves nearest its 160-, 192-, 256- and 512-bit keys (seeds_004.cpp)
-// Every record has params.source and `published`, the source's figures for its row.
-// The measurements are the suites' own (measure_* beside each suite); a row the source
-// derives (r, S, V/S) is the ratio of the medians of two rows of the same table, named
-// in params.of.
+// Every record has params.source and `published`, the source's figures for its row (002
+// prints an x86 and an x64 table of each; `published` holds both). The measurements are
+// the suites' own (measure_* beside each suite); a row the source derives (r, S, V/S) is
+// the ratio of the medians of two rows of the same table, named in params.of.
 #include <algorithm>
+#include <optional>
+#include <string_view>
+#include <type_traits>
 #include <utility>
 
 #include "bench/bench.hpp"
-#include "bench/seeds_published.hpp"
+#include "bench/published.hpp"
 #include "dstu/ec/scalar.hpp"
 #include "dstu/ec/scalar_mul.hpp"
 #include "dstu/rng/random.hpp"
@@ -85,22 +89,38 @@ Record theoretical_speedup(const Record& r, const Record& d) {
   return s;
 }
 
-template <class Row>
-const Row* by_m(const auto& table, int m) {
-  const auto it = std::find_if(table.begin(), table.end(), [m](const Row& x) { return x.m == m; });
-  return it == table.end() ? nullptr : &*it;
+/// The row of `table` whose column `key` is `value` (a curve's m, a curve's name), if any.
+template <class Key>
+std::optional<pub::Row> find_row(std::string_view table, const char* key, const Key& value) {
+  for (const pub::Row& r : pub::rows(table)) {
+    if constexpr (std::is_same_v<Key, int>) {
+      if (r.integer(key) == value) return r;
+    } else {
+      if (r.text(key) == value) return r;
+    }
+  }
+  return std::nullopt;
+}
+
+/// A row of one of 002's tables beside its twin of the other build: {x86, x64}, or
+/// nothing where the source has no such row.
+template <class Key>
+std::optional<std::pair<pub::Row, pub::Row>> builds_002(const std::string& table, const char* key, const Key& value) {
+  auto x86 = find_row(table + "/x86", key, value), x64 = find_row(table + "/x64", key, value);
+  if (!x86 || !x64) return std::nullopt;
+  return std::pair{*x86, *x64};
 }
 
 Budget op_budget(const Options& opt) { return {opt.quick ? 3 : 9, std::chrono::milliseconds(opt.quick ? 1 : 4)}; }
 
 void modexp_000_t1(const Options& opt, std::vector<Record>& out) {
   const Budget budget{opt.quick ? 3 : 9, std::chrono::nanoseconds(1)};
-  for (const pub::ModexpRow& p : pub::kModexp000) {
-    const Json published = {{"cpu", pub::kCpu000},
-                            {"powmod_sequential_s", p.sequential_s},
-                            {"powmod_parallel_s", p.parallel_s},
-                            {"speedup", p.speedup}};
-    const std::vector<Record> m = measure_modexp(p.bits, opt.threads, budget);
+  for (const pub::Row& p : pub::rows("000:T1")) {
+    const Json published = {{"cpu", pub::cpu("000")},
+                            {"powmod_sequential_s", p.number("sequential_s")},
+                            {"powmod_parallel_s", p.number("parallel_s")},
+                            {"speedup", p.number("speedup")}};
+    const std::vector<Record> m = measure_modexp(static_cast<std::size_t>(p.integer("bits")), opt.threads, budget);
     const Record seq = row(m, "powmod_sequential", "powmod_sequential", "000:T1", published);
     const Record par = row(m, "powmod_parallel", "powmod_parallel", "000:T1", published);
     out.insert(out.end(), {seq, par, derived("speedup", seq, par)});
@@ -109,14 +129,14 @@ void modexp_000_t1(const Options& opt, std::vector<Record>& out) {
 
 void formulas_000_t2(const ec::Curve& c, const std::vector<Record>& sig, const Budget& budget,
                      std::vector<Record>& out) {
-  const pub::FormulaRow* p = by_m<pub::FormulaRow>(pub::kFormulas000, c.m());
-  if (p == nullptr) return;
-  const Json published = {{"cpu", pub::kCpu000},
-                          {"double_us", p->double_us},
-                          {"add_mixed_us", p->add_us},
-                          {"r_add_over_double", p->r},
-                          {"comb_iterations", p->comb_iterations},
-                          {"speedup", p->speedup}};
+  const std::optional<pub::Row> p = find_row("000:T2", "m", c.m());
+  if (!p) return;
+  const Json published = {{"cpu", pub::cpu("000")},
+                          {"double_us", p->number("double_us")},
+                          {"add_mixed_us", p->number("add_mixed_us")},
+                          {"r_add_over_double", p->number("r_add_over_double")},
+                          {"comb_iterations", p->integer("comb_iterations")},
+                          {"speedup", p->number("speedup")}};
   // D and A in Jacobian-type coordinates, as the source's table; the library's comb runs
   // in López–Dahab coordinates, where r is lower (suite ec measures both).
   const std::vector<Record> f = measure_formulas(c, ec::Coordinates::jacobian, budget);
@@ -136,24 +156,24 @@ void formulas_000_t2(const ec::Curve& c, const std::vector<Record>& sig, const B
 }
 
 void signatures_000_t3(const ec::Curve& c, const std::vector<Record>& sig, std::vector<Record>& out) {
-  const pub::SequentialSignRow* p = by_m<pub::SequentialSignRow>(pub::kSequentialSign000, c.m());
-  if (p == nullptr) return;
-  const Json published = {
-      {"cpu", pub::kCpu000}, {"sign_ms", p->sign_ms}, {"verify_ms", p->verify_ms}, {"v_over_s", p->v_over_s}};
+  const std::optional<pub::Row> p = find_row("000:T3", "m", c.m());
+  if (!p) return;
+  const Json published = {{"cpu", pub::cpu("000")},
+                          {"sign_ms", p->number("sign_ms")},
+                          {"verify_ms", p->number("verify_ms")},
+                          {"v_over_s", p->number("v_over_s")}};
   const Record s = row(sig, "sign", "sign", "000:T3", published);
   const Record v = row(sig, "verify", "verify", "000:T3", published);
   out.insert(out.end(), {s, v, derived("v_over_s", v, s)});
 }
 
 void signatures_000_t4(const ec::Curve& c, const std::vector<Record>& sig, std::vector<Record>& out) {
-  const pub::ParallelSignRow* p = by_m<pub::ParallelSignRow>(pub::kParallelSign000, c.m());
-  if (p == nullptr || find(sig, "presignature_parallel") == nullptr) return;
-  const Json published = {{"cpu", pub::kCpu000},
-                          {"sign_parallel_ms", p->sign_ms},
-                          {"verify_parallel_ms", p->verify_ms},
-                          {"v_over_s", p->v_over_s},
-                          {"speedup_sign", p->speedup_sign},
-                          {"speedup_verify", p->speedup_verify}};
+  const std::optional<pub::Row> p = find_row("000:T4", "m", c.m());
+  if (!p || find(sig, "presignature_parallel") == nullptr) return;
+  Json published = {{"cpu", pub::cpu("000")}};
+  for (const char* k : {"sign_parallel_ms", "verify_parallel_ms", "v_over_s", "speedup_sign", "speedup_verify"}) {
+    published[k] = p->number(k);
+  }
   const Record s1 = row(sig, "presignature_sequential_comb", "sign_sequential_comb", "000:T4", published);
   const Record s2 = row(sig, "presignature_parallel", "sign_parallel", "000:T4", published);
   const Record v1 = row(sig, "verify_sequential_msm", "verify_sequential_msm", "000:T4", published);
@@ -165,14 +185,11 @@ void signatures_000_t4(const ec::Curve& c, const std::vector<Record>& sig, std::
 /// The verification row is the whole verification on one thread (000:T3's); the
 /// source's ran its two scalar multiplications on two threads, as 000:T4's rows do.
 void signatures_002_3(const ec::Curve& c, const std::vector<Record>& sig, std::vector<Record>& out) {
-  const pub::SignatureRow* p = by_m<pub::SignatureRow>(pub::kSignature002, c.m());
-  if (p == nullptr) return;
-  using Field = double pub::SignatureBuild::*;
-  for (auto [name, field] : {std::pair<const char*, Field>{"keygen", &pub::SignatureBuild::keygen_ms},
-                             {"presignature", &pub::SignatureBuild::presignature_ms},
-                             {"sign", &pub::SignatureBuild::sign_ms},
-                             {"verify", &pub::SignatureBuild::verify_ms}}) {
-    const Json published = {{"cpu", pub::kCpu002}, {"x86_ms", p->x86.*field}, {"x64_ms", p->x64.*field}};
+  const auto p = builds_002("002:#3", "m", c.m());
+  if (!p) return;
+  for (const std::string name : {"keygen", "presignature", "sign", "verify"}) {
+    const Json published = {
+        {"cpu", pub::cpu("002")}, {"x86_ms", p->first.number(name + "_ms")}, {"x64_ms", p->second.number(name + "_ms")}};
     out.push_back(row(sig, name, name, "002:#3", published));
   }
 }
@@ -196,43 +213,46 @@ void curve_tables(const Options& opt, std::vector<Record>& out) {
 /// its two scalar multiplications on two threads).
 void gfp_signatures_002(const Options& opt, std::vector<Record>& out) {
   const Budget budget = op_budget(opt);
-  auto table = [&](const auto& rows, const char* scheme, const char* source) {
-    for (const pub::GfpSignatureRow& p : rows) {
-      const std::vector<Record> m = measure_gfp_signature(p.curve, scheme, budget);
-      using Field = double pub::GfpSignatureBuild::*;
-      for (auto [name, field] : {std::pair<const char*, Field>{"keygen", &pub::GfpSignatureBuild::keygen_ms},
-                                 {"sign", &pub::GfpSignatureBuild::sign_ms},
-                                 {"verify", &pub::GfpSignatureBuild::verify_ms}}) {
-        const Json published = {{"cpu", pub::kCpu002}, {"x86_ms", p.x86.*field}, {"x64_ms", p.x64.*field}};
-        out.push_back(row(m, name, std::string(scheme) + "_" + name, source, published));
+  auto table = [&](const std::string& source, const char* scheme) {
+    for (const pub::Row& x86 : pub::rows(source + "/x86")) {
+      const std::string curve = x86.text("curve");
+      const auto p = builds_002(source, "curve", curve);
+      if (!p) throw_invalid("bench seeds: " + source + "/x64 has no " + curve);
+      const std::vector<Record> m = measure_gfp_signature(curve, scheme, budget);
+      for (const std::string name : {"keygen", "sign", "verify"}) {
+        const Json published = {{"cpu", pub::cpu("002")},
+                                {"x86_ms", p->first.number(name + "_ms")},
+                                {"x64_ms", p->second.number(name + "_ms")}};
+        out.push_back(row(m, name, std::string(scheme) + "_" + name, source.c_str(), published));
       }
     }
   };
-  table(pub::kEcdsa002, "ecdsa", "002:#4");
-  table(pub::kEcgdsa002, "ecgdsa", "002:#5");
+  table("002:#4", "ecdsa");
+  table("002:#5", "ecgdsa");
 }
 
 void comba_001_t1(const Options& opt, std::vector<Record>& out) {
   const Budget budget = op_budget(opt);
   const std::vector<std::size_t> quick{3, 32, 128, 384};
-  for (std::size_t i = 0; i < pub::kCombaWords.size(); ++i) {
-    const std::size_t words = pub::kCombaWords[i];
+  const std::vector<pub::Row> cpus = pub::rows("001:T1");  // one row per CPU and algorithm
+  for (const std::string& column : pub::columns("001:T1", "words32_")) {
+    const std::size_t words = std::stoul(column.substr(std::string("words32_").size()));
     if (opt.quick && std::find(quick.begin(), quick.end(), words) == quick.end()) continue;
     const std::vector<Record> m = measure_comba(words, opt.threads, budget);
-    using Column = std::array<double, 12> pub::CombaCpu::*;
-    for (auto [name, column] : {std::pair<const char*, Column>{"mul_comba", &pub::CombaCpu::comba},
-                                {"mul_comba_2x", &pub::CombaCpu::comba_2x},
-                                {"mul_comba_mx", &pub::CombaCpu::comba_mx}}) {
+    for (const char* algorithm : {"comba", "comba_2x", "comba_mx"}) {
       Json by_cpu = Json::object();
-      for (const pub::CombaCpu& cpu : pub::kComba001) by_cpu[cpu.cpu] = (cpu.*column)[i];
+      for (const pub::Row& cpu : cpus) {
+        if (cpu.text("algorithm") == algorithm) by_cpu[cpu.text("cpu")] = cpu.number(column);
+      }
+      const std::string name = std::string("mul_") + algorithm;
       out.push_back(row(m, name, name, "001:T1", {{"ms_per_million_products", by_cpu}}));
     }
   }
 }
 
-Json hash_build(const pub::HashBuild& b) {
-  Json j = {{"hash_mb_s", b.hash_mb_s}, {"hmac_mb_s", b.hmac_mb_s}};
-  if (b.kmac_mb_s) j["kmac_mb_s"] = *b.kmac_mb_s;
+Json hash_build(const pub::Row& b) {
+  Json j = {{"hash_mb_s", b.number("hash_mb_s")}, {"hmac_mb_s", b.number("hmac_mb_s")}};
+  if (b.printed("kmac_mb_s")) j["kmac_mb_s"] = b.number("kmac_mb_s");
   return j;
 }
 
@@ -240,9 +260,12 @@ void hash_002_2(const Options& opt, std::vector<Record>& out) {
   std::vector<std::uint8_t> message(16384);  // the source's 16 kB
   rng::ChaCha20Drbg(4, 1).fill(message);
   const Budget budget{opt.quick ? 3 : 9, std::chrono::milliseconds(opt.quick ? 2 : 20)};
-  for (const pub::HashRow& p : pub::kHash002) {
-    const Json published = {{"cpu", pub::kCpu002}, {"x86", hash_build(p.x86)}, {"x64", hash_build(p.x64)}};
-    out.push_back(row(measure_hash(p.hasher, message, message.size(), budget), p.hasher, "002:#2", published));
+  for (const pub::Row& x86 : pub::rows("002:#2/x86")) {
+    const std::string hasher = x86.text("hasher");
+    const auto p = builds_002("002:#2", "hasher", hasher);
+    if (!p) throw_invalid("bench seeds: 002:#2/x64 has no " + hasher);
+    const Json published = {{"cpu", pub::cpu("002")}, {"x86", hash_build(p->first)}, {"x64", hash_build(p->second)}};
+    out.push_back(row(measure_hash(hasher, message, message.size(), budget), hasher, "002:#2", published));
   }
 }
 

@@ -1,6 +1,6 @@
 // dstu bench seeds, source "004": the multi-request methods of F. F. Al-Otaibi's thesis
 // "Trade-off analysis for generic-point parallel elliptic curve scalar multiplication"
-// re-measured on this machine, each row beside the thesis's (seeds_published.cpp):
+// re-measured on this machine, each row beside the thesis's (published.hpp):
 //   004:T5.5 ... T5.16  r = 4 ... 64 requests k_i P_i by every method (sequential,
 //           [10], [11], [12], one request per thread) on u = 1 and 2 threads (the
 //           machine's team, at most 2), each record timing all r requests, and the
@@ -17,7 +17,7 @@
 #include <memory>
 
 #include "bench/bench.hpp"
-#include "bench/seeds_published.hpp"
+#include "bench/published.hpp"
 #include "dstu/ec/multi_request.hpp"
 #include "dstu/ec/scalar.hpp"
 #include "dstu/ec/scalar_mul.hpp"
@@ -42,27 +42,26 @@ constexpr KeySize004 kKeySizes004[] = {{160, "brainpoolP160r1", "dstu163"},
                                        {256, "brainpoolP256r1", "dstu257"},
                                        {512, "brainpoolP512r1", "dstu431"}};
 
-/// The thesis's table for a key size and u ("5.5" ... "5.16").
-const pub::MultiRequestTable& table_004(int key_bits, int u) {
-  for (const pub::MultiRequestTable& t : pub::kMultiRequest004) {
-    if (t.key_bits == key_bits && t.u == u) return t;
+/// The thesis's table of a key size and u ("004:T5.5" ... "004:T5.16").
+std::string table_004(int key_bits, int u) {
+  for (const std::string& t : pub::tables("004:T5.")) {
+    if (pub::table_integer(t, "key_bits") == key_bits && pub::table_integer(t, "u") == u) return t;
   }
   throw_invalid("bench seeds: no table 004 for this key size");
 }
 
 /// The thesis's rows for r requests of this key size, one per u (2, 4 and 8).
 Json published_004(int key_bits, std::size_t r) {
-  Json j = {{"cpu", pub::kCpu004}, {"unit", "not printed"}, {"key_bits", key_bits}, {"r", r}};
+  Json j = {{"cpu", pub::cpu("004")}, {"unit", "not printed"}, {"key_bits", key_bits}, {"r", r}};
   for (int u : {2, 4, 8}) {
-    const pub::MultiRequestTable& t = table_004(key_bits, u);
-    for (const pub::MultiRequestRow& x : t.rows) {
-      if (x.r != r) continue;
-      j["u" + std::to_string(u)] = {{"table", t.table},
-                                    {"sequential", x.sequential},
-                                    {"postcomputation_10", x.postcomputation_10},
-                                    {"precomputation_11", x.precomputation_11},
-                                    {"pipeline_12", x.pipeline_12},
-                                    {"per_request", x.per_request}};
+    const std::string t = table_004(key_bits, u);
+    for (const pub::Row& x : pub::rows(t)) {
+      if (x.integer("r") != static_cast<int>(r)) continue;
+      Json row = {{"table", t.substr(std::string("004:T").size())}};
+      for (const char* m : {"sequential", "postcomputation_10", "precomputation_11", "pipeline_12", "per_request"}) {
+        row[m] = x.number(m);
+      }
+      j["u" + std::to_string(u)] = row;
     }
   }
   return j;
@@ -70,13 +69,12 @@ Json published_004(int key_bits, std::size_t r) {
 
 /// Table 5.4's doublings of this key size and r (u = 8), where the table has them.
 void add_doublings_5_4(Json& published, int key_bits, std::size_t r) {
-  for (const pub::DoublingsRow& d : pub::kDoublings004) {
-    for (std::size_t i = 0; i < pub::kDoublingsRequests004.size(); ++i) {
-      if (d.m != key_bits || pub::kDoublingsRequests004[i] != r) continue;
-      const auto& x = d.by_r[i];
-      published["table_5_4_doublings"] = {
-          {"postcomputation_10", x[0]}, {"precomputation_11", x[1]}, {"pipeline_12", x[2]}, {"per_request", x[3]}};
-    }
+  for (const pub::Row& x : pub::rows("004:T5.4")) {
+    if (x.integer("m") != key_bits || x.integer("r") != static_cast<int>(r)) continue;
+    published["table_5_4_doublings"] = {{"postcomputation_10", x.number("postcomputation_10")},
+                                        {"precomputation_11", x.number("precomputation_11")},
+                                        {"pipeline_12", x.number("pipeline_12")},
+                                        {"per_request", x.number("per_request")}};
   }
 }
 
@@ -175,7 +173,7 @@ Curve004 prime_curve(const char* name, std::size_t count) {
 void multi_request_rows(const Curve004& curve, int key_bits, std::size_t r, int team, const Budget& budget,
                         bool with_model, std::vector<Record>& out) {
   const Json published = published_004(key_bits, r);
-  Json params = {{"source", "004:T" + std::string(table_004(key_bits, 2).table)}};
+  Json params = {{"source", table_004(key_bits, 2)}};
   params.update(curve.params);
   params.update({{"key_bits_thesis", key_bits}, {"requests", r}});
   auto measure = [&](MultiRequestMethod method, const std::string& name, int u) {
@@ -198,7 +196,7 @@ void multi_request_rows(const Curve004& curve, int key_bits, std::size_t r, int 
   if (!with_model) return;
   model_004(params, published, key_bits, r, 2, out);
   Json params8 = params;
-  params8["source"] = "004:T" + std::string(table_004(key_bits, 8).table);
+  params8["source"] = table_004(key_bits, 8);
   Json published8 = published;
   add_doublings_5_4(published8, key_bits, r);
   model_004(params8, published8, key_bits, r, 8, out);
