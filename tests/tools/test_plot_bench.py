@@ -6,7 +6,8 @@
 Runs the tool on bench-fixture.json (beside this script) into a temporary directory and
 checks: the expected PNGs and no others, each a valid PNG; the --summary ratios against
 values computed by hand from the fixture's medians (seed 004's per curve, beside the thesis's); two machines merged as two series;
-bad input exits 2 with one line on stderr and writes no PNG.
+bad input (and a --figures file that is not the published figures' data) exits 2 with one
+line on stderr and writes no PNG.
 Exit 77 (SKIPPED in ctest) when no Python interpreter here has matplotlib.
 Python 3 standard library only.
 """
@@ -175,6 +176,20 @@ def check_bad_input(check, run, tmp):
         check(not pngs, f"{name}: no PNG written", " ".join(pngs))
 
 
+def check_figures_option(check, run, tmp):
+    """--figures names the published figures' data file: one that cannot be read is an error
+    (the default one, when absent, is not: the charts then name the sources by number)."""
+    for name, text in {"no-such-figures.json": None, "not-figures.json": "[1, 2]"}.items():
+        path, out = os.path.join(tmp, name), os.path.join(tmp, "out-" + name)
+        if text is not None:
+            with open(path, "w") as f:
+                f.write(text)
+        r = run(["-o", out, "--figures", path, FIXTURE])
+        lines = r.stderr.splitlines()
+        check(r.returncode == 2 and len(lines) == 1 and name in lines[0], f"--figures {name}: exit 2, one-line error",
+              f"exit {r.returncode}, stderr {r.stderr!r}")
+
+
 def main(argv):
     if len(argv) != 2:
         print("usage: test_plot_bench.py PATH/TO/plot-bench", file=sys.stderr)
@@ -194,6 +209,7 @@ def main(argv):
         check_summary(check, check_run_on_fixture(check, run, os.path.join(tmp, "out")))
         check_merge(check, run, tmp)
         check_bad_input(check, run, tmp)
+        check_figures_option(check, run, tmp)
     print(f"{check.failed} failed" if check.failed else "all passed")
     return 1 if check.failed else 0
 
