@@ -88,19 +88,19 @@ inline const Record* find(const std::vector<Record>& records, const std::string&
 
 // ---- Measurements shared by a suite and `seeds`, each defined beside its suite ----
 
-/// Seed 001 Table 1 at one size (suite_mp.cpp): mul_comba, mul_comba_2x and mul_comba_mx
-/// on `threads`, of two random operands of words32 32-bit words, ns per product.
+/// [Parallel Comba] Table 1 at one size (suite_mp.cpp): mul_comba, mul_comba_2x and
+/// mul_comba_mx on `threads`, of two random operands of words32 32-bit words, ns per product.
 std::vector<Record> measure_comba(std::size_t words32, int threads, const Budget& budget);
 
-/// Seed 000 Table 1 at one size (suite_mp.cpp): powmod_sequential and powmod_parallel on
-/// `threads`, of a random base, exponent and odd modulus of `bits` bits, ms.
+/// [Parallel DSTU 4145] Table 1 at one size (suite_mp.cpp): powmod_sequential and
+/// powmod_parallel on `threads`, of a random base, exponent and odd modulus of `bits` bits, ms.
 std::vector<Record> measure_modexp(std::size_t bits, int threads, const Budget& budget);
 
 /// The number d of comb columns (iterations) of the window-8 comb: ceil(L(n) / 8).
 std::size_t comb_iterations(const ec::Curve& c);
 
-/// Seed 000 Table 2 for one curve and coordinate system (suite_ec.cpp): double and
-/// add_mixed (ns per formula) and r_add_over_double = A / D.
+/// [Parallel DSTU 4145] Table 2 for one curve and coordinate system (suite_ec.cpp): double
+/// and add_mixed (ns per formula) and r_add_over_double = A / D.
 std::vector<Record> measure_formulas(const ec::Curve& c, ec::Coordinates coords, const Budget& budget);
 
 /// One curve's signature operations (suite_sign.cpp), us: keygen, presignature (nonce

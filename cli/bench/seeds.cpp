@@ -1,6 +1,8 @@
-// dstu bench seeds: the tables of the source documents "000" ... "004" re-measured on
-// this machine, each row beside the figures the source prints (data/published-figures.json,
-// read through published.hpp; docs/references.md cites the documents by these numbers):
+// dstu bench seeds: the tables of the source documents re-measured on this machine, each
+// row beside the figures the source prints (data/published-figures.json, read through
+// published.hpp). params.source numbers the documents as docs/references.md does: 000
+// [Parallel DSTU 4145], 001 [Parallel Comba], 002 [Crypto Library Slides], 004
+// [Al-Otaibi 2019]:
 //   000:T1  modular exponentiation, sequential and by exponent portions, 1024..3072 bits
 //   000:T2  D, A, r = A / D (Jacobian-type), comb iterations d, speed-up S of the split
 //           comb, and S in theory from the measured r and d
@@ -67,9 +69,9 @@ Record derived(const std::string& name, const Record& num, const Record& den) {
   return r;
 }
 
-/// "000" §4: d comb iterations cost d (D + A) = d D (1 + r) on one core. Split with the
-/// balanced high portion k = (d r - 1 - r) / (1 + 2 r) (before the source rounds it up
-/// for the implementation), the slower part costs D (k r + d + r), so
+/// [Parallel DSTU 4145] §4: d comb iterations cost d (D + A) = d D (1 + r) on one core.
+/// Split with the balanced high portion k = (d r - 1 - r) / (1 + 2 r) (before the source
+/// rounds it up for the implementation), the slower part costs D (k r + d + r), so
 /// S = d (1 + r) / (k r + d + r) — at r = 3 the printed 28 d / (16 d + 9).
 double split_comb_speedup(double d, double r) {
   const double k = (d * r - 1 - r) / (1 + 2 * r);

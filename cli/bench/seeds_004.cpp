@@ -1,6 +1,7 @@
-// dstu bench seeds, source "004": the multi-request methods of F. F. Al-Otaibi's thesis
-// "Trade-off analysis for generic-point parallel elliptic curve scalar multiplication"
-// re-measured on this machine, each row beside the thesis's (published.hpp):
+// dstu bench seeds, source "004" ([Al-Otaibi 2019]): the multi-request methods of
+// F. F. Al-Otaibi's thesis "Trade-off analysis for generic-point parallel elliptic curve
+// scalar multiplication" re-measured on this machine, each row beside the thesis's
+// (published.hpp):
 //   004:T5.5 ... T5.16  r = 4 ... 64 requests k_i P_i by every method (sequential,
 //           [10], [11], [12], one request per thread) on u = 1 and 2 threads (the
 //           machine's team, at most 2), each record timing all r requests, and the

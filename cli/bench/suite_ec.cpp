@@ -1,4 +1,4 @@
-// dstu bench ec: seed 000 Table 2 on this machine (D and A in López–Dahab and
+// dstu bench ec: [Parallel DSTU 4145] Table 2 on this machine (D and A in López–Dahab and
 // Jacobian-type coordinates, r = A / D, comb iterations d for window 8) and the
 // scalar multiplications per curve (ladder, comb, wNAF, double-scalar).
 #include <string>

@@ -1,8 +1,7 @@
 // dstu bench ecdsa: ECDSA and ECGDSA on the curves over GF(p) and the NIST binary
 // curves, one thread: keygen (d and its public key), sign (hedged RFC 6979 nonce; SHA-2
-// matching n) and verify, per
-// curve and scheme (seed 002's tables #4 and #5; `dstu bench seeds` puts them beside
-// the published figures). --quick measures the seven curves of the ECDSA issue's targets.
+// matching n) and verify, per curve and scheme ([Crypto Library Slides] Performance #4
+// and #5; `dstu bench seeds` puts them beside the published figures). --quick measures the seven curves of the ECDSA issue's targets.
 #include <algorithm>
 
 #include "bench/bench.hpp"

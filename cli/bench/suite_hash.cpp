@@ -1,6 +1,6 @@
-// dstu bench hash: single-core hash throughput (seed 002's hash table) over messages of
-// 16 MiB (4 MiB with --quick) fed from a 1 MiB buffer, as hash_fd feeds a file, and
-// GOST 28147-89 ECB with both round functions; MB/s = 10^6 bytes/s.
+// dstu bench hash: single-core hash throughput ([Crypto Library Slides] Performance #2)
+// over messages of 16 MiB (4 MiB with --quick) fed from a 1 MiB buffer, as hash_fd feeds
+// a file, and GOST 28147-89 ECB with both round functions; MB/s = 10^6 bytes/s.
 #include <vector>
 
 #include "bench/bench.hpp"

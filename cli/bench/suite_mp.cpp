@@ -1,8 +1,8 @@
 // dstu bench mp: the integer tables of the sources on this machine.
-//   comba  — seed 001 Table 1: Modified Comba vs 2x vs Mx for 3..384 32-bit words
-//   modexp — seed 000 Table 1: sequential vs parallel exponentiation, 1024..4096 bits
+//   comba  — [Parallel Comba] Table 1: Modified Comba vs 2x vs Mx for 3..384 32-bit words
+//   modexp — [Parallel DSTU 4145] Table 1: sequential vs parallel exponentiation, 1024..4096 bits
 //   mont   — Montgomery multiplication at 256 and 512 bits
-//   prime  — random prime generation at 512, 1024, 2048 bits (seed 002)
+//   prime  — random prime generation at 512, 1024, 2048 bits ([Crypto Library Slides])
 #include <vector>
 
 #include "bench/bench.hpp"

@@ -1,8 +1,8 @@
 // dstu bench sign: DSTU 4145 per curve — keygen, presignature (nonce and e G), sign and
-// verify on one thread (seed 002's table), and the split comb of signing and the two
-// scalar multiplications of verification on two threads against their sequential twins
-// (seed 000 Tables 3-4; `dstu bench seeds` derives V/S and the speed-ups); and the
-// batches (verify_batch under one key and under a key per request, sign_batch) of 64
+// verify on one thread ([Crypto Library Slides] Performance #3), and the split comb of
+// signing and the two scalar multiplications of verification on two threads against
+// their sequential twins ([Parallel DSTU 4145] Tables 3-4; `dstu bench seeds` derives V/S
+// and the speed-ups); and the batches (verify_batch under one key and under a key per request, sign_batch) of 64
 // or 1000 requests on 1 and 2 threads, per request, beside `verify` and `sign` one at
 // a time. `sign` and `verify` are the
 // sequential twins (threads 1); `sign_chosen` and `verify_chosen` the default path on

@@ -5,7 +5,7 @@
 
 Runs the tool on bench-fixture.json (beside this script) into a temporary directory and
 checks: the expected PNGs and no others, each a valid PNG; the --summary ratios against
-values computed by hand from the fixture's medians (seed 004's per curve, beside the thesis's); two machines merged as two series;
+values computed by hand from the fixture's medians (004's per curve, beside the thesis's); two machines merged as two series;
 bad input (and a --figures file that is not the published figures' data) exits 2 with one
 line on stderr and writes no PNG.
 Exit 77 (SKIPPED in ctest) when no Python interpreter here has matplotlib.
@@ -40,7 +40,7 @@ EXPECTED = {
     ("vs_ratio", "dstu431", "full"): 290.0 / 84.0,
     ("comba", "128", "Comba 2x"): 3300.0 / 2000.0,
     ("comba", "8", "Comba Mx"): 24.0 / 1500.0,
-    # Seed 004: sequential / method per curve, r and u; the thesis's u = 2 from its Table 5.5.
+    # 004 ([Al-Otaibi 2019]): sequential / method per curve, r and u; the thesis's u = 2 from its Table 5.5.
     ("multi_request_004", "brainpoolP160r1 (prime, 160-bit key) r=4", "per_request, u=2"): 0.25 / 0.125,
     ("multi_request_004", "brainpoolP160r1 (prime, 160-bit key) r=4", "postcomputation_10, u=2"): 0.25 / 0.2,
     ("multi_request_004", "brainpoolP160r1 (prime, 160-bit key) r=4", "per_request, u=1"): 0.25 / 0.26,
@@ -50,13 +50,13 @@ EXPECTED = {
     ("multi_request_004", "brainpoolP160r1 (prime, 160-bit key) r=16", "per_request, thesis u=2"): 0.495 / 0.233,
     ("multi_request_004", "dstu163 (binary, 160-bit key) r=4", "postcomputation_10, thesis u=2"): None,
 }
-# The fixture's published figures (seed 000, Tables 1 and 3: s and ms), in the records'
+# The fixture's published figures ([Parallel DSTU 4145] Tables 1 and 3: s and ms), in the records'
 # units; the two sizes of Table 1 are separate rows.
 EXPECTED_PUBLISHED = {"000:T3 sign curve=dstu163": 783.699, "000:T3 verify curve=dstu163": 2421.31,
                       "000:T3 v_over_s curve=dstu163": 3.09, "000:T1 powmod_sequential bits=1024": 46.6112,
                       "000:T1 powmod_sequential bits=2048": 349.978}
-# Figures per machine or build (seed 001's CPUs, ms per million products = ns; its 0 left
-# out; seed 002's x86 and x64 builds, flat and nested), keyed by row and series.
+# Figures per machine or build ([Parallel Comba]'s CPUs, ms per million products = ns; its 0 left
+# out; [Crypto Library Slides]' x86 and x64 builds, flat and nested), keyed by row and series.
 EXPECTED_PUBLISHED_SERIES = {
     ("001:T1 mul_comba bits=1024", "published (Intel Dual Core T2130)"): 702.0,
     ("001:T1 mul_comba bits=1024", "published (AMD A8-3510 MX)"): 452.0,
@@ -118,11 +118,11 @@ def check_summary(check, rows):
         check(key in got and abs(got[key] - want) <= 1e-3 * want, f"summary {' '.join(key)} = {want:.4g}",
               f"got {got.get(key)}")
     rows_004 = [row for row in rows if row[0] == "multi_request_004"]
-    check(len(rows_004) == 9, "summary: seed 004's timed rows only (no model, speed-up or sequential series)",
+    check(len(rows_004) == 9, "summary: 004's timed rows only (no model, speed-up or sequential series)",
           f"{len(rows_004)} rows")
     panels = list(dict.fromkeys(row[2].rsplit(" r=", 1)[0] for row in rows_004))
     check(panels == ["brainpoolP160r1 (prime, 160-bit key)", "dstu163 (binary, 160-bit key)"],
-          "summary: seed 004's panels by key size, the thesis's Brainpool curve first", " | ".join(panels))
+          "summary: 004's panels by key size, the thesis's Brainpool curve first", " | ".join(panels))
     published = {row[2].split(" (")[0]: float(row[4]) for row in rows if len(row) == 5 and row[0] == "published"}
     for key, want in EXPECTED_PUBLISHED.items():
         check(abs(published.get(key, 0) - want) <= 1e-3 * want, f"summary published {key} = {want:.4g}",
