@@ -71,17 +71,17 @@ class Sign final : public Command {
     if (key_ == "-" && std::count(files_.begin(), files_.end(), "-")) {
       throw UsageError("the key and the file cannot both come from standard input");
     }
-    const LoadedKey loaded = load_key(key_, {&passphrase_, allow_insecure_});
-    if (!loaded.is_private()) throw_invalid(key_ + ": a public key, not a private one");
+    const pkix::KeyFile loaded = load_key(key_, {&passphrase_, allow_insecure_});
+    if (!pkix::is_private(loaded.key)) throw_invalid(key_ + ": a public key, not a private one");
     // Outputs; one that is in the way is that file's error, found before its work.
     std::vector<std::string> outs;
     for (const std::string& f : files_) outs.push_back(!out_.empty() ? out_ : (f == "-" ? "-" : f + ".sig"));
-    if (loaded.ec_priv) {
-      check_ec_options(loaded.ec_priv->scheme, scheme_, hash_);
+    if (const auto* ec_key = std::get_if<ecdsa::SchemeKey>(&loaded.key)) {
+      check_ec_options(ec_key->scheme, scheme_, hash_);
       if (sig_format_ == "raw" || sig_format_ == "raw-be") {
         throw UsageError("--sig-format " + sig_format_ + " is for DSTU 4145 keys (ECDSA/ECGDSA keys: armor, der, p1363)");
       }
-      return sign_files_ec(g, *loaded.ec_priv, {hash_, sig_format_, deterministic_, force_, rng_}, files_, outs);
+      return sign_files_ec(g, *ec_key, {hash_, sig_format_, deterministic_, force_, rng_}, files_, outs);
     }
     if (!scheme_.empty()) throw UsageError("--scheme is for ECDSA/ECGDSA keys; this is a DSTU 4145 key");
     if (deterministic_) throw UsageError("--deterministic is for ECDSA/ECGDSA keys (DSTU 4145 nonces are hedged)");
@@ -89,9 +89,9 @@ class Sign final : public Command {
       throw UsageError("--sig-format " + sig_format_ + " is for ECDSA/ECGDSA keys (DSTU 4145 keys: armor, raw, raw-be)");
     }
     if (hash_.empty()) hash_ = "gost34311";
-    const dstu4145::PrivateKey& key = *loaded.priv;
-    const dstu4145::PublicKey pub = key.public_key();
-    const std::string key_id = to_hex(dstu4145::key_id(pub));
+    const dstu4145::PrivateKey& key = std::get<dstu4145::PrivateKey>(loaded.key);
+    pub_ = key.public_key();
+    const std::string key_id = key_id_hex(pub_);
     const std::string curve = key.curve().name();
     const auto rng = make_rng(rng_);  // nonces drawn in file order (one thread at a time)
     int status = kExitOk;
@@ -131,7 +131,7 @@ class Sign final : public Command {
     parallel::for_each(n, parallel::team_size(), [&](std::size_t i) {
       try {
         refuse_existing(outs[begin + i], force_);
-        digests[i] = digest_file(files_[begin + i], hash_, key.dke());
+        digests[i] = digest_file(files_[begin + i], pub_, hash_);
       } catch (const std::exception& e) {
         errors[i] = e.what();
       }
@@ -180,6 +180,7 @@ class Sign final : public Command {
   }
 
   std::string key_, hash_, out_, sig_format_ = "armor", rng_ = "os", scheme_;
+  pkix::AnyPublicKey pub_;
   std::vector<std::string> files_;
   bool force_ = false, allow_insecure_ = false, deterministic_ = false;
   PassphraseOptions passphrase_;

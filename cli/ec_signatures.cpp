@@ -98,7 +98,8 @@ int sign_files_ec(const GlobalOptions& g, const ecdsa::SchemeKey& key, const EcS
                   const std::vector<std::string>& files, const std::vector<std::string>& outs) {
   const ecdsa::Group& c = key.key.group();
   const std::string hash = req.hash.empty() ? ecdsa::default_hash(c) : req.hash;
-  const std::string key_id = ec_key_id({key.scheme, ecdsa::public_key(key.scheme, key.key)});
+  const pkix::AnyPublicKey pub = ecdsa::SchemePublicKey{key.scheme, ecdsa::public_key(key.scheme, key.key)};
+  const std::string key_id = key_id_hex(pub);
   const auto rng = make_rng(req.rng);
   const ecdsa::Nonces nonces = req.deterministic ? ecdsa::Nonces::deterministic : ecdsa::Nonces::hedged;
   int status = kExitOk;
@@ -115,7 +116,7 @@ int sign_files_ec(const GlobalOptions& g, const ecdsa::SchemeKey& key, const EcS
       const std::size_t i = begin + j;
       try {
         refuse_existing(outs[i], req.force);
-        const Bytes digest = digest_file(files[i], hash, std::nullopt);
+        const Bytes digest = digest_file(files[i], pub, hash);
         DrawnOctets entropy(fresh.empty() ? std::span<const std::uint8_t>()
                                           : std::span<const std::uint8_t>(fresh).subspan(kFreshOctets * j, kFreshOctets));
         const ecdsa::Signature sig = ecdsa::sign(key.scheme, key.key, hash, digest, entropy, nonces);
@@ -158,7 +159,7 @@ EcVerdict verify_file_ec(const ecdsa::SchemePublicKey& key, const std::string& k
       throw_invalid("--hash " + hash + " but the signature names " + named_hash);
     }
     v.hash = !hash.empty() ? hash : !named_hash.empty() ? named_hash : ecdsa::default_hash(c);
-    const Bytes digest = digest_file(file, v.hash, std::nullopt);
+    const Bytes digest = digest_file(file, key, v.hash);
     if (ecdsa::verify(key.scheme, key.key, digest, sig)) {
       v.status = EcVerdict::valid;
     } else {

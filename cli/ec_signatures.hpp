@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "command.hpp"
-#include "dstu/ecdsa/key_codec.hpp"
+#include "dstu/ecdsa/keys.hpp"
 
 namespace dstu::cli {
 

@@ -2,7 +2,7 @@
 //
 // What it is: private keys d in [1, n-1], public keys Q = -d G (spec digest §2.1),
 // key generation from any RandomSource, and the checks of §10.
-// Depends on: ec (curves, comb), mp, hash (GOST 34.311 for key identifiers), rng.
+// Depends on: ec (curves, comb), mp, rng. Key identifiers and encodings: lib/pkix.
 // Secret: d, and everything derived from it before Q.
 #pragma once
 
