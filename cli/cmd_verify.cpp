@@ -250,7 +250,7 @@ class Verify final : public Command {
       if (!hash_.empty() && !sig.hash.empty() && hash_ != sig.hash) {
         throw_invalid("--hash " + hash_ + " but the signature names " + sig.hash);
       }
-      p.outcome.hash = !hash_.empty() ? hash_ : !sig.hash.empty() ? sig.hash : "gost34311";
+      p.outcome.hash = !hash_.empty() ? hash_ : !sig.hash.empty() ? sig.hash : pkix::default_hash(key_);
       p.hash_assumed = hash_.empty() && sig.hash.empty();
       p.digest = digest_file(entry.file, key_, p.outcome.hash);
       p.sig = sig.sig;

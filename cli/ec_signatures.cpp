@@ -99,8 +99,7 @@ EcVerdict verify_file_ec(const ecdsa::SchemePublicKey& key, const std::string& k
       v.status = EcVerdict::valid;
     } else {
       v.status = EcVerdict::invalid;
-      const mp::Nat& n = c.order();
-      if (sig.r.is_zero() || sig.s.is_zero() || sig.r >= n || sig.s >= n) {
+      if (!ecdsa::signature_in_range(c, sig)) {
         v.reason = "r or s out of range (the scheme requires 0 < r < n and 0 < s < n)";
       } else if (!named_key_id.empty() && named_key_id != key_id) {
         v.reason = "made with another key: Key-Id " + named_key_id + ", this key is " + key_id;
