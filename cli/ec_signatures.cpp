@@ -1,11 +1,11 @@
 // Signature files and verification with ECDSA/ECGDSA keys (ec_signatures.hpp).
 #include "ec_signatures.hpp"
 
+#include "command.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/base/pem.hpp"
 #include "dstu/ecdsa/signature_codec.hpp"
 #include "dstu/hash/hmac_sha2.hpp"
-#include "command.hpp"
 #include "files.hpp"
 #include "key_files.hpp"
 

@@ -1,5 +1,5 @@
 // dstu::pkix — passphrase-protected private keys as Ukrainian PKI stores them:
-// PKCS#8 EncryptedPrivateKeyInfo (RFC 5958) with PBES2 (RFC 8018 §6.2), the key
+// PKCS#8 EncryptedPrivateKeyInfo (RFC 5958 §3) with PBES2 (RFC 8018 §6.2), the key
 // derived by PBKDF2 with HMAC-GOST34.311 and the PrivateKeyInfo encrypted with
 // GOST 28147-89 in CFB mode ("gamma with feedback") under the S-box carried in the
 // parameters. The form UAPKI, IIT and jkurwa (gost89) read and write:
