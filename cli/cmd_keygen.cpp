@@ -6,11 +6,11 @@
 #include "command.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/base/wipe.hpp"
-#include "dstu/dstu4145/encoding.hpp"
 #include "dstu/dstu4145/keys.hpp"
 #include "dstu/ec/curve.hpp"
-#include "dstu/ecdsa/key_codec.hpp"
-#include "dstu/ecp/curve.hpp"
+#include "dstu/ecdsa/group.hpp"
+#include "dstu/pkix/key_file.hpp"
+#include "dstu/rng/random.hpp"
 #include "exit_codes.hpp"
 #include "files.hpp"
 #include "key_files.hpp"
@@ -21,9 +21,9 @@
 namespace dstu::cli {
 namespace {
 
-dstu4145::PrivateKeyForm parse_form(const std::string& s) {
-  if (s == "uapki") return dstu4145::PrivateKeyForm::uapki;
-  if (s == "bc") return dstu4145::PrivateKeyForm::bouncycastle;
+pkix::Dstu4145Form parse_form(const std::string& s) {
+  if (s == "uapki") return pkix::Dstu4145Form::uapki;
+  if (s == "bc") return pkix::Dstu4145Form::bouncycastle;
   throw UsageError("--pkcs8 must be uapki or bc");
 }
 
@@ -71,6 +71,19 @@ class Keygen final : public Command {
     return passphrase_to_write(passphrase_, path == "-" ? "the private key" : path);
   }
 
+  /// A private key file in the chosen encoding and (DSTU 4145 keys) layout: clear when
+  /// `passphrase` is null, else protected with --iterations PBKDF2 rounds, salt and IV
+  /// from the OS.
+  SecureBytes private_key_file(const pkix::AnyPrivateKey& key, pkix::KeyFileEncoding encoding,
+                               const SecureBytes* passphrase) const {
+    const pkix::Dstu4145Form form = parse_form(pkcs8_);
+    if (passphrase == nullptr) return pkix::encode_private_key_file(key, encoding, form);
+    const std::uint64_t iterations =
+        passphrase_.iterations != 0 ? passphrase_.iterations : pkix::kDefaultPbkdf2Iterations;
+    rng::OsRandom os;
+    return pkix::encode_protected_key_file(key, encoding, *passphrase, iterations, os, form);
+  }
+
   int list_curves(const GlobalOptions& g) {
     Json list = Json::array();
     for (const ec::Curve* c : ec::Curve::all_named()) {
@@ -97,28 +110,27 @@ class Keygen final : public Command {
     if (out_.empty()) throw UsageError("--convert needs -o OUT");
     if (g.json && out_ == "-") throw UsageError("--json cannot share standard output with the key (use -o FILE)");
     if (!scheme_.empty()) throw UsageError("--scheme chooses a new key's scheme; --convert keeps the key's");
-    const KeyFormat format = parse_key_format(format_);
+    const pkix::KeyFileEncoding encoding = parse_key_format(format_);
     refuse_existing(out_, force_);
     SecureBytes used;
-    LoadedKey k = load_key(convert_, {&passphrase_, allow_insecure_, &used});
-    if (k.is_ec() && pkcs8_option_->count() > 0) throw UsageError("--pkcs8 is for DSTU 4145 keys");
-    if (k.is_private()) {
+    const pkix::KeyFile k = load_key(convert_, {&passphrase_, allow_insecure_, &used});
+    const pkix::AnyPublicKey pub = pkix::public_key(k.key);
+    if (std::holds_alternative<ecdsa::SchemePublicKey>(pub) && pkcs8_option_->count() > 0) {
+      throw UsageError("--pkcs8 is for DSTU 4145 keys");
+    }
+    if (pkix::is_private(k.key)) {
       // The output's passphrase: none with --no-passphrase; with --passphrase-file/-fd
       // the input's (a protected input read the option already), or the option's;
       // on a terminal, a new one asked for twice.
       const bool by_option = !passphrase_.file.empty() || passphrase_.fd >= 0;
       SecureBytes pass;
-      if (!passphrase_.none) pass = by_option && k.protected_key ? std::move(used) : new_passphrase(out_);
+      if (!passphrase_.none) pass = by_option && k.encrypted ? std::move(used) : new_passphrase(out_);
       const SecureBytes* p = passphrase_.none ? nullptr : &pass;
-      write_file_atomic(out_,
-                        k.ec_priv ? ec_private_key_file(*k.ec_priv, format, p, passphrase_.iterations)
-                                  : private_key_file(*k.priv, format, parse_form(pkcs8_), p, passphrase_.iterations),
-                        0600, overwrite());
+      write_file_atomic(out_, private_key_file(pkix::private_key(k.key), encoding, p), 0600, overwrite());
     } else {
-      write_file_atomic(out_, k.ec_pub ? ec_public_key_file(*k.ec_pub, format) : public_key_file(*k.pub, format), 0644,
-                        overwrite());
+      write_file_atomic(out_, pkix::encode_public_key_file(pub, encoding), 0644, overwrite());
     }
-    if (g.json && !g.quiet) print_json({{"converted", convert_}, {"out", out_}, {"private", k.is_private()}});
+    if (g.json && !g.quiet) print_json({{"converted", convert_}, {"out", out_}, {"private", pkix::is_private(k.key)}});
     return kExitOk;
   }
 
@@ -133,8 +145,7 @@ class Keygen final : public Command {
     if (g.json && (key_path == "-" || pub_path == "-")) {
       throw UsageError("--json cannot share standard output with a key (use -o FILE and --pub FILE)");
     }
-    const KeyFormat format = parse_key_format(format_);
-    const dstu4145::PrivateKeyForm form = parse_form(pkcs8_);
+    const pkix::KeyFileEncoding encoding = parse_key_format(format_);
     const ecdsa::Group* group = ecdsa::Group::find(curve_);  // null: a DSTU 4145 curve
     const ec::Curve* curve = group ? nullptr : ec::Curve::find_named(curve_);
     if (!group && !curve) throw_invalid("unknown curve '" + curve_ + "' (dstu keygen --list-curves shows them all)");
@@ -150,28 +161,16 @@ class Keygen final : public Command {
     SecureBytes pass;
     if (!passphrase_.none) pass = new_passphrase(key_path);
     auto rng = make_rng(rng_);
-    const SecureBytes* p = passphrase_.none ? nullptr : &pass;
-    SecureBytes priv_file;
-    Bytes pub_file;
-    std::string id, curve_name, oid;
-    if (group) {
-      const ecdsa::SchemeKey priv{ecdsa::scheme_from_name(scheme_.empty() ? "ecdsa" : scheme_),
-                                  ecdsa::PrivateKey::generate(*group, *rng)};
-      const ecdsa::SchemePublicKey pub{priv.scheme, ecdsa::public_key(priv.scheme, priv.key)};
-      priv_file = ec_private_key_file(priv, format, p, passphrase_.iterations);
-      pub_file = ec_public_key_file(pub, format);
-      id = ec_key_id(pub);
-      curve_name = group->name();
-      oid = group->oid();
-    } else {
-      const dstu4145::PrivateKey priv = dstu4145::generate_key(*curve, *rng);
-      const dstu4145::PublicKey pub = priv.public_key();
-      priv_file = private_key_file(priv, format, form, p, passphrase_.iterations);
-      pub_file = public_key_file(pub, format);
-      id = to_hex(dstu4145::key_id(pub));
-      curve_name = curve->name();
-      oid = curve->oid();
-    }
+    const pkix::AnyPrivateKey priv =
+        group ? pkix::AnyPrivateKey(ecdsa::SchemeKey{ecdsa::scheme_from_name(scheme_.empty() ? "ecdsa" : scheme_),
+                                                     ecdsa::PrivateKey::generate(*group, *rng)})
+              : pkix::AnyPrivateKey(dstu4145::generate_key(*curve, *rng));
+    const pkix::AnyPublicKey pub = pkix::public_key(priv);
+    const SecureBytes priv_file = private_key_file(priv, encoding, passphrase_.none ? nullptr : &pass);
+    const Bytes pub_file = pkix::encode_public_key_file(pub, encoding);
+    const std::string id = key_id_hex(pub);
+    const std::string curve_name = group ? group->name() : curve->name();
+    const std::string oid = group ? group->oid() : curve->oid();
     // Both files written beside their names before either is put in place: one that
     // cannot be written (no such directory, a full disk) leaves the other's old file as
     // it was, which --force would otherwise replace and then remove.

@@ -1,20 +1,23 @@
-// dstu sign: one detached signature per file. A file's error (unreadable, or its
-// signature file already there) is reported and the others are still signed; the
-// exit status is 2 if any failed. Files are taken a window at a time
-// (window.hpp): hashed in parallel on the team, signed as one sign_batch (nonces drawn
-// in file order from one generator), their signature files written in parallel, and
-// their results reported in input order before the next window; in a window of large
-// files each file is signed and reported as soon as it and every earlier one are hashed.
+// dstu sign: one detached signature per file, one pipeline for every kind of key. A
+// file's error (unreadable, or its signature file already there) is reported and the
+// others are still signed; the exit status is 2 if any failed. Files are taken a window
+// at a time (window.hpp): hashed in parallel on the team with the hash the key implies
+// (pkix::make_hasher), signed as one batch of the key's scheme (dstu4145::sign_batch or
+// ecdsa::sign_batch: nonces drawn in file order from one generator), their signature
+// files written in parallel, and their results reported in input order before the next
+// window; in a window of large files each file is signed and reported as soon as it and
+// every earlier one are hashed.
 #include <fmt/core.h>
 
 #include <algorithm>
 #include <span>
+#include <variant>
 
 #include "command.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/dstu4145/batch.hpp"
 #include "dstu/dstu4145/encoding.hpp"
-#include "dstu/dstu4145/sign.hpp"
+#include "dstu/ecdsa/batch.hpp"
 #include "dstu/hash/hasher.hpp"
 #include "dstu/parallel/team.hpp"
 #include "ec_signatures.hpp"
@@ -23,12 +26,11 @@
 #include "key_files.hpp"
 #include "output.hpp"
 #include "passphrase.hpp"
-#include "window.hpp"
 #include "rng_choice.hpp"
+#include "window.hpp"
 
 namespace dstu::cli {
 namespace {
-
 
 class Sign final : public Command {
  public:
@@ -71,31 +73,22 @@ class Sign final : public Command {
     if (key_ == "-" && std::count(files_.begin(), files_.end(), "-")) {
       throw UsageError("the key and the file cannot both come from standard input");
     }
-    const LoadedKey loaded = load_key(key_, {&passphrase_, allow_insecure_});
-    if (!loaded.is_private()) throw_invalid(key_ + ": a public key, not a private one");
+    const pkix::KeyFile loaded = load_key(key_, {&passphrase_, allow_insecure_});
+    if (!pkix::is_private(loaded.key)) throw_invalid(key_ + ": a public key, not a private one");
+    const pkix::AnyPrivateKey key = pkix::private_key(loaded.key);
+    check_options(key);
+    pub_ = pkix::public_key(key);
+    if (hash_.empty()) hash_ = pkix::default_hash(pub_);
+    const std::string key_id = key_id_hex(pub_);
+    Json fields = {{"curve", pkix::curve_name(pub_)}};
+    if (const auto* ec = std::get_if<ecdsa::SchemeKey>(&key)) fields["scheme"] = ecdsa::scheme_name(ec->scheme);
+    fields["hash"] = hash_;
+    fields["key_id"] = key_id;
     // Outputs; one that is in the way is that file's error, found before its work.
     std::vector<std::string> outs;
     for (const std::string& f : files_) outs.push_back(!out_.empty() ? out_ : (f == "-" ? "-" : f + ".sig"));
-    if (loaded.ec_priv) {
-      check_ec_options(loaded.ec_priv->scheme, scheme_, hash_);
-      if (sig_format_ == "raw" || sig_format_ == "raw-be") {
-        throw UsageError("--sig-format " + sig_format_ + " is for DSTU 4145 keys (ECDSA/ECGDSA keys: armor, der, p1363)");
-      }
-      return sign_files_ec(g, *loaded.ec_priv, {hash_, sig_format_, deterministic_, force_, rng_}, files_, outs);
-    }
-    if (!scheme_.empty()) throw UsageError("--scheme is for ECDSA/ECGDSA keys; this is a DSTU 4145 key");
-    if (deterministic_) throw UsageError("--deterministic is for ECDSA/ECGDSA keys (DSTU 4145 nonces are hedged)");
-    if (sig_format_ == "der" || sig_format_ == "p1363") {
-      throw UsageError("--sig-format " + sig_format_ + " is for ECDSA/ECGDSA keys (DSTU 4145 keys: armor, raw, raw-be)");
-    }
-    if (hash_.empty()) hash_ = "gost34311";
-    const dstu4145::PrivateKey& key = *loaded.priv;
-    const dstu4145::PublicKey pub = key.public_key();
-    const std::string key_id = to_hex(dstu4145::key_id(pub));
-    const std::string curve = key.curve().name();
     const auto rng = make_rng(rng_);  // nonces drawn in file order (one thread at a time)
     int status = kExitOk;
-    const Json fields = {{"curve", curve}, {"hash", hash_}, {"key_id", key_id}};
     for (std::size_t begin = 0, end = 0; begin < files_.size(); begin = end) {
       WindowFill fill(parallel::team_size());
       while (end < files_.size() && !fill.full()) fill.add(files_[end++]);
@@ -114,12 +107,28 @@ class Sign final : public Command {
   }
 
  private:
+  /// Refuses the options that belong to the other kind of key.
+  void check_options(const pkix::AnyPrivateKey& key) const {
+    if (const auto* ec = std::get_if<ecdsa::SchemeKey>(&key)) {
+      check_ec_options(ec->scheme, scheme_, hash_);
+      if (sig_format_ == "raw" || sig_format_ == "raw-be") {
+        throw UsageError("--sig-format " + sig_format_ + " is for DSTU 4145 keys (ECDSA/ECGDSA keys: armor, der, p1363)");
+      }
+      return;
+    }
+    if (!scheme_.empty()) throw UsageError("--scheme is for ECDSA/ECGDSA keys; this is a DSTU 4145 key");
+    if (deterministic_) throw UsageError("--deterministic is for ECDSA/ECGDSA keys (DSTU 4145 nonces are hedged)");
+    if (sig_format_ == "der" || sig_format_ == "p1363") {
+      throw UsageError("--sig-format " + sig_format_ + " is for ECDSA/ECGDSA keys (DSTU 4145 keys: armor, raw, raw-be)");
+    }
+  }
+
   /// Signs files [begin, begin + errors.size()) and sets each file's error ("" =
-  /// signed): hashed on the team; a window of small files signed as one sign_batch, its
+  /// signed): hashed on the team; a window of small files signed as one batch, its
   /// signature files written on the team, then emit for all of it; a large window
   /// (window.hpp) file by file, each signed, written and emitted by the thread that
   /// finished hashing it and every earlier file (nonces drawn in file order either way).
-  void sign_window(const dstu4145::PrivateKey& key, RandomSource& rng, const std::string& key_id,
+  void sign_window(const pkix::AnyPrivateKey& key, RandomSource& rng, const std::string& key_id,
                    const std::vector<std::string>& outs, std::size_t begin, bool large,
                    std::vector<std::string>& errors, const InOrder::Flush& emit) const {
     const std::size_t n = errors.size();
@@ -131,7 +140,7 @@ class Sign final : public Command {
     parallel::for_each(n, parallel::team_size(), [&](std::size_t i) {
       try {
         refuse_existing(outs[begin + i], force_);
-        digests[i] = digest_file(files_[begin + i], hash_, key.dke());
+        digests[i] = digest_file(files_[begin + i], pub_, hash_);
       } catch (const std::exception& e) {
         errors[i] = e.what();
       }
@@ -143,9 +152,9 @@ class Sign final : public Command {
     emit(0, n);
   }
 
-  /// Requests [from, to) of the window whose digests are ready: signed as one
-  /// sign_batch, their signature files written on up to `threads` threads.
-  void sign_range(const dstu4145::PrivateKey& key, RandomSource& rng, const std::string& key_id,
+  /// Requests [from, to) of the window whose digests are ready: signed as one batch of
+  /// the key's scheme, their signature files written on up to `threads` threads.
+  void sign_range(const pkix::AnyPrivateKey& key, RandomSource& rng, const std::string& key_id,
                   const std::vector<std::string>& outs, std::size_t begin, const std::vector<Bytes>& digests,
                   std::vector<std::string>& errors, std::size_t from, std::size_t to, int threads) const {
     std::vector<std::size_t> index;
@@ -155,23 +164,32 @@ class Sign final : public Command {
       index.push_back(i);
       pending.emplace_back(digests[i]);
     }
-    // Nonces hedged: the generator's output mixed with d and each digest (nonce.hpp).
-    const std::vector<dstu4145::Signature> sigs =
-        dstu4145::sign_batch(key, pending, rng, threads, dstu4145::NonceMode::hedged);
-    parallel::for_each(index.size(), threads, [&](std::size_t j) {
-      const std::size_t i = index[j];
-      try {
-        write_file_atomic(outs[begin + i], signature_file(key, key_id, sigs[j]), 0644,
-                          force_ ? Overwrite::replace : Overwrite::refuse);
-      } catch (const std::exception& e) {
-        errors[i] = e.what();
-      }
-    });
+    // Each signature's file made and written on the team, as `encode` gives it.
+    const auto write = [&](const auto& sigs, const auto& encode) {
+      parallel::for_each(index.size(), threads, [&](std::size_t j) {
+        const std::size_t i = index[j];
+        try {
+          write_file_atomic(outs[begin + i], encode(sigs[j]), 0644, force_ ? Overwrite::replace : Overwrite::refuse);
+        } catch (const std::exception& e) {
+          errors[i] = e.what();
+        }
+      });
+    };
+    if (const auto* k = std::get_if<dstu4145::PrivateKey>(&key)) {
+      // Nonces hedged: the generator's output mixed with d and each digest (nonce.hpp).
+      write(dstu4145::sign_batch(*k, pending, rng, threads, dstu4145::NonceMode::hedged),
+            [&](const dstu4145::Signature& sig) { return dstu_signature_file(*k, key_id, sig); });
+    } else {
+      const ecdsa::SchemeKey& ec = std::get<ecdsa::SchemeKey>(key);
+      const ecdsa::Nonces nonces = deterministic_ ? ecdsa::Nonces::deterministic : ecdsa::Nonces::hedged;
+      write(ecdsa::sign_batch(ec.scheme, ec.key, hash_, pending, rng, threads, nonces),
+            [&](const ecdsa::Signature& sig) { return ec_signature_file(ec, key_id, hash_, sig_format_, sig); });
+    }
   }
 
-  /// The signature file's bytes in the chosen format.
-  Bytes signature_file(const dstu4145::PrivateKey& key, const std::string& key_id,
-                       const dstu4145::Signature& sig) const {
+  /// A DSTU 4145 signature file in the chosen format.
+  Bytes dstu_signature_file(const dstu4145::PrivateKey& key, const std::string& key_id,
+                            const dstu4145::Signature& sig) const {
     const Bytes octets = dstu4145::encode_signature_le(key.curve(), sig);
     if (sig_format_ == "raw-be") return dstu4145::encode_signature_be(key.curve(), sig);
     if (sig_format_ != "armor") return octets;
@@ -180,6 +198,7 @@ class Sign final : public Command {
   }
 
   std::string key_, hash_, out_, sig_format_ = "armor", rng_ = "os", scheme_;
+  pkix::AnyPublicKey pub_;
   std::vector<std::string> files_;
   bool force_ = false, allow_insecure_ = false, deterministic_ = false;
   PassphraseOptions passphrase_;

@@ -90,23 +90,21 @@ class Verify final : public Command {
     const auto stdin_uses = std::count(files_.begin(), files_.end(), "-") + (list_ == "-" ? 1 : 0) +
                             (pub_ == "-" ? 1 : 0) + (sig_ == "-" ? 1 : 0);
     if (stdin_uses > 1) throw UsageError("standard input can be read once");
-    const LoadedKey loaded = load_key(pub_, {nullptr, allow_insecure_});
-    if (loaded.is_ec()) {
-      ec_key_.emplace(loaded.ec_public());
-      check_ec_options(ec_key_->scheme, scheme_, hash_);
+    key_ = pkix::public_key(load_key(pub_, {nullptr, allow_insecure_}).key);
+    const auto* ec_key = std::get_if<ecdsa::SchemePublicKey>(&key_);
+    if (ec_key != nullptr) {
+      check_ec_options(ec_key->scheme, scheme_, hash_);
       if (big_endian_ || (sig_format_ != "auto" && sig_format_ != "der" && sig_format_ != "p1363")) {
         throw UsageError("--sig-format " + (big_endian_ ? std::string("raw-be") : sig_format_) +
                          " is for DSTU 4145 keys (ECDSA/ECGDSA keys: auto, der, p1363)");
       }
-      curve_name_ = ec_key_->key.group->name();
     } else {
       if (!scheme_.empty()) throw UsageError("--scheme is for ECDSA/ECGDSA keys; this is a DSTU 4145 key");
       if (sig_format_ == "p1363") throw UsageError("--sig-format p1363 is for ECDSA/ECGDSA keys");
       format_ = parse_signature_format(big_endian_ ? "raw-be" : sig_format_);
-      dstu_key_.emplace(loaded.dstu_public(pub_));
-      curve_name_ = dstu_key_->curve->name();
     }
-    const std::string key_id = ec_key_ ? ec_key_id(*ec_key_) : to_hex(dstu4145::key_id(*dstu_key_));
+    curve_name_ = pkix::curve_name(key_);
+    const std::string key_id = key_id_hex(key_);
     std::optional<BatchList> list;
     if (!list_.empty()) list.emplace(list_);
     bool invalid = false, error = false;
@@ -134,10 +132,10 @@ class Verify final : public Command {
           report(g, key_id, window[i].file, out[i]);
         }
       };
-      if (ec_key_) {
-        check_window_ec(key_id, window, out, emit);
+      if (ec_key != nullptr) {
+        check_window_ec(*ec_key, key_id, window, out, emit);
       } else {
-        check_window(*dstu_key_, key_id, window, large, out, emit);
+        check_window(std::get<dstu4145::PublicKey>(key_), key_id, window, large, out, emit);
       }
       window.clear();
     }
@@ -152,7 +150,8 @@ class Verify final : public Command {
       Json r = {{"file", file}, {"status", status_name(o.status)}, {"curve", curve_name_}, {"hash", nullptr},
                 {"key_id", key_id}};
       if (!o.hash.empty()) r["hash"] = o.hash;  // null: an error came before the hash was known
-      if (ec_key_) r["scheme"] = ecdsa::scheme_name(ec_key_->scheme);
+      const auto* ec_key = std::get_if<ecdsa::SchemePublicKey>(&key_);
+      if (ec_key != nullptr) r["scheme"] = ecdsa::scheme_name(ec_key->scheme);
       if (!o.reason.empty()) r["reason"] = o.reason;
       print_json(r);  // one line each (NDJSON), flushed
     } else if (o.status == Status::error) {
@@ -166,7 +165,8 @@ class Verify final : public Command {
 
   /// A window with an ECDSA/ECGDSA key: each request read, hashed and verified on the
   /// team, and handed to emit as soon as it and every earlier one are done.
-  void check_window_ec(const std::string& key_id, const std::vector<ListEntry>& window, std::vector<Outcome>& out,
+  void check_window_ec(const ecdsa::SchemePublicKey& key, const std::string& key_id,
+                       const std::vector<ListEntry>& window, std::vector<Outcome>& out,
                        const InOrder::Flush& emit) const {
     InOrder order(window.size(), emit);
     parallel::for_each(window.size(), parallel::team_size(), [&](std::size_t i) {
@@ -174,7 +174,7 @@ class Verify final : public Command {
       if (!e.error.empty() || (e.file == "-" && sig_.empty())) {
         out[i].reason = !e.error.empty() ? e.error : "give the signature of standard input with --sig";
       } else {
-        const EcVerdict v = verify_file_ec(*ec_key_, key_id, e.file, e.sig_path, hash_, sig_format_);
+        const EcVerdict v = verify_file_ec(key, key_id, e.file, e.sig_path, hash_, sig_format_);
         out[i] = {v.status == EcVerdict::valid     ? Status::valid
                   : v.status == EcVerdict::invalid ? Status::invalid
                                                    : Status::error,
@@ -250,9 +250,9 @@ class Verify final : public Command {
       if (!hash_.empty() && !sig.hash.empty() && hash_ != sig.hash) {
         throw_invalid("--hash " + hash_ + " but the signature names " + sig.hash);
       }
-      p.outcome.hash = !hash_.empty() ? hash_ : !sig.hash.empty() ? sig.hash : "gost34311";
+      p.outcome.hash = !hash_.empty() ? hash_ : !sig.hash.empty() ? sig.hash : pkix::default_hash(key_);
       p.hash_assumed = hash_.empty() && sig.hash.empty();
-      p.digest = digest_file(entry.file, p.outcome.hash, key.dke);
+      p.digest = digest_file(entry.file, key_, p.outcome.hash);
       p.sig = sig.sig;
       p.sig_key_id = sig.key_id;
       p.out_of_range = !dstu4145::signature_in_range(*key.curve, sig.sig);
@@ -265,8 +265,7 @@ class Verify final : public Command {
   }
 
   std::string pub_, sig_, hash_, sig_format_ = "auto", list_, scheme_, curve_name_;
-  std::optional<dstu4145::PublicKey> dstu_key_;
-  std::optional<ecdsa::SchemePublicKey> ec_key_;
+  pkix::AnyPublicKey key_;
   SignatureFormat format_ = SignatureFormat::automatic;
   std::vector<std::string> files_;
   bool big_endian_ = false, allow_insecure_ = false;

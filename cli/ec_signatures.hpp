@@ -1,8 +1,9 @@
 // dstu sign / verify with an ECDSA or ECGDSA key (lib/ecdsa): the same files, windows
-// (window.hpp: hashed and signed on the team, reported in input order), exit codes and
-// JSON records as with DSTU 4145 keys. The scheme is the key's (its
-// algorithm OID); the hash defaults by the size of n (SHA-256 to 256 bits, SHA-384 to
-// 384, SHA-512 above, as FIPS 186-5 pairs them). Signature files:
+// (window.hpp), exit codes and JSON records as with DSTU 4145 keys; sign runs one
+// pipeline for every kind of key (cmd_sign.cpp) and takes its signature files from
+// here. The scheme is the key's (its algorithm OID); the hash defaults by the size of n
+// (pkix::default_hash: SHA-256 to 256 bits, SHA-384 to 384, SHA-512 above, as FIPS
+// 186-5 pairs them). Signature files:
 //   armor   -----BEGIN ECDSA SIGNATURE----- (or ECGDSA), headers Curve, Hash, Key-Id,
 //           Base64 of r || s (P1363)
 //   der     ECDSA-Sig-Value, what `openssl dgst -sign` writes
@@ -14,26 +15,19 @@
 #include <string>
 #include <vector>
 
-#include "command.hpp"
-#include "dstu/ecdsa/key_codec.hpp"
+#include "dstu/base/bytes.hpp"
+#include "dstu/ecdsa/keys.hpp"
+#include "dstu/ecdsa/sign.hpp"
 
 namespace dstu::cli {
 
 /// Refuses --scheme naming another scheme than the key's, and hashes other than SHA-2.
 void check_ec_options(ecdsa::Scheme key_scheme, const std::string& scheme, const std::string& hash);
 
-struct EcSignRequest {
-  std::string hash;        ///< empty: default_ec_hash
-  std::string sig_format;  ///< armor, der or p1363
-  bool deterministic = false;
-  bool force = false;
-  std::string rng;  ///< --rng: the hedged nonces' fresh randomness
-};
-
-/// Signs files[i] into outs[i], each file's error reported and the others still signed;
-/// returns the exit status (2 if any failed).
-int sign_files_ec(const GlobalOptions& g, const ecdsa::SchemeKey& key, const EcSignRequest& req,
-                  const std::vector<std::string>& files, const std::vector<std::string>& outs);
+/// The signature file of `sig` made with `key`, in `format` (armor, der or p1363); the
+/// armor names the curve, `hash` and `key_id`.
+Bytes ec_signature_file(const ecdsa::SchemeKey& key, const std::string& key_id, const std::string& hash,
+                        const std::string& format, const ecdsa::Signature& sig);
 
 /// One verification's verdict.
 struct EcVerdict {

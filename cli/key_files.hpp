@@ -1,10 +1,12 @@
 // Key and signature files as the CLI reads and writes them (formats only; the
-// cryptography is in lib/dstu4145).
+// cryptography is in the library).
 //
-// Keys: DER (PKCS#8 / SubjectPublicKeyInfo) or the same armored as PEM ("PRIVATE KEY",
-// "PUBLIC KEY"), detected on reading; DSTU 4145 keys (lib/dstu4145) or ECDSA/ECGDSA keys of
-// ECDSA / ECGDSA (lib/ecdsa; also SEC 1 "EC PRIVATE KEY"), told apart by the algorithm
-// identifier. Signatures: raw octets r_le || s_le (or s_be || r_be),
+// Keys: lib/pkix reads every key file (pkix::read_key_file, key_file.hpp: PEM or DER,
+// clear or protected, DSTU 4145, ECDSA or ECGDSA) and writes them; the CLI adds what is
+// a command's: the file ('-' = stdin), the passphrase from a file, a descriptor or the
+// terminal (passphrase.hpp), the path in every error, and the mode check of a clear
+// private key file (as ssh: not readable by group or others). Signatures of DSTU 4145
+// keys (ECDSA/ECGDSA: ec_signatures.hpp): raw octets r_le || s_le (or s_be || r_be),
 // the same in a DER OCTET STRING (BouncyCastle's JCA form, only when the user says so),
 // or an armored block
 //   -----BEGIN DSTU 4145 SIGNATURE-----
@@ -13,37 +15,18 @@
 // documented in dstu-formats(5).
 #pragma once
 
-#include <optional>
 #include <string>
 
 #include "dstu/base/bytes.hpp"
 #include "dstu/base/wipe.hpp"
 #include "dstu/dstu4145/encoding.hpp"
-#include "dstu/ecdsa/key_codec.hpp"
+#include "dstu/pkix/key_file.hpp"
 #include "passphrase.hpp"
 
 namespace dstu::cli {
 
-enum class KeyFormat { armor, der };
-KeyFormat parse_key_format(const std::string& s);
-
-/// A loaded private key file, or a public one: DSTU 4145 (priv, pub) or ECDSA/ECGDSA (ec_priv,
-/// ec_pub); exactly one member is set.
-struct LoadedKey {
-  std::optional<dstu4145::PrivateKey> priv;
-  std::optional<dstu4145::PublicKey> pub;
-  std::optional<ecdsa::SchemeKey> ec_priv;
-  std::optional<ecdsa::SchemePublicKey> ec_pub;
-  bool protected_key = false;  ///< the file was an EncryptedPrivateKeyInfo
-
-  bool is_ec() const { return ec_priv.has_value() || ec_pub.has_value(); }
-  bool is_private() const { return priv.has_value() || ec_priv.has_value(); }
-  /// The DSTU 4145 public key (of a private key file too); Error(invalid_input) naming
-  /// `path` for an ECDSA/ECGDSA key.
-  dstu4145::PublicKey dstu_public(const std::string& path) const;
-  /// The ECDSA/ECGDSA public key with its scheme (of a private key file too).
-  ecdsa::SchemePublicKey ec_public() const;
-};
+/// --format: armor (PEM) or der.
+pkix::KeyFileEncoding parse_key_format(const std::string& s);
 
 /// How private key files may be opened.
 struct KeyAccess {
@@ -57,25 +40,18 @@ struct KeyAccess {
   SecureBytes* passphrase_used = nullptr;
 };
 
-/// Reads a key file ('-' = stdin), armored or DER, private (clear or protected:
-/// "ENCRYPTED PRIVATE KEY", PKCS#8 PBES2) or public; Error(invalid_input) naming the
-/// path when it is neither, when the passphrase is wrong, or when a clear private key
-/// file is readable by group or others without allow_insecure.
-LoadedKey load_key(const std::string& path, const KeyAccess& access);
+/// Reads a key file ('-' = stdin) with pkix::read_key_file. Error(invalid_input) naming
+/// the path when it is no key file, when the passphrase is wrong, or when a clear private
+/// key file is readable by group or others without allow_insecure; the passphrase
+/// options' own errors as passphrase_to_read gives them.
+pkix::KeyFile load_key(const std::string& path, const KeyAccess& access);
 
-/// The file contents for a private key in the given format: clear ("PRIVATE KEY") when
-/// `passphrase` is null, else an EncryptedPrivateKeyInfo ("ENCRYPTED PRIVATE KEY") with
-/// `iterations` PBKDF2 rounds (0: the default) and salt and IV from the OS.
-SecureBytes private_key_file(const dstu4145::PrivateKey& key, KeyFormat format, dstu4145::PrivateKeyForm form,
-                             const SecureBytes* passphrase, std::uint64_t iterations);
-Bytes public_key_file(const dstu4145::PublicKey& key, KeyFormat format);
-/// The same for ECDSA/ECGDSA keys: PKCS#8 (clear or protected as above) and SPKI.
-SecureBytes ec_private_key_file(const ecdsa::SchemeKey& key, KeyFormat format, const SecureBytes* passphrase,
-                                std::uint64_t iterations);
-Bytes ec_public_key_file(const ecdsa::SchemePublicKey& key, KeyFormat format);
-/// An ECDSA/ECGDSA key's id: SHA-256 of its SubjectPublicKeyInfo DER, in hex (64 digits, as long
-/// as a DSTU 4145 key id).
-std::string ec_key_id(const ecdsa::SchemePublicKey& key);
+/// The key's id as the CLI shows it: hex of pkix::key_id.
+std::string key_id_hex(const pkix::AnyPublicKey& key);
+
+/// The digest of a file ('-' = stdin) by hash `name` as `key` uses it (pkix::make_hasher:
+/// GOST 34.311 under a DSTU 4145 key's DKE).
+Bytes digest_file(const std::string& path, const pkix::AnyPublicKey& key, const std::string& name);
 
 /// How a signature file is read. `automatic`: armored when it begins with a BEGIN line,
 /// otherwise raw r_le || s_le; the other forms only when the user names them (DER is never
@@ -97,9 +73,5 @@ LoadedSignature parse_signature_file(const Bytes& data, const std::string& path,
                                      SignatureFormat format);
 std::string armored_signature(const Bytes& octets, const std::string& curve, const std::string& hash,
                               const std::string& key_id);
-
-/// The digest of a file ('-' = stdin) by hash `name`; for GOST 34.311 the S-box is the
-/// key's DKE when it has one.
-Bytes digest_file(const std::string& path, const std::string& name, const std::optional<dstu4145::Dke>& dke);
 
 }  // namespace dstu::cli

@@ -9,7 +9,7 @@
 
 #include "dstu/base/ct.hpp"
 #include "dstu/base/error.hpp"
-#include "dstu/dstu4145/encrypted_key.hpp"
+#include "dstu/pkix/encrypted_key.hpp"
 #include "files.hpp"
 
 namespace dstu::cli {
@@ -102,7 +102,7 @@ void add_passphrase_options(CLI::App& sub, PassphraseOptions& o, bool writes_key
                "passphrase options then only open a protected input)")
       ->group(group);
   sub.add_option("--iterations", o.iterations, "PBKDF2 rounds for a protected key (default 100000)")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{dstu4145::kMaxPbkdf2Iterations}))
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{pkix::kMaxPbkdf2Iterations}))
       ->group(group);
 }
 

@@ -17,8 +17,9 @@
 #include <filesystem>
 #include <thread>
 
-#include "dstu/dstu4145/encoding.hpp"
-#include "dstu/dstu4145/encrypted_key.hpp"
+#include "dstu/dstu4145/keys.hpp"
+#include "dstu/pkix/dstu4145_key.hpp"
+#include "dstu/pkix/encrypted_key.hpp"
 #include "dstu/ec/scalar.hpp"
 #include "dstu/rng/random.hpp"
 #include "pbes2_store.hpp"
@@ -244,14 +245,14 @@ TEST_CASE("a protected key with d >= n (as jkurwa writes half its dstu257 keys) 
     w.begin(dstu::der::kSequence);
     w.integer(std::uint64_t{0});
     w.begin(dstu::der::kSequence);
-    w.oid(d4::kOidLe);
+    w.oid(dstu::pkix::kOidDstu4145Le);
     w.oid(c.oid());
     w.end();
     w.octet_string(d.to_bytes_le(32));
     w.end();
     const auto any = [](std::span<const std::uint8_t>) { return true; };
     const dstu::Bytes pass{'p', 'w'};
-    return d4::encrypt_private_key_info(w.finish(), pass, 5, rng, any);
+    return dstu::pkix::encrypt_private_key_info(w.finish(), pass, 5, rng, any);
   };
   // A d with d + n < 2^256: n is just above 2^255, so d below 2^254 always fits.
   const d4::PrivateKey key = d4::generate_key(c, rng);
@@ -262,7 +263,7 @@ TEST_CASE("a protected key with d >= n (as jkurwa writes half its dstu257 keys) 
   write(dir / "m", "signed with d + n");
   const dstu::Bytes wide = store_with_d(d + c.order());
   write(dir / "wide.p8", std::string(wide.begin(), wide.end()));
-  const dstu::Bytes pub = d4::encode_public_key(small.public_key());
+  const dstu::Bytes pub = dstu::pkix::encode_spki(small.public_key());
   write(dir / "wide.pub", std::string(pub.begin(), pub.end()));
   auto r = run_dstu({"sign", "-k", dir / "wide.p8", "--passphrase-file", dir / "pw", dir / "m"});
   CHECK(r.status == 0);

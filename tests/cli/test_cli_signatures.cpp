@@ -6,6 +6,7 @@
 #include "der_lookalike.hpp"
 #include "dstu/base/der.hpp"
 #include "dstu/hash/gost34311.hpp"
+#include "dstu/pkix/dstu4145_key.hpp"
 #include "dstu/rng/random.hpp"
 #include "test_random.hpp"
 #include "transcript.hpp"
@@ -42,7 +43,7 @@ TEST_CASE("raw signatures whose octets begin 04 LL verify on every curve, both b
         return Bytes(h.begin(), h.end());
       });
       if (!look) continue;  // s_be cannot begin 04 LL below n on this curve
-      write(d / "k.pub", text(d4::encode_public_key(look->key.public_key())));
+      write(d / "k.pub", text(dstu::pkix::encode_spki(look->key.public_key())));
       write(d / "m", message);
       write(d / "m.sig", text(look->octets));
       const char* format = be ? "raw-be" : "raw";

@@ -16,6 +16,7 @@
 #include "dstu/ec/point.hpp"
 #include "dstu/ec/scalar_mul.hpp"
 #include "dstu/hash/gost34311.hpp"
+#include "dstu/pkix/dstu4145_key.hpp"
 #include "dstu/rng/random.hpp"
 
 namespace d4 = dstu::dstu4145;
@@ -124,7 +125,7 @@ void key_cases(const Base& b, dstu::RandomSource& rng, bool all_cases) {
   emit(b, "pub-x-zero", with_point(b, Bytes(fb, 0)), b.sig, 2, "order n",
        "packed x = 0: not a point of order n (the point of order 2 has x = 0)");
   const d4::PrivateKey other = d4::generate_key(*b.c, rng);
-  emit(b, "pub-other-key", d4::encode_public_key(other.public_key()), b.sig, 1, "does not match",
+  emit(b, "pub-other-key", dstu::pkix::encode_spki(other.public_key()), b.sig, 1, "does not match",
        "a valid public key of another key pair");
   emit(b, "pub-truncated", Bytes(b.pub.begin(), b.pub.end() - 1), b.sig, 2, "not a DSTU 4145 key",
        "the public key file one octet short");
@@ -153,7 +154,7 @@ int main() {
     const bool all_cases = name == "dstu163" || name == "dstu257" || name == "dstu431";
     dstu::rng::ChaCha20Drbg rng(51, static_cast<std::uint64_t>(c.m()));
     const d4::PrivateKey key = d4::generate_key(c, rng);
-    Base b{&c, d4::encode_public_key(key.public_key()), {}, {}, d4::signature_half_bytes(c)};
+    Base b{&c, dstu::pkix::encode_spki(key.public_key()), {}, {}, d4::signature_half_bytes(c)};
     const std::string text = "dstu negative vectors, curve " + name + "\n";
     b.message.assign(text.begin(), text.end());
     const auto digest = dstu::hash::Gost34311::hash(b.message);

@@ -300,3 +300,19 @@ TEST_CASE("P1363 signatures: exactly 2 ceil(L(n)/8) octets") {
   CHECK(ecdsa::signature_format_from_name("p1363") == ecdsa::SignatureFormat::p1363);
   CHECK_THROWS_AS(ecdsa::signature_format_from_name("raw"), dstu::Error);
 }
+
+TEST_CASE("signature_in_range: 1 <= r, s < n, and verify refuses what it refuses") {
+  dstu::rng::ChaCha20Drbg rng(dstu::test::seed(), 645);
+  const Curve& c = Curve::named("P-256");
+  const PrivateKey key = PrivateKey::generate(c, rng);
+  const Bytes digest(32, 0x42);
+  const Signature sig = ecdsa::sign(Scheme::ecdsa, key, "sha256", digest, rng);
+  CHECK(ecdsa::signature_in_range(c, sig));
+  const Nat& n = c.order();
+  for (const Signature& bad : {Signature{Nat(0), sig.s}, Signature{sig.r, Nat(0)}, Signature{n, sig.s},
+                               Signature{sig.r, n}, Signature{sig.r + n, sig.s}}) {
+    CHECK_FALSE(ecdsa::signature_in_range(c, bad));
+    CHECK_FALSE(ecdsa::verify(Scheme::ecdsa, ecdsa::public_key(Scheme::ecdsa, key), digest, bad));
+  }
+  CHECK(ecdsa::signature_in_range(c, Signature{n - Nat(1), Nat(1)}));
+}

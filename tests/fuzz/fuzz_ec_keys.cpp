@@ -1,5 +1,6 @@
-// Fuzz target: the key and signature decoders of lib/ecdsa (GF(p) and NIST binary
-// curves): PKCS#8 (ECDSA and ECGDSA OIDs), SEC 1 ECPrivateKey, SubjectPublicKeyInfo, DER
+// Fuzz target: the ECDSA/ECGDSA key decoders of lib/pkix and the signature decoders of
+// lib/ecdsa (GF(p) and NIST binary curves): PKCS#8 (ECDSA and ECGDSA OIDs), SEC 1
+// ECPrivateKey, SubjectPublicKeyInfo, the same through pkix::read_key_file, DER
 // ECDSA-Sig-Value, P1363 (on P-256) and SEC 1 points on B-233 (compressed ones too).
 // Whatever decodes must re-encode and decode to the same value, and a DER signature that
 // decodes must be the canonical encoding of its r and s.
@@ -7,29 +8,40 @@
 #include <cstdint>
 
 #include "dstu/base/error.hpp"
-#include "dstu/ecdsa/key_codec.hpp"
+#include "dstu/pkix/ec_key.hpp"
+#include "dstu/pkix/key_file.hpp"
 #include "dstu/ecdsa/signature_codec.hpp"
 #include "dstu/ecp/point.hpp"
 
 namespace ecdsa = dstu::ecdsa;
+namespace pkix = dstu::pkix;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::span<const std::uint8_t> in(data, size);
   try {
-    const ecdsa::SchemeKey k = ecdsa::decode_pkcs8(in);
-    const ecdsa::SchemeKey back = ecdsa::decode_pkcs8(ecdsa::encode_pkcs8(k.scheme, k.key));
+    const ecdsa::SchemeKey k = pkix::decode_ec_pkcs8(in);
+    const ecdsa::SchemeKey back = pkix::decode_ec_pkcs8(pkix::encode_pkcs8(k));
     if (back.scheme != k.scheme || !dstu::mp::ct_eq(back.key.d(), k.key.d())) __builtin_trap();
   } catch (const dstu::Error&) {
   }
   try {
-    const ecdsa::PrivateKey k = ecdsa::decode_sec1(in);
-    if (!dstu::mp::ct_eq(ecdsa::decode_sec1(ecdsa::encode_sec1(k)).d(), k.d())) __builtin_trap();
+    const ecdsa::PrivateKey k = pkix::decode_sec1(in);
+    if (!dstu::mp::ct_eq(pkix::decode_sec1(pkix::encode_sec1(k)).d(), k.d())) __builtin_trap();
   } catch (const dstu::Error&) {
   }
   try {
-    const ecdsa::SchemePublicKey p = ecdsa::decode_spki(in);
-    const ecdsa::SchemePublicKey back = ecdsa::decode_spki(ecdsa::encode_spki(p.scheme, p.key));
+    const ecdsa::SchemePublicKey p = pkix::decode_ec_spki(in);
+    const ecdsa::SchemePublicKey back = pkix::decode_ec_spki(pkix::encode_spki(p));
     if (back.scheme != p.scheme || !p.key.group->same_point(p.key.q, back.key.q)) __builtin_trap();
+  } catch (const dstu::Error&) {
+  }
+  try {
+    // A key file of an EC key reads to the key its envelope's decoder gives.
+    const pkix::KeyFile file = pkix::read_key_file(in, nullptr);
+    if (const auto* k = std::get_if<ecdsa::SchemeKey>(&file.key)) {
+      const dstu::SecureBytes p8 = pkix::encode_pkcs8(*k);
+      if (!dstu::mp::ct_eq(pkix::decode_ec_pkcs8(p8).key.d(), k->key.d())) __builtin_trap();
+    }
   } catch (const dstu::Error&) {
   }
   try {

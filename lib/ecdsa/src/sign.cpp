@@ -7,6 +7,7 @@
 #include "dstu/base/error.hpp"
 #include "dstu/ecdsa/rfc6979.hpp"
 #include "scalar_field.hpp"
+#include "sign_steps.hpp"
 
 namespace dstu::ecdsa {
 
@@ -80,17 +81,10 @@ Signature sign_with_nonce(Scheme scheme, const PrivateKey& key, std::span<const 
   return sig;
 }
 
-Signature sign(Scheme scheme, const PrivateKey& key, std::string_view hash_name, std::span<const std::uint8_t> digest,
-               RandomSource& entropy, Nonces nonces) {
+Signature detail::sign_rfc6979(Scheme scheme, const PrivateKey& key, std::string_view hash_name,
+                               std::span<const std::uint8_t> digest, std::span<const std::uint8_t> extra) {
   const Group& c = key.group();
   const mp::Nat e = digest_to_integer(c, digest);
-  std::array<std::uint8_t, 32> fresh{};
-  ScopedWipe wipe_fresh(fresh);
-  std::span<const std::uint8_t> extra;
-  if (nonces == Nonces::hedged) {
-    entropy.fill(fresh);
-    extra = fresh;
-  }
   Rfc6979 gen(c, hash_name, key.d(), digest, extra);
   for (;;) {
     Scalar k = gen.next();
@@ -107,6 +101,15 @@ Signature sign(Scheme scheme, const PrivateKey& key, std::string_view hash_name,
     Signature sig = sign_once(scheme, key, e, k, blinding);
     if (!sig.r.is_zero()) return sig;
   }
+}
+
+Signature sign(Scheme scheme, const PrivateKey& key, std::string_view hash_name, std::span<const std::uint8_t> digest,
+               RandomSource& entropy, Nonces nonces) {
+  if (nonces == Nonces::deterministic) return detail::sign_rfc6979(scheme, key, hash_name, digest, {});
+  std::array<std::uint8_t, detail::kFreshOctets> fresh{};
+  ScopedWipe wipe_fresh(fresh);
+  entropy.fill(fresh);
+  return detail::sign_rfc6979(scheme, key, hash_name, digest, fresh);
 }
 
 }  // namespace dstu::ecdsa

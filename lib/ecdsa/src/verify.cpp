@@ -5,11 +5,15 @@
 
 namespace dstu::ecdsa {
 
+bool signature_in_range(const Group& group, const Signature& sig) {
+  const mp::Nat& n = group.order();
+  return !sig.r.is_zero() && !sig.s.is_zero() && sig.r < n && sig.s < n;
+}
+
 bool verify(Scheme scheme, const PublicKey& key, std::span<const std::uint8_t> digest, const Signature& sig) {
   if (key.group == nullptr || !key.group->matches(key.q) || key.group->is_infinity(key.q)) return false;
   const Group& c = *key.group;
-  const mp::Nat& n = c.order();
-  if (sig.r.is_zero() || sig.s.is_zero() || sig.r >= n || sig.s >= n) return false;
+  if (!signature_in_range(c, sig)) return false;
   const gfp::Field& fn = c.scalar_field();
   const gfp::Element e = fn.from_nat(digest_to_integer(c, digest)), r = fn.from_nat(sig.r), s = fn.from_nat(sig.s);
   // ECDSA:  R = (e G + r Q) / s.   ECGDSA: R = (e G + s Q) / r, with Q = d^-1 G.

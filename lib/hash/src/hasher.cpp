@@ -11,6 +11,7 @@ namespace {
 
 class Gost34311Hasher final : public Hasher {
  public:
+  explicit Gost34311Hasher(const Gost34311Params& params = {}) : h_(params) {}
   std::string_view name() const override { return "gost34311"; }
   std::size_t digest_size() const override { return Gost34311::digest_size; }
   void reset() override { h_.reset(); }
@@ -43,6 +44,10 @@ Bytes Hasher::final() {
   Bytes out(digest_size());
   final(out);
   return out;
+}
+
+std::unique_ptr<Hasher> make_hasher(const Gost34311Params& params) {
+  return std::make_unique<Gost34311Hasher>(params);
 }
 
 std::vector<std::string> hasher_names() {

@@ -1,30 +1,20 @@
-// dstu::dstu4145 — wire forms of signatures and keys (spec digest §1.5-1.6, §2.6, §9).
-//
-// Signatures: the Ukrainian PKI octets r_le || s_le (each half ceil(L(n)/8) bytes on
-// output; on input the lengths DSTU 4145 allows: L_D a multiple of 16 bits, at least
-// 2 L(n)), the big-endian s_be || r_be (the same octets reversed), and, only when the
-// caller says so, the JCA form of BouncyCastle and jkurwa (a DER OCTET STRING around
-// the octets, whose halves BouncyCastle sometimes writes shorter). The form is never
-// guessed from the octets: a raw signature may begin like DER.
-// Keys: SubjectPublicKeyInfo and PKCS#8 under the little-endian algorithm OID
-// 1.2.804.2.1.1.1.1.3.1.1 (compressed point and d little-endian) as Ukrainian PKI
-// writes them; the big-endian OID ...3.1.1.1.1 with BouncyCastle's private-key form is
-// read too and can be written. Parameters: DSTU4145Params with a named-curve OID or
-// explicit ECBinary, and an optional 64-byte DKE.
+// dstu::dstu4145 — signature octets: the Ukrainian PKI octets r_le || s_le (each half
+// ceil(L(n)/8) bytes on output; on input the lengths DSTU 4145-2002 §12-13 allow: L_D a
+// multiple of 16 bits, at least 2 L(n)), the big-endian s_be || r_be (the same octets
+// reversed), and, only when the caller says so, the JCA form of BouncyCastle and jkurwa
+// (a DER OCTET STRING around the octets, whose halves BouncyCastle sometimes writes
+// shorter). The form is never guessed from the octets: a raw signature may begin like
+// DER. Keys in their envelopes and files: lib/pkix (dstu4145_key.hpp).
 #pragma once
 
 #include <span>
 #include <string>
 
 #include "dstu/base/bytes.hpp"
-#include "dstu/base/wipe.hpp"
 #include "dstu/dstu4145/keys.hpp"
 #include "dstu/dstu4145/sign.hpp"
 
 namespace dstu::dstu4145 {
-
-inline constexpr const char* kOidLe = "1.2.804.2.1.1.1.1.3.1.1";
-inline constexpr const char* kOidBe = "1.2.804.2.1.1.1.1.3.1.1.1.1";
 
 /// ceil(L(n) / 8): the length of each half of an encoded signature.
 std::size_t signature_half_bytes(const ec::Curve& curve);
@@ -49,25 +39,5 @@ Signature decode_signature(const ec::Curve& curve, std::span<const std::uint8_t>
 /// octets, whose halves may be shorter than ceil(L(n)/8) (any even, nonzero length up to
 /// the raw maximum). Only where the caller says the signature is in this form.
 Signature decode_signature_der(const ec::Curve& curve, std::span<const std::uint8_t> der, bool big_endian = false);
-
-/// How a private key file is laid out.
-enum class PrivateKeyForm {
-  uapki,         ///< OID ...3.1.1, privateKey = d little-endian (Ukrainian PKI)
-  bouncycastle,  ///< OID ...3.1.1.1.1, privateKey = ECPrivateKey with d big-endian
-};
-
-Bytes encode_public_key(const PublicKey& key);
-/// Parses and validates (valid_public_key); named curves are recognised by OID and by
-/// explicit parameters. Custom explicit curves are refused (Error(unsupported)).
-PublicKey decode_public_key(std::span<const std::uint8_t> der);
-
-SecureBytes encode_private_key(const PrivateKey& key, PrivateKeyForm form = PrivateKeyForm::uapki);
-/// Parses any of the forms (and a bare INTEGER d). d is taken mod n, as the peers that
-/// write d >= n (jkurwa) sign with it; d = 0 mod n is refused.
-PrivateKey decode_private_key(std::span<const std::uint8_t> der);
-
-/// The key identifier of Ukrainian PKI: GOST 34.311 (DKE No.1, IV 0) of the DER
-/// OCTET STRING holding the little-endian compressed point.
-Bytes key_id(const PublicKey& key);
 
 }  // namespace dstu::dstu4145

@@ -1,8 +1,8 @@
 // dstu::dstu4145 — DSTU 4145-2002 key pairs (§9-10).
 //
-// What it is: private keys d in [1, n-1], public keys Q = -d G (spec digest §2.1),
+// What it is: private keys d in [1, n-1], public keys Q = -d G,
 // key generation from any RandomSource, and the checks of §10.
-// Depends on: ec (curves, comb), mp, hash (GOST 34.311 for key identifiers), rng.
+// Depends on: ec (curves, comb), mp, rng. Key identifiers and encodings: lib/pkix.
 // Secret: d, and everything derived from it before Q.
 #pragma once
 

@@ -44,6 +44,19 @@ struct PublicKey {
   Point q;  ///< finite, on the curve, of order n (as Group::decode_point checks)
 };
 
+/// A private key with its scheme: the two schemes' public keys differ, so a key file
+/// names the scheme (its algorithm OID) and a key never serves both.
+struct SchemeKey {
+  Scheme scheme;
+  PrivateKey key;
+};
+
+/// A public key with its scheme.
+struct SchemePublicKey {
+  Scheme scheme;
+  PublicKey key;
+};
+
 /// The public key of `key` in scheme `s` (constant time in d).
 PublicKey public_key(Scheme s, const PrivateKey& key);
 

@@ -38,6 +38,10 @@ Signature sign(Scheme scheme, const PrivateKey& key, std::string_view hash_name,
 Signature sign_with_nonce(Scheme scheme, const PrivateKey& key, std::span<const std::uint8_t> digest,
                           const Scalar& k);
 
+/// The range check alone: 1 <= r < n and 1 <= s < n (what a signature that fails it can
+/// be told apart by).
+bool signature_in_range(const Group& group, const Signature& sig);
+
 /// True when (r, s) is a valid signature of `digest` under `key`: 1 <= r, s < n and the
 /// scheme's equation holds. Public inputs only.
 bool verify(Scheme scheme, const PublicKey& key, std::span<const std::uint8_t> digest, const Signature& sig);

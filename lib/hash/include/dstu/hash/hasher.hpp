@@ -17,6 +17,8 @@
 
 namespace dstu::hash {
 
+struct Gost34311Params;
+
 /// A streaming hash. final() resets it, so one object can hash many messages.
 class Hasher {
  public:
@@ -37,6 +39,10 @@ class Hasher {
 /// The hash called `name` (see the file comment). Throws Error(invalid_input) naming the
 /// known hashes when the name is unknown.
 std::unique_ptr<Hasher> make_hasher(std::string_view name);
+
+/// "gost34311" with other parameters than make_hasher's (the S-box a DSTU 4145 key
+/// names: pkix::make_hasher).
+std::unique_ptr<Hasher> make_hasher(const Gost34311Params& params);
 
 /// The names make_hasher accepts, in a stable order.
 std::vector<std::string> hasher_names();

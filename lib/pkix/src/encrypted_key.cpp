@@ -1,17 +1,18 @@
 // PKCS#8 EncryptedPrivateKeyInfo with PBES2, PBKDF2-HMAC-GOST34.311 and GOST 28147-89
 // CFB (see encrypted_key.hpp).
-#include "dstu/dstu4145/encrypted_key.hpp"
+#include "dstu/pkix/encrypted_key.hpp"
 
 #include <array>
 
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/base/der.hpp"
 #include "dstu/base/error.hpp"
-#include "dstu/dstu4145/encoding.hpp"
 #include "dstu/hash/gost28147.hpp"
 #include "dstu/hash/gost34311.hpp"
+#include "dstu/pkix/key.hpp"
+#include "dstu/pkix/key_info.hpp"
 
-namespace dstu::dstu4145 {
+namespace dstu::pkix {
 namespace {
 
 constexpr const char* kPbes2 = "1.2.840.113549.1.5.13";
@@ -96,56 +97,14 @@ std::array<std::uint8_t, 32> derive_key(std::span<const std::uint8_t> passphrase
   return key;
 }
 
-/// True if `plain` is a DSTU 4145 PrivateKeyInfo that decode_private_key accepts (curve
-/// parameters, DKE and a usable d): what encryption accepts by default.
-bool is_private_key_info(std::span<const std::uint8_t> plain) {
+/// True if `plain` is a PrivateKeyInfo of a key decode_pkcs8 reads (curve parameters,
+/// DKE and a usable d): what encryption accepts by default.
+bool is_readable_key(std::span<const std::uint8_t> plain) {
   try {
-    (void)decode_private_key(plain);
+    (void)decode_pkcs8(plain);
     return true;
   } catch (const Error&) {
     return false;
-  }
-}
-
-/// True if `plain` is framed as a PrivateKeyInfo (RFC 5958): SEQUENCE { INTEGER version,
-/// AlgorithmIdentifier SEQUENCE { OID, ... }, OCTET STRING, [0] attributes OPTIONAL,
-/// [1] publicKey OPTIONAL }, in strict DER and to its last octet. CFB has no integrity
-/// check, so this is what tells a right passphrase from a wrong one: a wrong key's
-/// stream gives this framing with negligible probability (every tag and length of the
-/// whole decryption must agree), while what is inside (the curve, d) is the key's own
-/// business: a right passphrase over a key we refuse is reported as that key's fault.
-bool is_private_key_info_structure(std::span<const std::uint8_t> plain) {
-  try {
-    der::Reader top(plain);
-    der::Reader info = top.enter(der::kSequence, "PrivateKeyInfo");
-    top.finish("PrivateKeyInfo");
-    if (info.small_integer("version") > 1) return false;
-    der::Reader alg = info.enter(der::kSequence, "algorithm");
-    (void)alg.oid("algorithm");
-    (void)info.expect(der::kOctetString, "privateKey");
-    if (!info.empty() && info.peek() == der::context(0)) (void)info.next();
-    if (!info.empty() && (info.peek() == der::context(1) || info.peek() == 0x81)) (void)info.next();
-    return info.empty();
-  } catch (const Error&) {
-    return false;
-  }
-}
-
-/// For the constant-time checker: the decryption is secret to memcheck as a whole, but
-/// only d is: the PrivateKeyInfo's tags, lengths and curve parameters are public. So
-/// declassify it and mark the privateKey octets secret again (no-ops outside Valgrind).
-void declassify_structure(std::span<const std::uint8_t> plain) {
-  ct::unpoison(plain.data(), plain.size());
-  try {
-    der::Reader top(plain);
-    der::Reader info = top.enter(der::kSequence, "PrivateKeyInfo");
-    (void)info.small_integer("version");
-    (void)info.expect(der::kSequence, "algorithm");
-    const der::Element d = info.expect(der::kOctetString, "privateKey");
-    ct::poison(d.content.data(), d.content.size());
-  } catch (const Error&) {
-    // Not a PrivateKeyInfo: a wrong passphrase, which is the public outcome; the
-    // garbage is a wrong key's stream and reveals nothing of the right one.
   }
 }
 
@@ -170,7 +129,7 @@ Pbes2Info pbes2_info(std::span<const std::uint8_t> der_bytes) {
 Bytes encrypt_private_key_info(std::span<const std::uint8_t> private_key_info,
                                std::span<const std::uint8_t> passphrase, std::uint64_t iterations,
                                RandomSource& rng, KeyInfoCheck check) {
-  if (!(check ? check : is_private_key_info)(private_key_info)) bad("what is to be encrypted is not a PrivateKeyInfo");
+  if (!(check ? check : is_readable_key)(private_key_info)) bad("what is to be encrypted is not a PrivateKeyInfo");
   if (iterations == 0 || iterations > kMaxPbkdf2Iterations) {
     bad("iteration count " + std::to_string(iterations) + " outside 1 to " + std::to_string(kMaxPbkdf2Iterations));
   }
@@ -222,9 +181,23 @@ SecureBytes decrypt_private_key_info(std::span<const std::uint8_t> der_bytes,
   SecureBytes plain(p.data.size());
   hash::Gost28147(key, hash::SBox::from_packed(p.dke)).cfb_decrypt(plain, p.data, p.iv);
   secure_wipe(key.data(), key.size());
-  declassify_structure(plain);
-  if (!is_private_key_info_structure(plain)) bad("wrong passphrase (the decryption is not a private key)");
+  // CFB has no integrity check: the framing of a PrivateKeyInfo, every tag and length to
+  // the last octet, tells a right passphrase from a wrong one (a wrong key's stream gives
+  // it with negligible probability), while what is inside (the curve, d) is the key's own
+  // business: a right passphrase over a key that is refused is that key's fault. For the
+  // constant-time checker the framing is public and only d secret: the decryption is
+  // declassified and the privateKey octets marked secret again (no-ops outside
+  // Valgrind). A wrong passphrase is the public outcome; its garbage is a wrong key's
+  // stream and reveals nothing of the right one.
+  ct::unpoison(plain.data(), plain.size());
+  PrivateKeyInfo info;
+  try {
+    info = read_private_key_info(plain);
+  } catch (const Error&) {
+    bad("wrong passphrase (the decryption is not a private key)");
+  }
+  ct::poison(info.private_key.data(), info.private_key.size());
   return plain;
 }
 
-}  // namespace dstu::dstu4145
+}  // namespace dstu::pkix

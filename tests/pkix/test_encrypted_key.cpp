@@ -1,4 +1,4 @@
-// Passphrase-protected private keys (dstu/dstu4145/encrypted_key.hpp): the jkurwa key
+// Passphrase-protected private keys (dstu/pkix/encrypted_key.hpp): the jkurwa key
 // store decrypts to its clear twin; round trips; wrong passphrases, damaged and
 // truncated stores and other algorithms are errors of the right kind; PBKDF2 against
 // its definition written out with the one-shot HMAC.
@@ -9,18 +9,21 @@
 
 #include "dstu/base/der.hpp"
 #include "dstu/base/error.hpp"
-#include "dstu/dstu4145/encoding.hpp"
-#include "dstu/dstu4145/encrypted_key.hpp"
 #include "dstu/dstu4145/keys.hpp"
 #include "dstu/ec/scalar.hpp"
 #include "dstu/hash/gost28147.hpp"
 #include "dstu/hash/gost34311.hpp"
+#include "dstu/pkix/dstu4145_key.hpp"
+#include "dstu/pkix/ec_key.hpp"
+#include "dstu/pkix/encrypted_key.hpp"
+#include "dstu/pkix/key_info.hpp"
 #include "dstu/rng/random.hpp"
 #include "pbes2_store.hpp"
 #include "vec.hpp"
 
 using dstu::Bytes;
 namespace d4 = dstu::dstu4145;
+namespace pkix = dstu::pkix;
 namespace hash = dstu::hash;
 
 namespace {
@@ -62,14 +65,14 @@ Bytes pbkdf2_twin(const Bytes& password, const Bytes& salt, std::uint64_t c, std
 TEST_CASE("iteration counts above the limit are refused before any PBKDF2 round") {
   // At the limit the parameters read; past it, and at 2^63 (a hostile file that would
   // otherwise hold the decryption for ever), unsupported at once, naming the count.
-  CHECK(d4::pbes2_info(dstu::test::store_with_iterations(d4::kMaxPbkdf2Iterations)).iterations == d4::kMaxPbkdf2Iterations);
-  for (const std::uint64_t n : {std::uint64_t{d4::kMaxPbkdf2Iterations} + 1, std::uint64_t{1} << 63}) {
+  CHECK(pkix::pbes2_info(dstu::test::store_with_iterations(pkix::kMaxPbkdf2Iterations)).iterations == pkix::kMaxPbkdf2Iterations);
+  for (const std::uint64_t n : {std::uint64_t{pkix::kMaxPbkdf2Iterations} + 1, std::uint64_t{1} << 63}) {
     INFO(n);
     const Bytes store = dstu::test::store_with_iterations(n);
-    CHECK(error_of([&] { d4::pbes2_info(store); }) == dstu::Errc::unsupported);
-    CHECK(error_of([&] { d4::decrypt_private_key_info(store, text("pass")); }) == dstu::Errc::unsupported);
+    CHECK(error_of([&] { pkix::pbes2_info(store); }) == dstu::Errc::unsupported);
+    CHECK(error_of([&] { pkix::decrypt_private_key_info(store, text("pass")); }) == dstu::Errc::unsupported);
     try {
-      d4::pbes2_info(store);
+      pkix::pbes2_info(store);
     } catch (const dstu::Error& e) {
       CHECK(std::string(e.what()).find(std::to_string(n)) != std::string::npos);
     }
@@ -77,9 +80,9 @@ TEST_CASE("iteration counts above the limit are refused before any PBKDF2 round"
   // Writing: 0 and past the limit are refused, before the PBKDF2 rounds.
   const auto v = dstu::test::load_vectors("dstu4145/encrypted_keys.vec", "encrypted").front();
   dstu::rng::ChaCha20Drbg rng(15, 16);
-  for (const std::uint64_t n : {std::uint64_t{0}, std::uint64_t{d4::kMaxPbkdf2Iterations} + 1}) {
+  for (const std::uint64_t n : {std::uint64_t{0}, std::uint64_t{pkix::kMaxPbkdf2Iterations} + 1}) {
     INFO(n);
-    CHECK(error_of([&] { d4::encrypt_private_key_info(v.bytes("Clear"), text("pass"), n, rng); }) ==
+    CHECK(error_of([&] { pkix::encrypt_private_key_info(v.bytes("Clear"), text("pass"), n, rng); }) ==
           dstu::Errc::invalid_input);
   }
 }
@@ -88,20 +91,20 @@ TEST_CASE("the jkurwa key store decrypts to its clear twin") {
   for (const auto& v : dstu::test::load_vectors("dstu4145/encrypted_keys.vec", "encrypted")) {
     INFO(v.get("Id"));
     const Bytes store = v.bytes("Encrypted");
-    CHECK(d4::is_encrypted_private_key(store));
-    CHECK_FALSE(d4::is_encrypted_private_key(v.bytes("Clear")));
-    CHECK_FALSE(d4::is_encrypted_private_key(d4::encode_public_key(d4::decode_private_key(v.bytes("Clear")).public_key())));
-    const d4::Pbes2Info info = d4::pbes2_info(store);
+    CHECK(pkix::is_encrypted_private_key(store));
+    CHECK_FALSE(pkix::is_encrypted_private_key(v.bytes("Clear")));
+    CHECK_FALSE(pkix::is_encrypted_private_key(pkix::encode_spki(pkix::decode_dstu4145_pkcs8(v.bytes("Clear")).public_key())));
+    const pkix::Pbes2Info info = pkix::pbes2_info(store);
     CHECK(info.iterations == std::stoull(v.get("Iterations")));
     CHECK(info.salt_size == 32);
-    const dstu::SecureBytes clear = d4::decrypt_private_key_info(store, v.bytes("Passphrase"));
+    const dstu::SecureBytes clear = pkix::decrypt_private_key_info(store, v.bytes("Passphrase"));
     CHECK(Bytes(clear.begin(), clear.end()) == v.bytes("Clear"));
-    const d4::PrivateKey key = d4::decode_private_key(clear);
+    const d4::PrivateKey key = pkix::decode_dstu4145_pkcs8(clear);
     CHECK(key.curve().m() == 257);
     // One octet off in the passphrase: an error, never a wrong key.
     Bytes wrong = v.bytes("Passphrase");
     wrong.back() ^= 1;
-    CHECK(error_of([&] { d4::decrypt_private_key_info(store, wrong); }) == dstu::Errc::invalid_input);
+    CHECK(error_of([&] { pkix::decrypt_private_key_info(store, wrong); }) == dstu::Errc::invalid_input);
   }
 }
 
@@ -110,23 +113,45 @@ TEST_CASE("encrypted keys round trip on every curve and decrypt only with their 
   for (const dstu::ec::Curve* c : dstu::ec::Curve::all_named()) {
     INFO(c->name());
     const d4::PrivateKey key = d4::generate_key(*c, rng);
-    const dstu::SecureBytes clear = d4::encode_private_key(key);
+    const dstu::SecureBytes clear = pkix::encode_pkcs8(key);
     for (const std::string& pass : {std::string(""), std::string("p"), std::string(32, 'x'), std::string(77, 'y')}) {
-      const Bytes store = d4::encrypt_private_key_info(clear, text(pass), 3, rng);
-      CHECK(d4::is_encrypted_private_key(store));
-      CHECK(d4::pbes2_info(store).iterations == 3);
-      const dstu::SecureBytes back = d4::decrypt_private_key_info(store, text(pass));
+      const Bytes store = pkix::encrypt_private_key_info(clear, text(pass), 3, rng);
+      CHECK(pkix::is_encrypted_private_key(store));
+      CHECK(pkix::pbes2_info(store).iterations == 3);
+      const dstu::SecureBytes back = pkix::decrypt_private_key_info(store, text(pass));
       CHECK(std::equal(back.begin(), back.end(), clear.begin(), clear.end()));
-      CHECK(error_of([&] { d4::decrypt_private_key_info(store, text(pass + "!")); }) == dstu::Errc::invalid_input);
+      CHECK(error_of([&] { pkix::decrypt_private_key_info(store, text(pass + "!")); }) == dstu::Errc::invalid_input);
     }
   }
   // Fresh salt and IV each time: two encryptions of one key differ.
   const d4::PrivateKey key = d4::generate_key(dstu::ec::Curve::named("dstu163"), rng);
-  const dstu::SecureBytes clear = d4::encode_private_key(key);
-  CHECK(d4::encrypt_private_key_info(clear, text("a"), 1, rng) != d4::encrypt_private_key_info(clear, text("a"), 1, rng));
+  const dstu::SecureBytes clear = pkix::encode_pkcs8(key);
+  CHECK(pkix::encrypt_private_key_info(clear, text("a"), 1, rng) != pkix::encrypt_private_key_info(clear, text("a"), 1, rng));
   // Only a PrivateKeyInfo is encrypted.
-  CHECK(error_of([&] { d4::encrypt_private_key_info(text("not DER"), text("a"), 1, rng); }) ==
+  CHECK(error_of([&] { pkix::encrypt_private_key_info(text("not DER"), text("a"), 1, rng); }) ==
         dstu::Errc::invalid_input);
+}
+
+TEST_CASE("ECDSA and ECGDSA keys seal and open the same way; only a key pkix reads is sealed by default") {
+  dstu::rng::ChaCha20Drbg rng(11, 13);
+  for (const char* curve : {"P-256", "brainpoolP384r1", "K-233"}) {
+    for (const auto scheme : {dstu::ecdsa::Scheme::ecdsa, dstu::ecdsa::Scheme::ecgdsa}) {
+      INFO(curve);
+      const dstu::ecdsa::SchemeKey key{scheme, dstu::ecdsa::PrivateKey::generate(dstu::ecdsa::Group::named(curve), rng)};
+      const dstu::SecureBytes clear = pkix::encode_pkcs8(key);
+      const Bytes store = pkix::encrypt_private_key_info(clear, text("pw"), 2, rng);
+      const dstu::SecureBytes back = pkix::decrypt_private_key_info(store, text("pw"));
+      CHECK(std::equal(back.begin(), back.end(), clear.begin(), clear.end()));
+      CHECK(error_of([&] { pkix::decrypt_private_key_info(store, text("pW")); }) == dstu::Errc::invalid_input);
+    }
+  }
+  // A PrivateKeyInfo of another algorithm is framed right but is no key we read.
+  const Bytes rsa = [] {
+    const dstu::SecureBytes info = pkix::write_private_key_info(
+        pkix::write_algorithm_identifier("1.2.840.113549.1.1.1", Bytes{0x05, 0x00}), Bytes(8, 1));
+    return Bytes(info.begin(), info.end());
+  }();
+  CHECK(error_of([&] { pkix::encrypt_private_key_info(rsa, text("a"), 1, rng); }) == dstu::Errc::invalid_input);
 }
 
 TEST_CASE("damaged, truncated and foreign stores are errors of the right kind") {
@@ -136,20 +161,20 @@ TEST_CASE("damaged, truncated and foreign stores are errors of the right kind") 
   for (std::size_t n = 0; n < store.size(); ++n) {
     INFO("prefix " << n);
     const Bytes cut(store.begin(), store.begin() + static_cast<std::ptrdiff_t>(n));
-    CHECK(error_of([&] { d4::decrypt_private_key_info(cut, pass); }) == dstu::Errc::invalid_input);
+    CHECK(error_of([&] { pkix::decrypt_private_key_info(cut, pass); }) == dstu::Errc::invalid_input);
   }
   // Every octet of the structure flipped in turn (not the encrypted data): an error,
   // or (salt, IV, S-box, iteration count) a wrong passphrase; never a different key.
   // On the same key re-encrypted with one PBKDF2 round, so that this stays quick.
   dstu::rng::ChaCha20Drbg rng(13, 14);
-  const Bytes quick = d4::encrypt_private_key_info(v.bytes("Clear"), pass, 1, rng);
+  const Bytes quick = pkix::encrypt_private_key_info(v.bytes("Clear"), pass, 1, rng);
   REQUIRE(quick.size() == store.size() - 1);  // iteration count 1 takes one octet less
   const std::size_t data_start = quick.size() - v.bytes("Clear").size();
   for (std::size_t i = 0; i < data_start; ++i) {
     Bytes bad = quick;
     bad[i] ^= 0x01;
     INFO("octet " << i);
-    CHECK_THROWS_AS(d4::decrypt_private_key_info(bad, pass), dstu::Error);
+    CHECK_THROWS_AS(pkix::decrypt_private_key_info(bad, pass), dstu::Error);
   }
   // Another encryption scheme, KDF or PRF: unsupported, named.
   const auto replace_oid = [&](const std::string& from, const std::string& to) {
@@ -168,7 +193,7 @@ TEST_CASE("damaged, truncated and foreign stores are errors of the right kind") 
     const std::string& from = swap.first;  // not a binding: INFO captures it (clang)
     INFO(from);
     const Bytes foreign = replace_oid(from, swap.second);
-    CHECK(error_of([&] { d4::decrypt_private_key_info(foreign, pass); }) == dstu::Errc::unsupported);
+    CHECK(error_of([&] { pkix::decrypt_private_key_info(foreign, pass); }) == dstu::Errc::unsupported);
   }
 }
 
@@ -199,7 +224,7 @@ TEST_CASE("a right passphrase over a key that is refused names the key, never th
     w.begin(dstu::der::kSequence);
     w.integer(std::uint64_t{0});
     w.begin(dstu::der::kSequence);
-    w.oid(d4::kOidLe);
+    w.oid(pkix::kOidDstu4145Le);
     w.oid(c.oid());
     w.end();
     w.octet_string(d.to_bytes_le(32));
@@ -207,21 +232,21 @@ TEST_CASE("a right passphrase over a key that is refused names the key, never th
     return w.finish();
   };
   const auto any = [](std::span<const std::uint8_t>) { return true; };
-  const Bytes zero_store = d4::encrypt_private_key_info(pkcs8(c.order()), text("pw"), 2, rng, any);
-  const dstu::SecureBytes clear = d4::decrypt_private_key_info(zero_store, text("pw"));
+  const Bytes zero_store = pkix::encrypt_private_key_info(pkcs8(c.order()), text("pw"), 2, rng, any);
+  const dstu::SecureBytes clear = pkix::decrypt_private_key_info(zero_store, text("pw"));
   try {
-    (void)d4::decode_private_key(clear);
+    (void)pkix::decode_dstu4145_pkcs8(clear);
     FAIL("d = n was read");
   } catch (const dstu::Error& e) {
     CHECK(std::string(e.what()).find("0 mod n") != std::string::npos);
     CHECK(std::string(e.what()).find("passphrase") == std::string::npos);
   }
-  CHECK(error_of([&] { d4::decrypt_private_key_info(zero_store, text("pW")); }) == dstu::Errc::invalid_input);
+  CHECK(error_of([&] { pkix::decrypt_private_key_info(zero_store, text("pW")); }) == dstu::Errc::invalid_input);
   const d4::PrivateKey key = d4::generate_key(c, rng);
   const dstu::mp::Nat d = dstu::ec::scalar_to_nat(key.d());
   if ((d + c.order()).bits() <= 256) {
-    const Bytes store = d4::encrypt_private_key_info(pkcs8(d + c.order()), text("pw"), 2, rng);
-    CHECK(d4::keys_match(d4::decode_private_key(d4::decrypt_private_key_info(store, text("pw"))), key.public_key()));
+    const Bytes store = pkix::encrypt_private_key_info(pkcs8(d + c.order()), text("pw"), 2, rng);
+    CHECK(d4::keys_match(pkix::decode_dstu4145_pkcs8(pkix::decrypt_private_key_info(store, text("pw"))), key.public_key()));
   }
   // Framing that is not a PrivateKeyInfo's (what a wrong passphrase gives) is refused
   // as a wrong passphrase even when it is DER: a bare SEQUENCE of an INTEGER.
@@ -229,9 +254,9 @@ TEST_CASE("a right passphrase over a key that is refused names the key, never th
   w.begin(dstu::der::kSequence);
   w.integer(std::uint64_t{5});
   w.end();
-  const Bytes not_info = d4::encrypt_private_key_info(w.finish(), text("pw"), 1, rng, any);
+  const Bytes not_info = pkix::encrypt_private_key_info(w.finish(), text("pw"), 1, rng, any);
   try {
-    (void)d4::decrypt_private_key_info(not_info, text("pw"));
+    (void)pkix::decrypt_private_key_info(not_info, text("pw"));
     FAIL("decrypted");
   } catch (const dstu::Error& e) {
     CHECK(std::string(e.what()).find("wrong passphrase") != std::string::npos);

@@ -1,5 +1,5 @@
-// dstu::dstu4145 — passphrase-protected private keys as Ukrainian PKI stores them:
-// PKCS#8 EncryptedPrivateKeyInfo (RFC 5958) with PBES2 (RFC 8018 §6.2), the key
+// dstu::pkix — passphrase-protected private keys as Ukrainian PKI stores them:
+// PKCS#8 EncryptedPrivateKeyInfo (RFC 5958 §3) with PBES2 (RFC 8018 §6.2), the key
 // derived by PBKDF2 with HMAC-GOST34.311 and the PrivateKeyInfo encrypted with
 // GOST 28147-89 in CFB mode ("gamma with feedback") under the S-box carried in the
 // parameters. The form UAPKI, IIT and jkurwa (gost89) read and write:
@@ -13,11 +13,16 @@
 //         iv OCTET STRING (8), dke OCTET STRING (64, the packed S-box) } } } },
 //     encryptedData OCTET STRING }
 //
-// CFB carries no integrity check: a wrong passphrase shows as a decryption that is not
-// framed as a PrivateKeyInfo. A decryption that is (the passphrase was right) is
-// returned whatever key it holds: the key's decoder says what is wrong with it. The HMAC follows RFC 2104 (a passphrase longer than 32 octets is
-// hashed first); jkurwa instead uses only its first 32 octets, so passphrases beyond
-// 32 octets do not interoperate with it.
+// Any PrivateKeyInfo is sealed this way, whatever its algorithm (DSTU 4145, ECDSA,
+// ECGDSA). CFB carries no integrity check: a wrong passphrase shows as a decryption that
+// is not framed as a PrivateKeyInfo (key_info.hpp). A decryption that is (the passphrase
+// was right) is returned whatever key it holds: the key's decoder says what is wrong
+// with it. The HMAC follows RFC 2104 (a passphrase longer than 32 octets is hashed
+// first); jkurwa instead uses only its first 32 octets, so passphrases beyond 32 octets
+// do not interoperate with it.
+// Secret: the passphrase, the derived key and the decryption (but for its public
+// framing, declassified for the constant-time checker: only the privateKey octets stay
+// secret).
 #pragma once
 
 #include <cstdint>
@@ -27,15 +32,16 @@
 #include "dstu/base/random.hpp"
 #include "dstu/base/wipe.hpp"
 
-namespace dstu::dstu4145 {
+namespace dstu::pkix {
 
-/// The iteration count written by default (jkurwa and IIT write 10,000): 0.55-0.75 s
-/// per keygen or sign on the AMD EPYC (Zen 4) the README names.
+/// The iteration count written by default: ten times what jkurwa and IIT write (10,000),
+/// each guess at a stolen file's passphrase costing as much more, for a fraction of a
+/// second per keygen or sign.
 inline constexpr std::uint32_t kDefaultPbkdf2Iterations = 100'000;
 
-/// The largest iteration count read or written: 100 times the default, about 70 s of
-/// PBKDF2 on an Intel Xeon (family 6 model 207). A key file is input like any other: a
-/// count of 2^63 in it would otherwise hold `sign` for ever.
+/// The largest iteration count read or written: 100 times the default, about a minute of
+/// PBKDF2. A key file is input like any other: a count of 2^63 in it would otherwise
+/// hold `sign` for ever.
 inline constexpr std::uint32_t kMaxPbkdf2Iterations = 10'000'000;
 
 /// The public parameters of an EncryptedPrivateKeyInfo.
@@ -54,9 +60,8 @@ bool is_encrypted_private_key(std::span<const std::uint8_t> der);
 /// kMaxPbkdf2Iterations.
 Pbes2Info pbes2_info(std::span<const std::uint8_t> der);
 
-/// What a PrivateKeyInfo must be, in full, for encryption to accept it. nullptr: a
-/// DSTU 4145 key that decode_private_key accepts. The CLI passes one that also takes
-/// GF(p) keys.
+/// What a PrivateKeyInfo must be, in full, for encryption to accept it. nullptr: a key
+/// that decode_pkcs8 (key.hpp) reads, of any kind.
 using KeyInfoCheck = bool (*)(std::span<const std::uint8_t> private_key_info);
 
 /// Encrypts a PrivateKeyInfo (DER) under `passphrase`: a 32-octet salt and an 8-octet
@@ -72,4 +77,4 @@ Bytes encrypt_private_key_info(std::span<const std::uint8_t> private_key_info,
 /// result is not framed as a PrivateKeyInfo); Error(unsupported) for other algorithms.
 SecureBytes decrypt_private_key_info(std::span<const std::uint8_t> der, std::span<const std::uint8_t> passphrase);
 
-}  // namespace dstu::dstu4145
+}  // namespace dstu::pkix

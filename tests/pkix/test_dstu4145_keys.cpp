@@ -1,6 +1,7 @@
-// Key and signature files: round trips of every form on every curve; the keys,
-// digests and signatures that BouncyCastle, jkurwa and Cryptonite wrote
-// (tests/interop/fixtures); two real certificates; malformed input.
+// DSTU 4145 keys in their envelopes (dstu/pkix/dstu4145_key.hpp): round trips of every
+// form on every curve; the keys, digests and signatures that BouncyCastle, jkurwa and
+// Cryptonite wrote (tests/interop/fixtures); two real certificates and the key
+// identifier they carry; malformed input; d >= n read mod n.
 #include <doctest/doctest.h>
 
 #include <fstream>
@@ -14,25 +15,20 @@
 #include "dstu/dstu4145/sign.hpp"
 #include "dstu/ec/point.hpp"
 #include "dstu/hash/gost34311.hpp"
+#include "dstu/pkix/dstu4145_key.hpp"
 #include "dstu/rng/random.hpp"
 #include "dstu_test_util.hpp"
+#include "interop_fixture.hpp"
 #include "test_random.hpp"
 
 using dstu::Bytes;
 using dstu::mp::Nat;
 namespace d4 = dstu::dstu4145;
+namespace pkix = dstu::pkix;
 namespace ec = dstu::ec;
 namespace der = dstu::der;
 
-namespace {
-
-Bytes fixture(const std::string& name) {
-  std::ifstream in(std::string(DSTU_INTEROP_FIXTURES) + "/" + name, std::ios::binary);
-  REQUIRE_MESSAGE(in.good(), "missing fixture " << name);
-  return Bytes(std::istreambuf_iterator<char>(in), {});
-}
-
-}  // namespace
+using dstu::test::interop_fixture;
 
 TEST_CASE("keys round-trip in every form on every curve") {
   dstu::rng::ChaCha20Drbg rng(dstu::test::seed(), 300);
@@ -40,16 +36,16 @@ TEST_CASE("keys round-trip in every form on every curve") {
     INFO(c->name());
     const d4::PrivateKey priv = d4::generate_key(*c, rng);
     const d4::PublicKey pub = priv.public_key();
-    const Bytes spki = d4::encode_public_key(pub);
-    const d4::PublicKey back = d4::decode_public_key(spki);
+    const Bytes spki = pkix::encode_spki(pub);
+    const d4::PublicKey back = pkix::decode_dstu4145_spki(spki);
     CHECK(back.curve == c);
     CHECK(ec::same_point(*c, back.q, pub.q));
-    for (auto form : {d4::PrivateKeyForm::uapki, d4::PrivateKeyForm::bouncycastle}) {
-      const dstu::SecureBytes p8 = d4::encode_private_key(priv, form);
-      const d4::PrivateKey again = d4::decode_private_key(p8);
+    for (auto form : {pkix::Dstu4145Form::uapki, pkix::Dstu4145Form::bouncycastle}) {
+      const dstu::SecureBytes p8 = pkix::encode_pkcs8(priv, form);
+      const d4::PrivateKey again = pkix::decode_dstu4145_pkcs8(p8);
       CHECK(d4::keys_match(again, pub));
     }
-    CHECK(d4::key_id(pub).size() == 32);
+    CHECK(pkix::key_id(pub).size() == 32);
   }
 }
 
@@ -59,13 +55,13 @@ TEST_CASE("keys and signatures written by BouncyCastle, jkurwa and Cryptonite") 
   int verified = 0;
   for (const auto& v : kat["verify"]) {
     INFO(v["id"].get<std::string>());
-    const d4::PublicKey pub = d4::decode_public_key(fixture(v["pub"]));
-    Bytes digest = fixture(v["in"]);
+    const d4::PublicKey pub = pkix::decode_dstu4145_spki(interop_fixture(v["pub"]));
+    Bytes digest = interop_fixture(v["in"]);
     if (!v.value("digest", false)) {
       const auto d = dstu::hash::Gost34311::hash(digest);
       digest.assign(d.begin(), d.end());
     }
-    const Bytes sig = fixture(v["sig"]);
+    const Bytes sig = interop_fixture(v["sig"]);
     const d4::Signature decoded = v.value("raw", false) ? d4::decode_signature(*pub.curve, sig)
                                                         : d4::decode_signature_der(*pub.curve, sig);
     const bool want = v.value("valid", true);
@@ -83,16 +79,17 @@ TEST_CASE("keys and signatures written by BouncyCastle, jkurwa and Cryptonite") 
     const std::string& priv = files.first;  // not a binding: INFO captures it (clang)
     const std::string& pub = files.second;
     INFO(priv);
-    CHECK(d4::keys_match(d4::decode_private_key(fixture(priv)), d4::decode_public_key(fixture(pub))));
+    CHECK(d4::keys_match(pkix::decode_dstu4145_pkcs8(interop_fixture(priv)),
+                         pkix::decode_dstu4145_spki(interop_fixture(pub))));
   }
   // BouncyCastle's short signature (40 octets in DER on dstu163) verifies in the DER form,
   // split in half; as raw octets 40 is not a length DSTU 4145 allows on dstu163.
-  const d4::PublicKey bc = d4::decode_public_key(fixture("bc-short-m163.pub.der"));
-  const Bytes short_der = fixture("bc-short-m163.sig.der");
+  const d4::PublicKey bc = pkix::decode_dstu4145_spki(interop_fixture("bc-short-m163.pub.der"));
+  const Bytes short_der = interop_fixture("bc-short-m163.sig.der");
   CHECK(short_der.size() == 42);
-  CHECK(d4::verify_digest(bc, fixture("bc-short-m163.digest"), d4::decode_signature_der(*bc.curve, short_der)));
+  CHECK(d4::verify_digest(bc, interop_fixture("bc-short-m163.digest"), d4::decode_signature_der(*bc.curve, short_der)));
   CHECK_THROWS_AS(d4::decode_signature(*bc.curve, Bytes(short_der.begin() + 2, short_der.end())), dstu::Error);
-  CHECK(d4::keys_match(d4::decode_private_key(fixture("bc-short-m163.priv.der")), bc));
+  CHECK(d4::keys_match(pkix::decode_dstu4145_pkcs8(interop_fixture("bc-short-m163.priv.der")), bc));
 }
 
 TEST_CASE("real certificates verify, and the key identifier is the one they carry") {
@@ -111,7 +108,7 @@ TEST_CASE("real certificates verify, and the key identifier is the one they carr
     der::Reader fields(tbs.content);
     for (int i = 0; i < 6; ++i) fields.next();
     const der::Element spki = fields.expect(der::kSequence, "spki");
-    const d4::PublicKey subject = d4::decode_public_key(spki.encoded);
+    const d4::PublicKey subject = pkix::decode_dstu4145_spki(spki.encoded);
     REQUIRE(subject.dke.has_value());  // these certificates carry the DKE explicitly
     const std::string who = v.get("Id");
     const d4::PublicKey& issuer = v.get("Issuer") == "root" && issuers.count("root") ? issuers.at("root") : subject;
@@ -124,7 +121,7 @@ TEST_CASE("real certificates verify, and the key identifier is the one they carr
     const d4::PrivateKey priv(c, ec::scalar_from_nat(Nat::from_bytes_le(v.bytes("PrivateLe"))));
     CHECK(d4::keys_match(priv, subject));
     // The SubjectKeyIdentifier extension holds key_id: look for OCTET STRING(32) of it.
-    const Bytes id = d4::key_id(subject);
+    const Bytes id = pkix::key_id(subject);
     Bytes needle{0x04, 0x20};
     needle.insert(needle.end(), id.begin(), id.end());
     CHECK(std::search(cert.begin(), cert.end(), needle.begin(), needle.end()) != cert.end());
@@ -146,9 +143,9 @@ TEST_CASE("the layout of d is decided by the OID, never by d's octets: a d that 
   ec::Scalar d;
   REQUIRE(d.set_bytes_le(dle));
   const d4::PrivateKey key(c, d);
-  for (const auto form : {d4::PrivateKeyForm::uapki, d4::PrivateKeyForm::bouncycastle}) {
-    const dstu::SecureBytes der = d4::encode_private_key(key, form);
-    const d4::PrivateKey back = d4::decode_private_key(der);
+  for (const auto form : {pkix::Dstu4145Form::uapki, pkix::Dstu4145Form::bouncycastle}) {
+    const dstu::SecureBytes der = pkix::encode_pkcs8(key, form);
+    const d4::PrivateKey back = pkix::decode_dstu4145_pkcs8(der);
     CHECK(ec::scalar_to_nat(back.d()) == ec::scalar_to_nat(d));
   }
 }
@@ -157,19 +154,19 @@ TEST_CASE("malformed and invalid keys are errors") {
   dstu::rng::ChaCha20Drbg rng(dstu::test::seed(), 301);
   const ec::Curve& c = ec::Curve::named("dstu257");
   const d4::PrivateKey priv = d4::generate_key(c, rng);
-  const Bytes spki = d4::encode_public_key(priv.public_key());
-  const dstu::SecureBytes p8 = d4::encode_private_key(priv);
+  const Bytes spki = pkix::encode_spki(priv.public_key());
+  const dstu::SecureBytes p8 = pkix::encode_pkcs8(priv);
   for (std::size_t cut = 0; cut < spki.size(); cut += 3) {
-    CHECK_THROWS_AS(d4::decode_public_key(Bytes(spki.begin(), spki.begin() + static_cast<long>(cut))), dstu::Error);
+    CHECK_THROWS_AS(pkix::decode_dstu4145_spki(Bytes(spki.begin(), spki.begin() + static_cast<long>(cut))), dstu::Error);
   }
   for (std::size_t cut = 0; cut < p8.size(); cut += 3) {
-    CHECK_THROWS_AS(d4::decode_private_key(Bytes(p8.begin(), p8.begin() + static_cast<long>(cut))), dstu::Error);
+    CHECK_THROWS_AS(pkix::decode_dstu4145_pkcs8(Bytes(p8.begin(), p8.begin() + static_cast<long>(cut))), dstu::Error);
   }
   Bytes extra = spki;
   extra.push_back(0);
-  CHECK_THROWS_AS(d4::decode_public_key(extra), dstu::Error);
-  CHECK_THROWS_AS(d4::decode_public_key(Bytes(100, 0x30)), dstu::Error);
-  CHECK_THROWS_AS(d4::decode_private_key(Bytes{0x30, 0x00}), dstu::Error);
+  CHECK_THROWS_AS(pkix::decode_dstu4145_spki(extra), dstu::Error);
+  CHECK_THROWS_AS(pkix::decode_dstu4145_spki(Bytes(100, 0x30)), dstu::Error);
+  CHECK_THROWS_AS(pkix::decode_dstu4145_pkcs8(Bytes{0x30, 0x00}), dstu::Error);
   // Points that are not keys: x = 0 (order 2), and random x, and a point of order h n.
   auto with_point = [&](const Bytes& point) {
     der::Writer inner;
@@ -177,7 +174,7 @@ TEST_CASE("malformed and invalid keys are errors") {
     der::Writer w;
     w.begin(der::kSequence);
     w.begin(der::kSequence);
-    w.oid(d4::kOidLe);
+    w.oid(pkix::kOidDstu4145Le);
     w.begin(der::kSequence);
     w.oid(c.oid());
     w.end();
@@ -186,16 +183,16 @@ TEST_CASE("malformed and invalid keys are errors") {
     w.end();
     return w.finish();
   };
-  CHECK_NOTHROW(d4::decode_public_key(with_point(ec::compress_le(c, priv.public_key().q))));
-  CHECK_THROWS_AS(d4::decode_public_key(with_point(Bytes(33, 0))), dstu::Error);
-  CHECK_THROWS_AS(d4::decode_public_key(with_point(Bytes(32, 1))), dstu::Error);  // wrong length
+  CHECK_NOTHROW(pkix::decode_dstu4145_spki(with_point(ec::compress_le(c, priv.public_key().q))));
+  CHECK_THROWS_AS(pkix::decode_dstu4145_spki(with_point(Bytes(33, 0))), dstu::Error);
+  CHECK_THROWS_AS(pkix::decode_dstu4145_spki(with_point(Bytes(32, 1))), dstu::Error);  // wrong length
   int refused = 0;
   for (int i = 0; i < 40; ++i) {
     Bytes x(33);
     rng.fill(x);
     x[32] &= 1;
     try {
-      d4::decode_public_key(with_point(x));
+      pkix::decode_dstu4145_spki(with_point(x));
     } catch (const dstu::Error&) {
       ++refused;
     }
@@ -203,11 +200,11 @@ TEST_CASE("malformed and invalid keys are errors") {
   CHECK(refused >= 30);  // not on the curve, or of order 2n or 4n: h = 4 on dstu257
   // Wrong algorithm OID.
   Bytes wrong = spki;
-  const Bytes oid = der::encode_oid(d4::kOidLe);
+  const Bytes oid = der::encode_oid(pkix::kOidDstu4145Le);
   auto at = std::search(wrong.begin(), wrong.end(), oid.begin(), oid.end());
   REQUIRE(at != wrong.end());
   at[oid.size() - 1] ^= 0x07;
-  CHECK_THROWS_AS(d4::decode_public_key(wrong), dstu::Error);
+  CHECK_THROWS_AS(pkix::decode_dstu4145_spki(wrong), dstu::Error);
 }
 
 namespace {
@@ -219,7 +216,7 @@ dstu::SecureBytes pkcs8_with_d(const ec::Curve& c, const Nat& d, std::size_t oct
   w.begin(der::kSequence);
   w.integer(std::uint64_t{0});
   w.begin(der::kSequence);
-  w.oid(le ? d4::kOidLe : d4::kOidBe);
+  w.oid(le ? pkix::kOidDstu4145Le : pkix::kOidDstu4145Be);
   w.oid(c.oid());
   w.end();
   if (le) {
@@ -240,7 +237,7 @@ dstu::SecureBytes pkcs8_with_d(const ec::Curve& c, const Nat& d, std::size_t oct
 
 std::string error_text(const dstu::SecureBytes& der) {
   try {
-    (void)d4::decode_private_key(der);
+    (void)pkix::decode_dstu4145_pkcs8(der);
   } catch (const dstu::Error& e) {
     return e.what();
   }
@@ -263,7 +260,7 @@ TEST_CASE("d >= n is read mod n, as jkurwa writes it and the peers sign with it;
       INFO("le " << le);
       for (const Nat& wide : {d + n, d + n + n}) {
         if (wide.bits() > 8 * octets) continue;
-        const d4::PrivateKey back = d4::decode_private_key(pkcs8_with_d(*c, wide, octets, le));
+        const d4::PrivateKey back = pkix::decode_dstu4145_pkcs8(pkcs8_with_d(*c, wide, octets, le));
         CHECK(ec::scalar_to_nat(back.d()) == d);
         CHECK(d4::keys_match(back, key.public_key()));
       }
@@ -279,6 +276,6 @@ TEST_CASE("d >= n is read mod n, as jkurwa writes it and the peers sign with it;
   const ec::Curve& c = ec::Curve::named("dstu257");
   CHECK(c.order().bits() == 256);
   const Nat top = (Nat(1) << 256) - Nat(1);
-  const d4::PrivateKey k = d4::decode_private_key(pkcs8_with_d(c, top, 32, true));
+  const d4::PrivateKey k = pkix::decode_dstu4145_pkcs8(pkcs8_with_d(c, top, 32, true));
   CHECK(ec::scalar_to_nat(k.d()) == top % c.order());
 }

@@ -1,39 +1,35 @@
-// SubjectPublicKeyInfo and PKCS#8 for DSTU 4145 keys (spec digest §1.5-1.6, §9).
-//
-//   SubjectPublicKeyInfo ::= SEQUENCE { AlgorithmIdentifier, BIT STRING { OCTET STRING
-//                                        compressed point } }
-//   AlgorithmIdentifier  ::= SEQUENCE { OID ...3.1.1 | ...3.1.1.1.1, parameters }
-//   parameters           ::= DSTU4145Params | named-curve OID (BouncyCastle's PKCS#8)
-//   DSTU4145Params       ::= SEQUENCE { namedCurve OID | ECBinary, dke OCTET STRING OPTIONAL }
-//   PrivateKeyInfo       ::= SEQUENCE { INTEGER 0, AlgorithmIdentifier, OCTET STRING key }
-// Under ...3.1.1 the point and d are little-endian (Ukrainian PKI); under ...3.1.1.1.1
-// big-endian (BouncyCastle, whose key is an ECPrivateKey).
+// DSTU 4145 keys in SubjectPublicKeyInfo and PrivateKeyInfo (dstu4145_key.hpp).
+#include "dstu/pkix/dstu4145_key.hpp"
+
 #include <algorithm>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/base/der.hpp"
-#include "dstu/base/wipe.hpp"
 #include "dstu/base/error.hpp"
-#include "dstu/dstu4145/encoding.hpp"
+#include "dstu/base/wipe.hpp"
 #include "dstu/ec/point.hpp"
 #include "dstu/ec/scalar.hpp"
 #include "dstu/gf2m/ops.hpp"
 #include "dstu/hash/gost34311.hpp"
 
-namespace dstu::dstu4145 {
+namespace dstu::pkix {
 namespace {
+
+using dstu4145::Dke;
 
 struct Params {
   const ec::Curve* curve = nullptr;
   std::optional<Dke> dke;
-  bool little_endian = true;
 };
 
 [[noreturn]] void bad(const std::string& what) { throw_invalid("DSTU 4145 key: " + what); }
 
 bool algorithm_is_le(const std::string& oid) {
-  if (oid == kOidLe) return true;
-  if (oid == kOidBe) return false;
+  if (oid == kOidDstu4145Le) return true;
+  if (oid == kOidDstu4145Be) return false;
   bad("algorithm " + oid + " is not DSTU 4145 (polynomial basis)");
 }
 
@@ -74,15 +70,17 @@ const ec::Curve& match_explicit(der::Reader ecb, bool le) {
 }
 
 /// The AlgorithmIdentifier's parameters: DSTU4145Params or a bare curve OID.
-Params read_params(der::Reader& alg, bool le) {
+Params read_params(std::span<const std::uint8_t> encoded, bool le) {
   Params p;
-  p.little_endian = le;
+  der::Reader alg(encoded);
   if (alg.empty()) bad("algorithm parameters missing");
   if (alg.peek() == der::kOid) {
     p.curve = &ec::Curve::named(alg.oid("curve"));
+    alg.finish("AlgorithmIdentifier");
     return p;
   }
   der::Reader params = alg.enter(der::kSequence, "DSTU4145Params");
+  alg.finish("AlgorithmIdentifier");
   if (params.peek() == der::kOid) {
     p.curve = &ec::Curve::named(params.oid("curve"));
   } else {
@@ -98,15 +96,20 @@ Params read_params(der::Reader& alg, bool le) {
   return p;
 }
 
-void write_algorithm(der::Writer& w, const ec::Curve& c, const std::optional<Dke>& dke, bool le) {
+/// The AlgorithmIdentifier: under the LE OID with DSTU4145Params, under the BE OID (the
+/// BouncyCastle form of a private key) with the bare curve OID.
+Bytes algorithm(const ec::Curve& c, const std::optional<Dke>& dke, bool le) {
   if (c.oid().empty()) throw Error(Errc::unsupported, "only keys on named curves can be encoded");
-  w.begin(der::kSequence);
-  w.oid(le ? kOidLe : kOidBe);
-  w.begin(der::kSequence);
-  w.oid(c.oid());
-  if (dke) w.octet_string(*dke);
-  w.end();
-  w.end();
+  der::Writer params;
+  if (le) {
+    params.begin(der::kSequence);
+    params.oid(c.oid());
+    if (dke) params.octet_string(*dke);
+    params.end();
+  } else {
+    params.oid(c.oid());
+  }
+  return write_algorithm_identifier(le ? kOidDstu4145Le : kOidDstu4145Be, params.finish());
 }
 
 /// d from the PKCS#8 privateKey octets. The layout is decided by the algorithm OID and
@@ -151,84 +154,62 @@ ec::Scalar read_d(const ec::Curve& curve, std::span<const std::uint8_t> content,
 
 }  // namespace
 
-Bytes encode_public_key(const PublicKey& key) {
-  const ec::Curve& c = *key.curve;
+bool is_dstu4145_algorithm(std::string_view oid) { return oid == kOidDstu4145Le || oid == kOidDstu4145Be; }
+
+Bytes encode_spki(const dstu4145::PublicKey& key) {
   der::Writer point;
-  point.octet_string(ec::compress_le(c, key.q));
-  der::Writer w;
-  w.begin(der::kSequence);
-  write_algorithm(w, c, key.dke, true);
-  w.bit_string(point.finish());
-  w.end();
-  return w.finish();
+  point.octet_string(ec::compress_le(*key.curve, key.q));
+  return write_subject_public_key_info(algorithm(*key.curve, key.dke, true), point.finish());
 }
 
-PublicKey decode_public_key(std::span<const std::uint8_t> data) {
-  der::Reader top(data);
-  der::Reader spki = top.enter(der::kSequence, "SubjectPublicKeyInfo");
-  top.finish("SubjectPublicKeyInfo");
-  der::Reader alg = spki.enter(der::kSequence, "AlgorithmIdentifier");
-  const bool le = algorithm_is_le(alg.oid("algorithm"));
-  const Params p = read_params(alg, le);
-  alg.finish("AlgorithmIdentifier");
-  const Bytes bits = spki.bit_string("subjectPublicKey");
-  spki.finish("SubjectPublicKeyInfo");
-  der::Reader inner(bits);
+dstu4145::PublicKey dstu4145_public_key(const SubjectPublicKeyInfo& spki) {
+  const bool le = algorithm_is_le(spki.algorithm.oid);
+  const Params p = read_params(spki.algorithm.parameters, le);
+  der::Reader inner(spki.subject_public_key);
   Bytes point = inner.octet_string("public point");
   inner.finish("public point");
   if (!le) std::reverse(point.begin(), point.end());
-  PublicKey key{p.curve, ec::decompress_le(*p.curve, point), p.dke};
-  if (!valid_public_key(key)) bad("public point is not a point of order n on " + p.curve->name());
+  dstu4145::PublicKey key{p.curve, ec::decompress_le(*p.curve, point), p.dke};
+  if (!dstu4145::valid_public_key(key)) bad("public point is not a point of order n on " + p.curve->name());
   return key;
 }
 
-SecureBytes encode_private_key(const PrivateKey& key, PrivateKeyForm form) {
+dstu4145::PublicKey decode_dstu4145_spki(std::span<const std::uint8_t> der_bytes) {
+  return dstu4145_public_key(read_subject_public_key_info(der_bytes));
+}
+
+SecureBytes encode_pkcs8(const dstu4145::PrivateKey& key, Dstu4145Form form) {
   const ec::Curve& c = key.curve();
   const std::size_t len = (c.order_bits() + 7) / 8;
   SecureBytes d(len);
   key.d().get_bytes_le(d);
-  der::Writer w;
-  w.begin(der::kSequence);
-  w.integer(std::uint64_t{0});
-  if (form == PrivateKeyForm::uapki) {
-    write_algorithm(w, c, key.dke(), true);
-    w.octet_string(d);
-  } else {
-    std::reverse(d.begin(), d.end());
-    w.begin(der::kSequence);
-    w.oid(kOidBe);
-    w.oid(c.oid());
-    w.end();
-    der::Writer ecpk;
-    ecpk.begin(der::kSequence);
-    ecpk.integer(std::uint64_t{1});
-    ecpk.octet_string(d);
-    ecpk.end();
-    w.octet_string(ecpk.finish_secret());
-  }
-  w.end();
-  return w.finish_secret();
+  if (form == Dstu4145Form::uapki) return write_private_key_info(algorithm(c, key.dke(), true), d);
+  std::reverse(d.begin(), d.end());
+  der::Writer ecpk;
+  ecpk.begin(der::kSequence);
+  ecpk.integer(std::uint64_t{1});
+  ecpk.octet_string(d);
+  ecpk.end();
+  return write_private_key_info(algorithm(c, std::nullopt, false), ecpk.finish_secret());
 }
 
-PrivateKey decode_private_key(std::span<const std::uint8_t> data) {
-  der::Reader top(data);
-  der::Reader info = top.enter(der::kSequence, "PrivateKeyInfo");
-  top.finish("PrivateKeyInfo");
-  if (info.small_integer("version") > 1) bad("unknown PKCS#8 version");
-  der::Reader alg = info.enter(der::kSequence, "AlgorithmIdentifier");
-  const bool le = algorithm_is_le(alg.oid("algorithm"));
-  const Params p = read_params(alg, le);
-  alg.finish("AlgorithmIdentifier");
-  ec::Scalar d = read_d(*p.curve, info.octet_string_view("privateKey"), le);
+dstu4145::PrivateKey dstu4145_private_key(const PrivateKeyInfo& info) {
+  const bool le = algorithm_is_le(info.algorithm.oid);
+  const Params p = read_params(info.algorithm.parameters, le);
+  ec::Scalar d = read_d(*p.curve, info.private_key, le);
   const ScopedWipe wipe_d(d);  // also when the key is refused
-  return PrivateKey(*p.curve, d, p.dke);
+  return dstu4145::PrivateKey(*p.curve, d, p.dke);
 }
 
-Bytes key_id(const PublicKey& key) {
+dstu4145::PrivateKey decode_dstu4145_pkcs8(std::span<const std::uint8_t> der_bytes) {
+  return dstu4145_private_key(read_private_key_info(der_bytes));
+}
+
+Bytes key_id(const dstu4145::PublicKey& key) {
   der::Writer w;
   w.octet_string(ec::compress_le(*key.curve, key.q));
   const auto digest = hash::Gost34311::hash(w.finish());
   return Bytes(digest.begin(), digest.end());
 }
 
-}  // namespace dstu::dstu4145
+}  // namespace dstu::pkix

@@ -1,0 +1,103 @@
+// Keys of any kind (key.hpp).
+#include "dstu/pkix/key.hpp"
+
+#include "dstu/base/error.hpp"
+#include "dstu/ecdsa/sign.hpp"
+#include "dstu/hash/gost34311.hpp"
+#include "dstu/pkix/ec_key.hpp"
+
+namespace dstu::pkix {
+namespace {
+
+/// std::visit over one lambda per kind.
+template <class... F>
+struct Overload : F... {
+  using F::operator()...;
+};
+
+[[noreturn]] void unknown_algorithm(const std::string& oid) {
+  throw Error(Errc::unsupported, "not a DSTU 4145 key, nor an ECDSA/ECGDSA one (algorithm " + oid + ")");
+}
+
+}  // namespace
+
+AnyKey any_key(const AnyPrivateKey& key) {
+  return std::visit([](const auto& k) -> AnyKey { return k; }, key);
+}
+
+AnyKey any_key(const AnyPublicKey& key) {
+  return std::visit([](const auto& k) -> AnyKey { return k; }, key);
+}
+
+bool is_private(const AnyKey& key) {
+  return std::holds_alternative<dstu4145::PrivateKey>(key) || std::holds_alternative<ecdsa::SchemeKey>(key);
+}
+
+AnyPrivateKey private_key(const AnyKey& key) {
+  if (const auto* d = std::get_if<dstu4145::PrivateKey>(&key)) return *d;
+  if (const auto* e = std::get_if<ecdsa::SchemeKey>(&key)) return *e;
+  throw_invalid("a public key, not a private one");
+}
+
+AnyPublicKey public_key(const AnyPrivateKey& key) {
+  return std::visit(Overload{[](const dstu4145::PrivateKey& k) -> AnyPublicKey { return k.public_key(); },
+                             [](const ecdsa::SchemeKey& k) -> AnyPublicKey {
+                               return ecdsa::SchemePublicKey{k.scheme, ecdsa::public_key(k.scheme, k.key)};
+                             }},
+                    key);
+}
+
+AnyPublicKey public_key(const AnyKey& key) {
+  if (const auto* d = std::get_if<dstu4145::PublicKey>(&key)) return *d;
+  if (const auto* e = std::get_if<ecdsa::SchemePublicKey>(&key)) return *e;
+  return public_key(private_key(key));
+}
+
+std::string curve_name(const AnyPublicKey& key) {
+  return std::visit(Overload{[](const dstu4145::PublicKey& k) { return k.curve->name(); },
+                             [](const ecdsa::SchemePublicKey& k) { return k.key.group->name(); }},
+                    key);
+}
+
+Bytes key_id(const AnyPublicKey& key) {
+  return std::visit([](const auto& k) { return key_id(k); }, key);
+}
+
+std::string default_hash(const AnyPublicKey& key) {
+  if (const auto* k = std::get_if<ecdsa::SchemePublicKey>(&key)) return ecdsa::default_hash(*k->key.group);
+  return "gost34311";
+}
+
+std::unique_ptr<hash::Hasher> make_hasher(const AnyPublicKey& key, std::string_view hash_name) {
+  const auto* dstu = std::get_if<dstu4145::PublicKey>(&key);
+  if (dstu == nullptr || !dstu->dke || hash_name != "gost34311") return hash::make_hasher(hash_name);
+  hash::Gost34311Params params;
+  params.sbox = hash::SBox::from_packed(*dstu->dke);
+  return hash::make_hasher(params);
+}
+
+Bytes encode_spki(const AnyPublicKey& key) {
+  return std::visit([](const auto& k) { return encode_spki(k); }, key);
+}
+
+SecureBytes encode_pkcs8(const AnyPrivateKey& key, Dstu4145Form form) {
+  return std::visit(Overload{[&](const dstu4145::PrivateKey& k) { return encode_pkcs8(k, form); },
+                             [](const ecdsa::SchemeKey& k) { return encode_pkcs8(k); }},
+                    key);
+}
+
+AnyPublicKey decode_spki(std::span<const std::uint8_t> der) {
+  const SubjectPublicKeyInfo spki = read_subject_public_key_info(der);
+  if (is_dstu4145_algorithm(spki.algorithm.oid)) return dstu4145_public_key(spki);
+  if (ec_scheme_of(spki.algorithm.oid)) return ec_public_key(spki);
+  unknown_algorithm(spki.algorithm.oid);
+}
+
+AnyPrivateKey decode_pkcs8(std::span<const std::uint8_t> der) {
+  const PrivateKeyInfo info = read_private_key_info(der);
+  if (is_dstu4145_algorithm(info.algorithm.oid)) return dstu4145_private_key(info);
+  if (ec_scheme_of(info.algorithm.oid)) return ec_private_key(info);
+  unknown_algorithm(info.algorithm.oid);
+}
+
+}  // namespace dstu::pkix
