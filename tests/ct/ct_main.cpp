@@ -11,7 +11,7 @@
 #include "ct_check.hpp"
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/cpu/features.hpp"
-#include "dstu/gfp/kernels.hpp"
+#include "dstu/gfp/internal/kernels.hpp"
 
 #ifndef DSTU_HAVE_MEMCHECK
 #error "the constant-time checker needs valgrind/memcheck.h (Debian: valgrind) to mark secrets"

@@ -12,7 +12,7 @@
 
 #include "cpu_paths.hpp"
 #include "dstu/base/ctgrind.hpp"
-#include "dstu/gf2m/kernels.hpp"
+#include "dstu/gf2m/internal/kernels.hpp"
 #include "dstu/gf2m/parallel.hpp"
 #include "reference.hpp"
 

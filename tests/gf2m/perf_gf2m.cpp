@@ -25,8 +25,8 @@
 
 #include "dstu/base/stats.hpp"
 #include "dstu/cpu/features.hpp"
-#include "dstu/gf2m/catalog.hpp"
-#include "dstu/gf2m/kernels.hpp"
+#include "catalog.hpp"
+#include "dstu/gf2m/internal/kernels.hpp"
 #include "dstu/gf2m/ops.hpp"
 #include "dstu/parallel/team.hpp"
 

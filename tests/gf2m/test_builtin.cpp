@@ -17,7 +17,7 @@
 
 #include "cpu_paths.hpp"
 #include "dstu/base/error.hpp"
-#include "dstu/gf2m/kernels.hpp"
+#include "dstu/gf2m/internal/kernels.hpp"
 #include "reference.hpp"
 
 using namespace gf2m_test;

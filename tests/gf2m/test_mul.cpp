@@ -5,7 +5,7 @@
 #include <doctest/doctest.h>
 
 #include "cpu_paths.hpp"
-#include "dstu/gf2m/kernels.hpp"
+#include "dstu/gf2m/internal/kernels.hpp"
 #include "reference.hpp"
 
 using namespace gf2m_test;

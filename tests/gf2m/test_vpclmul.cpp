@@ -14,7 +14,7 @@
 #include <utility>
 
 #include "cpu_paths.hpp"
-#include "dstu/gf2m/kernels.hpp"
+#include "dstu/gf2m/internal/kernels.hpp"
 #include "reference.hpp"
 
 using namespace gf2m_test;

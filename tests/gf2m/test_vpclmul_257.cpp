@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "cpu_paths.hpp"
-#include "dstu/gf2m/kernels.hpp"
+#include "dstu/gf2m/internal/kernels.hpp"
 #include "reference.hpp"
 
 using namespace gf2m_test;

@@ -1,4 +1,4 @@
-// The product kernels of lib/gfp (dstu/gfp/kernels.hpp and its variants) against each
+// The product kernels of lib/gfp (dstu/gfp/internal/kernels.hpp and its variants) against each
 // other: CIOS is the oracle (itself checked against GMP through gfp::Field in
 // test_field.cpp); FIPS, the special forms (P-256, 2^521 - 1) and the BMI2 + ADX kernels
 // (their own ctest entry, gfp_kernels_adx, SKIPPED without BMI2 + ADX) must equal it on
@@ -15,7 +15,7 @@
 
 #include "cpu_paths.hpp"
 #include "dstu/cpu/features.hpp"
-#include "dstu/gfp/kernels.hpp"
+#include "dstu/gfp/internal/kernels.hpp"
 #include "dstu/mp/modular.hpp"
 #include "test_random.hpp"
 

@@ -1,4 +1,4 @@
-// gfp_kernels: the Montgomery products of lib/gfp (dstu/gfp/kernels.hpp and its
+// gfp_kernels: the Montgomery products of lib/gfp (dstu/gfp/internal/kernels.hpp and its
 // variants) on the named primes, each variant beside its twins in one process: latency
 // (a chain of dependent products, r = r b) and throughput (four independent chains
 // interleaved), in nanoseconds of this thread's CPU time (a loaded machine's other
@@ -15,7 +15,7 @@
 
 #include "dstu/cpu/features.hpp"
 #include "dstu/gfp/field.hpp"
-#include "dstu/gfp/kernels.hpp"
+#include "dstu/gfp/internal/kernels.hpp"
 #include "per_call.hpp"
 
 namespace {

@@ -15,8 +15,8 @@ while read -r generator output; do
   fi
 done <<'LIST'
 lib/mp/src/gen_mul_fixed_adx.py lib/mp/src/mul_fixed_adx.S
-lib/gfp/src/gen_redc_adx.py lib/gfp/include/dstu/gfp/redc_adx.hpp
+lib/gfp/src/gen_redc_adx.py lib/gfp/internal/dstu/gfp/internal/redc_adx.hpp
 lib/gfp/src/gen_p521_adx.py lib/gfp/src/p521_adx.S
-lib/gfp/src/gen_addsub_adx.py lib/gfp/include/dstu/gfp/addsub_adx.hpp
+lib/gfp/src/gen_addsub_adx.py lib/gfp/internal/dstu/gfp/internal/addsub_adx.hpp
 LIST
 exit $status

@@ -8,7 +8,7 @@
 #include "dstu/base/ct.hpp"
 #include "dstu/base/wipe.hpp"
 #include "dstu/ec/curve.hpp"
-#include "dstu/gf2m/kernels.hpp"
+#include "dstu/gf2m/internal/kernels.hpp"
 
 namespace dstu::ec::detail {
 

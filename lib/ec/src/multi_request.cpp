@@ -8,7 +8,7 @@
 #include <span>
 #include <vector>
 
-#include "dstu/gf2m/kernels.hpp"
+#include "dstu/gf2m/internal/kernels.hpp"
 #include "dstu/parallel/multi_request_schedule.hpp"
 #include "ld.hpp"
 

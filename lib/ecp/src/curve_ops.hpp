@@ -1,5 +1,5 @@
 // Internal: a curve's constants in the elements of a gfp kernel type K
-// (gfp::Kernels<N, F, P>, dstu/gfp/kernels.hpp), the point types the scalar
+// (gfp::Kernels<N, F, P>, dstu/gfp/internal/kernels.hpp), the point types the scalar
 // multiplications work in, and the conversions to and from the public AffinePoint.
 // Every algorithm of lib/ecp is a template on K, chosen once per operation by
 // gfp::dispatch, as lib/ec's are on gf2m's kernels: the field operations inline into
@@ -7,7 +7,7 @@
 #pragma once
 
 #include "dstu/ecp/curve.hpp"
-#include "dstu/gfp/kernels.hpp"
+#include "dstu/gfp/internal/kernels.hpp"
 
 namespace dstu::ecp::detail {
 

@@ -7,7 +7,7 @@
 #include "algorithms.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/cpu/features.hpp"
-#include "dstu/gf2m/kernels.hpp"
+#include "dstu/gf2m/internal/kernels.hpp"
 
 namespace dstu::gf2m {
 

@@ -7,7 +7,7 @@
 // beat squaring). The chain and the table choice depend only on m and the CPU.
 #include "algorithms.hpp"
 #include "dstu/cpu/features.hpp"
-#include "dstu/gf2m/kernels.hpp"
+#include "dstu/gf2m/internal/kernels.hpp"
 
 namespace dstu::gf2m {
 

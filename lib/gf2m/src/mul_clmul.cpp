@@ -2,7 +2,7 @@
 // carry-less instruction, then the field's reduction on 128-bit pairs in registers
 // (reduce_clmul.hpp). Compiled for pclmul + SSE4.1 only in this file; reached only
 // when cpu::active() reports pclmulqdq.
-#include "dstu/gf2m/kernels.hpp"
+#include "dstu/gf2m/internal/kernels.hpp"
 #include "internal.hpp"
 
 #include <immintrin.h>  // before the region: its functions carry their own targets

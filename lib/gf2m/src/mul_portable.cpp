@@ -1,7 +1,7 @@
 // Multiplication on the portable path: Karatsuba over words (karatsuba.hpp) with the
 // constant-time integer-multiply-with-holes word product (prim_portable.hpp), then
 // the field's reduction. No ISA extension, no table, no secret-dependent branch.
-#include "dstu/gf2m/kernels.hpp"
+#include "dstu/gf2m/internal/kernels.hpp"
 #include "internal.hpp"
 #include "prim_portable.hpp"
 #include "reduce_special.hpp"

@@ -31,7 +31,7 @@
 // tested against the portable kernels.
 //
 // Constant time: see prim_vpclmul.hpp.
-#include "dstu/gf2m/kernels.hpp"
+#include "dstu/gf2m/internal/kernels.hpp"
 
 #include <immintrin.h>  // before the region: its functions carry their own targets
 

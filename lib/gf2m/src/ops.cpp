@@ -2,7 +2,7 @@
 // Also the kernel tables of the built-in fields, built from the typed kernels.
 #include "dstu/base/ct.hpp"
 #include "dstu/cpu/features.hpp"
-#include "dstu/gf2m/kernels.hpp"
+#include "dstu/gf2m/internal/kernels.hpp"
 #include "internal.hpp"
 
 namespace dstu::gf2m {

@@ -3,7 +3,7 @@
 // fields — sparse folding for any trinomial/pentanomial, and two precomputed
 // reductions for any modulus (seed 002): carry-less Barrett and masked row tables.
 // All constant time: loops and shifts depend only on the public field parameters.
-#include "dstu/gf2m/kernels.hpp"
+#include "dstu/gf2m/internal/kernels.hpp"
 #include "internal.hpp"
 #include "reduce_special.hpp"
 

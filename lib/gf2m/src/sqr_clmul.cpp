@@ -3,7 +3,7 @@
 // (reduce_clmul.hpp). sqr_n keeps the value in registers between squarings (the
 // Itoh–Tsujii chains spend most of their time here). Reached only when cpu::active()
 // reports pclmulqdq.
-#include "dstu/gf2m/kernels.hpp"
+#include "dstu/gf2m/internal/kernels.hpp"
 #include "internal.hpp"
 
 #include <immintrin.h>  // before the region: its functions carry their own targets

@@ -1,7 +1,7 @@
 // Squaring on the portable path: a^2 = sum a_i x^(2i), the bits spread apart by five
 // shift-and-mask steps per half word (no table, no ISA extension), then the field's
 // reduction. sqr_n keeps the value in locals between squarings.
-#include "dstu/gf2m/kernels.hpp"
+#include "dstu/gf2m/internal/kernels.hpp"
 #include "internal.hpp"
 #include "reduce_special.hpp"
 

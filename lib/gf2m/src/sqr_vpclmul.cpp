@@ -10,7 +10,7 @@
 // compiled, tested and benchmarked (perf_gf2m --vpclmul) beside the multiplication kernels.
 //
 // Constant time: see prim_vpclmul.hpp.
-#include "dstu/gf2m/kernels.hpp"
+#include "dstu/gf2m/internal/kernels.hpp"
 
 #include <immintrin.h>  // before the region: its functions carry their own targets
 

@@ -4,7 +4,7 @@
 // x^((k+1)/2), since its square is x^(m+1) + x^(k+1) = x (x^m + x^k) = x, and the
 // product is two shifts with no reduction (deg odd(a) <= (m-3)/2).
 #include "algorithms.hpp"
-#include "dstu/gf2m/kernels.hpp"
+#include "dstu/gf2m/internal/kernels.hpp"
 
 namespace dstu::gf2m {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/base/error.hpp"
-#include "dstu/gfp/kernels.hpp"
+#include "dstu/gfp/internal/kernels.hpp"
 #include "dstu/mp/limbs.hpp"
 
 namespace dstu::gfp {

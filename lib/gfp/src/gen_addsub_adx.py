@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes ../include/dstu/gfp/addsub_adx.hpp: addition and subtraction mod p of N-limb
+"""Writes ../internal/dstu/gfp/internal/addsub_adx.hpp: addition and subtraction mod p of N-limb
 elements (a, b < p) as inline assembly, for the widths of the ADX path above four
 limbs (N = 5, 6, 8, 9: brainpoolP320, P-384 and brainpoolP384, brainpoolP512, P-521):
 
@@ -23,7 +23,7 @@ see unused and drop the statement. The compiled
 add_mod and sub_mod loops keep the carry in a register between their chains and
 select by masks, about twice the latency. Straight-line code: constant time.
 
-Run: python3 gen_addsub_adx.py > ../include/dstu/gfp/addsub_adx.hpp
+Run: python3 gen_addsub_adx.py > ../internal/dstu/gfp/internal/addsub_adx.hpp
 """
 
 SIZES = (5, 6, 8, 9)
@@ -80,7 +80,7 @@ def main():
     print()
     print("#include <cstddef>")
     print()
-    print('#include "dstu/gfp/mont_portable.hpp"')
+    print('#include "dstu/gfp/internal/mont_portable.hpp"')
     print()
     print("namespace dstu::gfp::detail {")
     print()

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes ../include/dstu/gfp/redc_adx.hpp: Montgomery's reduction of a 2N-limb product
+"""Writes ../internal/dstu/gfp/internal/redc_adx.hpp: Montgomery's reduction of a 2N-limb product
 on BMI2 + ADX, unrolled for N = 5, 6 and 8 limbs (brainpoolP320, P-384 and
 brainpoolP384, brainpoolP512), as inline assembly:
 
@@ -19,7 +19,7 @@ P-384 signing 61 -> 58 us, brainpoolP512r1 111 -> 107-110 us. Registers: N + 1 f
 the window, lo, hi, p's address and rdx: 13 for N = 8, within the 14 a frame-pointer
 build leaves; the second statement N + 4. Straight-line code: constant time.
 
-Run: python3 gen_redc_adx.py > ../include/dstu/gfp/redc_adx.hpp
+Run: python3 gen_redc_adx.py > ../internal/dstu/gfp/internal/redc_adx.hpp
 """
 
 SIZES = (5, 6, 8)
@@ -96,7 +96,7 @@ def main():
     print()
     print("#include <cstddef>")
     print()
-    print('#include "dstu/gfp/mont_portable.hpp"')
+    print('#include "dstu/gfp/internal/mont_portable.hpp"')
     print()
     print("namespace dstu::gfp::detail {")
     print()

@@ -14,7 +14,7 @@
 // takes mulx, adcx and adox whatever the target.
 #pragma once
 
-#include "dstu/gfp/mont_portable.hpp"
+#include "dstu/gfp/internal/mont_portable.hpp"
 
 namespace dstu::gfp::detail {
 

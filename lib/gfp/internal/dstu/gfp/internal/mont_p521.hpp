@@ -12,7 +12,7 @@
 // Inline, for kernels.hpp's Kernels<9, Form::mersenne521, ...> and gfp::Field.
 #pragma once
 
-#include "dstu/gfp/mont_portable.hpp"
+#include "dstu/gfp/internal/mont_portable.hpp"
 #include "dstu/mp/limbs.hpp"
 
 namespace dstu::gfp::detail {

@@ -6,7 +6,7 @@
 
 #include <cstddef>
 
-#include "dstu/gfp/mont_portable.hpp"
+#include "dstu/gfp/internal/mont_portable.hpp"
 
 namespace dstu::gfp::detail {
 

@@ -14,7 +14,7 @@
 // like them without a target attribute so that they inline.
 #pragma once
 
-#include "dstu/gfp/mont_adx.hpp"
+#include "dstu/gfp/internal/mont_adx.hpp"
 
 namespace dstu::gfp::detail {
 

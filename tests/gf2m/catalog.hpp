@@ -1,7 +1,7 @@
-// dstu::gf2m — the field operations as a uniform list, for benchmarks and the CLI's
-// `bench field` suite: every entry computes r = op(a, b) on one field through the
-// same entry points applications use (unary operations ignore b; trace writes its
-// bit to r). The CPU path is whatever cpu::active() allows when run() is called.
+// The field operations as a uniform list, for the benchmark perf_gf2m beside it: every
+// entry computes r = op(a, b) on one field through the same entry points applications
+// use (unary operations ignore b; trace writes its bit to r). The CPU path is whatever
+// cpu::active() allows when run() is called.
 #pragma once
 
 #include <span>

@@ -1,5 +1,5 @@
 // The operation list of catalog.hpp.
-#include "dstu/gf2m/catalog.hpp"
+#include "catalog.hpp"
 
 #include "dstu/gf2m/ops.hpp"
 #include "dstu/gf2m/parallel.hpp"

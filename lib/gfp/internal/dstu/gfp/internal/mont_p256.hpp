@@ -9,7 +9,7 @@
 // mont_adx.hpp has the same step in MULX/ADCX/ADOX form.
 #pragma once
 
-#include "dstu/gfp/mont_portable.hpp"
+#include "dstu/gfp/internal/mont_portable.hpp"
 
 namespace dstu::gfp::detail {
 
