@@ -1,4 +1,4 @@
-// OpenMP variants of multiplication and squaring (parallel.hpp): the product's
+// Parallel variants of multiplication and squaring (parallel.hpp): the product's
 // columns, or the square's words, cut into parts; each part computed and reduced on
 // its own team thread; partial results XORed. Constant time: the cut depends on the
 // word count and the thread count only.
@@ -69,12 +69,11 @@ void sqr_parallel(const Field& f, Element& r, const Element& a, int threads) {
   });
 }
 
-// Measured on the reference machine (Xeon Sapphire Rapids class, 2 cores at 2.6 GHz
-// (2.8 turbo), gcc 12 -O3, team of 2 threads; perf_gf2m, minimum of 7 runs, ns per
-// operation, carry-less path, the other core idle): a fork/join of the team costs
-// about 1 µs, a hundred times the product itself. (With the other core busy, the
-// join waits for a scheduler time slice: ~6 ms.) The portable path (70-250 ns per
-// product) does not change the verdict.
+// The table parallel_*_pays() read: ns per operation from perf_gf2m (carry-less path,
+// a team of 2 threads, the other core idle; its CPU: docs/performance.md). A fork and
+// join of the team cost about a hundred times the product itself, and with the other
+// core busy the join waits for a scheduler time slice; the portable path, several
+// times slower per product, does not change the verdict.
 namespace {
 
 struct Measured {

@@ -14,7 +14,7 @@
 //  - wide (5 to 7 words, m = 307 ... 431): one element in a register, one
 //    double-length product in two.
 //
-// Port budget (Golden Cove / Sapphire Rapids): VPCLMULQDQ and every lane-crossing
+// Port budget (Intel's AVX-512 cores): VPCLMULQDQ and every lane-crossing
 // permute share port 5; 512-bit logic runs on ports 0 and 5; loads and stores run
 // elsewhere. Hence the habits below: constants come from memory (a vpbroadcastq from a
 // general register would be one more port-5 uop, and so would a kmovw from one: masks

@@ -23,11 +23,10 @@ r = a b / 2^576 mod p for p = 2^521 - 1 and a, b < p, in [0, p); r may alias a o
 4. The division by R = 2^55 2^521 = 2^55 (mod p): the 521-bit residue rotated right by
    55 bits.
 
-Against the C++ of mont_p521.hpp (compiled top rows by mulq, three carry chains through
-setb, masks by select) on an Intel Xeon (family 6 model 207): the product's latency
-65.0 -> 56.4 ns and throughput 55.5 -> 38.8 ns, the square's 51.0 -> 41.5 and
-44.0 -> 28.8 ns (tests/perf/gfp_kernels). Straight-line code: time and memory accesses do not depend on
-the operands (constant time).
+The C++ of mont_p521.hpp (compiled top rows by mulq, three carry chains through setb,
+masks by select) measures slower in latency and in throughput, product and square alike
+(tests/perf/gfp_kernels: "mersenne fold adx" beside "mersenne fold"). Straight-line
+code: time and memory accesses do not depend on the operands (constant time).
 
 Run: python3 gen_p521_adx.py > p521_adx.S
 """

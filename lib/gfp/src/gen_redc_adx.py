@@ -11,13 +11,14 @@ window of N + 1 registers; row k takes m = w_k m0inv and adds m p into the windo
 mulx for the products, adox along OF for their low halves and adcx along CF for the
 high ones; w_k becomes 0 and the window's next top. T_lo + m p < 2^(64 (N + 1)) keeps
 every row inside the window, and the result u = (T_lo + M p) / 2^(64 N) is at most p;
-u + T_hi < 2p, then p subtracted unless that borrows, in a second asm statement: s =
-u + T_hi stored to r, s - p in the registers, and cmovc reloads s from r where the
-subtraction borrowed (a load either way). The C++ loops of addc, subb and masks it
-replaced took about 3 ns more per reduction on an Intel Xeon (family 6 model 207):
-P-384 signing 61 -> 58 us, brainpoolP512r1 111 -> 107-110 us. Registers: N + 1 for
-the window, lo, hi, p's address and rdx: 13 for N = 8, within the 14 a frame-pointer
-build leaves; the second statement N + 4. Straight-line code: constant time.
+u + T_hi < 2p, then p subtracted unless that borrows, in a second asm statement:
+s = u + T_hi stored to r, s - p in the registers, and cmovc reloads s from r where the
+subtraction borrowed (a load either way), shorter than the C++ loops of addc, subb and
+masks (tests/perf/gfp_kernels times the products with this reduction, "sos adx", and
+tests/perf/ecdsa_vs_openssl the signatures on P-384 and brainpoolP512r1). Registers:
+N + 1 for the window, lo, hi, p's address and rdx: 13 for N = 8, within the 14 a
+frame-pointer build leaves; the second statement N + 4. Straight-line code: constant
+time.
 
 Run: python3 gen_redc_adx.py > ../internal/dstu/gfp/internal/redc_adx.hpp
 """

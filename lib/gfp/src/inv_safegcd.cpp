@@ -13,8 +13,9 @@
 //
 // Constant time: the number of batches depends on L(p) only (public), every step is
 // masks and arithmetic, no branch or index on x. The numbers have as many 62-bit limbs
-// as the prime's size needs (a template on that count: 5 for 256-bit primes where 11
-// served every size before, a third of the time of an inversion on P-256).
+// as the prime's size needs (a template on that count, 5 for 256-bit primes: every
+// batch works on all the limbs, so limbs sized for the largest prime would slow the
+// small ones).
 //
 // inv_safegcd_vartime, for public x (verification), runs the same divsteps but jumps
 // over runs of even g (count trailing zeros), branches on the swaps, clears up to six

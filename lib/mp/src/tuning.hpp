@@ -1,6 +1,6 @@
 // Internal: the size thresholds of the automatic choices, in one place. The defaults
-// come from measurements on the development machine with tests/perf/mp_tune (see
-// README "Performance"); mp_tune also overrides them at run time to find them.
+// are the crossovers tests/perf/mp_tune measures (docs/performance.md); mp_tune also
+// overrides them at run time to find them.
 #pragma once
 
 #include <cstddef>

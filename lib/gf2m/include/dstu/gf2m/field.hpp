@@ -6,7 +6,7 @@
 // polynomial of degree 2 <= m <= 571 (trinomials and pentanomials by the same folding
 // with run-time exponents; any other modulus by a precomputed reduction).
 // Depends on: base (errors, constant-time helpers), cpu (the one place that says which
-// kernels may run), parallel (the OpenMP variants in parallel.hpp).
+// kernels may run), parallel (the team that runs the variants of parallel.hpp).
 // Secret: element values. Every function of the module runs in time independent of
 // element values unless its name ends in _vartime; field parameters are public.
 // (The external-form readers branch only on whether their input is valid.)
@@ -71,9 +71,8 @@ struct Ops;
 
 /// A binary field: degree, modulus and the precomputed constants the operations use.
 /// Build generic fields once and reuse them: construction runs the irreducibility
-/// test and fills the tables (0.3-2.2 ms for the DSTU fields, 0.6-4.5 ms for the
-/// built-in NIST ones, ~30 ms for a generic m = 571 field; the DSTU fields take ~0.4 MB
-/// of tables in all, each built on first use).
+/// test and fills the tables, milliseconds of work (most for a large generic field);
+/// the DSTU fields take about 0.4 MB of tables in all, each built on first use.
 class Field {
  public:
   /// One of the ten DSTU 4145-2002 fields (m in dstu_degrees()); built on first use,

@@ -1,6 +1,6 @@
-// dstu::gf2m — OpenMP variants of multiplication and squaring (seed 000 §3: "the value
-// and the modular reduction computed in parallel; fully for squaring, partly for
-// multiplication").
+// dstu::gf2m — parallel variants of multiplication and squaring ([Parallel DSTU 4145]
+// §3: "the value and the modular reduction computed in parallel; fully for squaring,
+// partly for multiplication").
 //
 // Squaring: a^2 = sum over words of a_i^2 x^(128 i) is linear, so each thread squares
 // a range of words and reduces its own partial square; nothing is shared until the
@@ -11,9 +11,9 @@
 // except for the final combination. Both are bit-identical to mul()/sqr() for any
 // thread count, constant time, and run on the persistent team of dstu::parallel.
 //
-// Measured on the reference machine (bench: perf_gf2m), a fork/join of the team costs
-// far more than one product (~1 µs against 10–100 ns), so they never pay at field
-// sizes; parallel_*_pays() report that measured fact for the automatic choice.
+// Handing parts to the team and joining them costs many times one product
+// (tests/gf2m/perf_gf2m measures both), so they never pay at field sizes;
+// parallel_*_pays() report that measured fact for the automatic choice.
 #pragma once
 
 #include "dstu/gf2m/field.hpp"
@@ -30,8 +30,8 @@ void mul_parallel(const Field& f, Element& r, const Element& a, const Element& b
 /// r = a^2 computed by up to `threads` team threads.
 void sqr_parallel(const Field& f, Element& r, const Element& a, int threads);
 
-/// True when mul_parallel with `threads` threads beat mul() on this machine class
-/// (measured table in parallel.cpp). False for every field measured.
+/// True when mul_parallel with `threads` threads beat mul() in the measured table
+/// (parallel.cpp). False for every field measured.
 bool parallel_mul_pays(const Field& f, int threads);
 
 /// True when sqr_parallel beat sqr() (measured table). False for every field measured.

@@ -18,7 +18,7 @@ struct Thresholds {
   /// Operands of at least this many limbs are squared by Karatsuba.
   std::size_t karatsuba_sqr = 128;
   /// From this many limbs, a product on a free team of >= 2 threads uses Comba Mx;
-  /// 0 = never (it never beat the best sequential product when measured).
+  /// 0 = never (it never beat the best sequential product in tests/perf/mp_tune).
   std::size_t comba_mx = 0;
 };
 

@@ -14,7 +14,7 @@
 //   });
 //
 // Kernels<P, I> has only static members: mul/sqr/... are direct calls to kernels
-// compiled for ISA I (non-inline, ~10-100 ns each); add and trace are inline.
+// compiled for ISA I (out of line: each is long beside a call); add and trace are inline.
 // Calling a Kernels<P, Isa::clmul> member on a CPU without PCLMULQDQ (or a
 // Kernels<P, Isa::vpclmul> one without VPCLMULQDQ, AVX-512F and PCLMULQDQ) is undefined:
 // use dispatch() or check active_isa() first. Element form and constant-time rules
@@ -165,38 +165,22 @@ struct VpclmulChoice {
   constexpr bool any() const { return mul || mul2 || sqr || sqr2; }
 };
 
-/// The measured choice (Sapphire Rapids, ~3.7 GHz). Kernels: `perf_gf2m --vpclmul`, ns,
-/// clmul -> vpclmul, latency = dependent chain, throughput = independent calls (per
-/// pair for mul2/sqr2). Ladder, sign, verify: one binary, DSTU_CPU=native,-vpclmulqdq
-/// against native, interleaved rounds, medians. Once mul2 is cheap the ladder is
-/// latency-bound, so a kernel that wins on throughput but loses on latency can cost
-/// there: those stay clmul.
-///  - m = 233: mul2 latency 13.7 -> 10.9, throughput 13.2 -> 6.8: ladder -22% to -26%.
-///    mul latency 10.3 -> 10.5, throughput 6.6 -> 5.7: sign -4%, verify -6% to -11%.
-///    sqr2 (latency 8.3 -> 7.9, throughput 8.3 -> 4.2) and sqr (latency 6.4 -> 7.1) win
-///    or tie in isolation but cost the ladder ~3% and sign ~5%: clmul.
-///  - m = 163 ... 191: mul2 throughput 9.2-10.2 -> 7.0-7.5 at +1.5-3 ns latency: ladder
-///    -6% to -13%. mul, sqr, sqr2 lose (latency +3 to +4 ns; 6 PCLMULQDQ products are
-///    already short; mul on m = 191 costs sign/verify 3-5%).
-///  - m = 257 (the halves layout with the one-bit top word), on an Intel Xeon family 6
-///    model 207 (Emerald Rapids, 2 vCPUs under KVM; two runs of perf_gf2m): mul latency
-///    15.2 -> 13.3, throughput 11.5 -> 8.1; mul2 latency 24.1 -> 13.5, throughput 23.3
-///    -> 10.1; sqr latency 9.0 -> 7.9; sqr2 latency 13.1 -> 8.7, throughput 11.3 -> 5.9.
-///    Curve level in one process (41 rounds; each kernel switched back to clmul alone,
-///    by a local hook not kept): all four against none, ladder 1.77x, verify 1.36x,
-///    comb, wNAF and sign 1.2x faster; mul alone back costs verify 58% and sign 31%,
-///    sqr costs verify 17% and sign 10% (the ladder, which squares by sqr2, gains 2%),
-///    sqr2 costs the ladder 21%: all four. AMD Zen 4 not measured for m = 257.
-///  - m = 307 ... 431 (the wide layout): mul2 throughput 16.5-27.6 -> 18.3-28.5 on the
-///    Sapphire Rapids, no win: clmul. Re-measured on the Emerald Rapids above: mul
-///    latency +22% to +35%, mul2 latency -2% to +4% and throughput +5% to +8%, sqr
-///    latency +60% to +80%; sqr2 throughput -22% to -35% and latency +3% to +13% (307,
-///    367) or -11% (431), but sqr2 on VPCLMULQDQ makes the ladder 20% (307, 367) and 8%
-///    (431) slower and moves nothing else: clmul. (The choice is compile-time and serves
-///    Intel and AMD AVX-512 alike; Zen 4 was not re-measured.)
+/// The measured choice: `perf_gf2m --vpclmul` times each kernel on PCLMULQDQ and on
+/// VPCLMULQDQ, latency and throughput, and the curve operations decide (`dstu bench ec`
+/// and `bench sign` with DSTU_CPU=native,-vpclmulqdq against native). Once mul2 is
+/// cheap the ladder is latency-bound, so a kernel that wins on throughput but loses on
+/// latency can cost there: those stay clmul.
+///  - m = 163 ... 191: mul2, the ladder's paired products; mul, sqr and sqr2 lose on
+///    latency (six PCLMULQDQ products are already short).
+///  - m = 233: mul2 and mul (sign and verify gain); sqr and sqr2 win or tie alone but
+///    cost the ladder and signing.
+///  - m = 257 (the halves layout with the one-bit top word): all four; each one switched
+///    back to clmul alone costs the ladder, verification or signing.
+///  - m = 307 ... 431 (the wide layout): clmul. mul, mul2 and sqr lose or tie, and sqr2,
+///    faster alone, makes the ladder slower and moves nothing else.
 ///  - the NIST fields N233 ... N571: clmul. They have no VPCLMULQDQ kernels (the ZMM
-///    reduction needs k1 < m mod 64: N233 and N409 break it) and no AVX-512 machine was
-///    at hand to measure one (the Zen 3 they were added on has VPCLMULQDQ on YMM only).
+///    reduction needs k1 < m mod 64: N233 and N409 break it).
+/// The choice is made at compile time and serves every CPU with VPCLMULQDQ on ZMM alike.
 constexpr VpclmulChoice vpclmul_choice(Builtin id) {
   switch (id) {
     case Builtin::F163: case Builtin::F167: case Builtin::F173: case Builtin::F179: case Builtin::F191:

@@ -64,32 +64,17 @@ constexpr bool has_adx_kernel(std::size_t n, Form f) {
 }
 
 /// The Montgomery product for N limbs, form F, path P, as a plain function (the same
-/// one Field::mul calls through its table). The portable choice is the faster of CIOS
-/// and FIPS as measured on AMD EPYC Zen 3 (gcc 12, -O3, chained products, one process):
-/// FIPS from 6 limbs (P-384 76 against 91 ns, 8 limbs 150 against 156 ns), CIOS below
-/// (4 limbs 30 against 34 ns, 3 limbs 19 against 24 ns); on an Intel Xeon (family 6
-/// model 207) they tie at 6 limbs (66 against 67 ns) and FIPS keeps 8 (105 against 112).
-/// On BMI2 + ADX, 4 limbs: separated operand scanning (mont_sos_adx.hpp) against the
-/// rotating CIOS of mont_adx.hpp, its twin, on the Xeon (tests/perf/gfp_kernels, thread
-/// CPU time, latency / throughput): P-256 22.5 / 12.9 against 25.0 / 15.5 ns (CIOS with
-/// the same P-256 step, since dropped), brainpoolP256 27.6 / 18.1 against 27.3 / 19.5
-/// ns (kept for its throughput; on Zen 3 unmeasured); with the final subtraction moved
-/// into the asm statement (cmovc instead of the compiled masked select): P-256 22.6 /
-/// 12.9 -> 16.0 / 11.6 ns, its square 16.1 / 10.3 -> 14.2 / 9.9, brainpoolP256 27.7 /
-/// 18.1 -> 24.8 / 17.8, its square 25.3 / 15.9 -> 21.5 / 14.9 (verification: P-256
-/// 57-58 -> 54-55 us, brainpoolP256r1 75-76 -> 70 us); portable P-256 (mont_p256.hpp)
-/// 25.4 / 25.5 against CIOS's 26.3 / 27.1 ns. 5, 6 and 8 limbs on ADX: lib/mp's unrolled
-/// products and redc_adx.hpp (P-384 52.8 / 43.6 ns against FIPS's 69.6 / 60.8,
-/// brainpoolP512 81.5 / 69.8 against 107.8 / 102.9). 3 limbs the same way measured
-/// 19.1 / 11.4 ns against CIOS's 19.6 / 15.5 (P-192), but P-192 and brainpoolP160r1
-/// signing and verification did not move (P-192 18-19.5 and 48-52 us either way), so
-/// 3 limbs stay portable. P-521 on ADX (p521_adx.S): 56.4 / 38.8 ns against the
-/// portable fold's 86.3 / 86.0 (65.0 / 55.5 with the fold and top rows compiled).
-/// P-384's own form (m0inv = 2^32 + 1, reduction rows of shifts and additions, no
-/// products) measured slower and is not kept: 57.2 / 45.4 ns against 52.8 / 43.6 with
-/// the same product, squares 49.2 / 44.0 against 44.6 / 35.1, portable 63.2 / 60.0
-/// against FIPS's 69.6 / 60.8 (its rows are one serial chain where the rows of mulx
-/// overlap).
+/// one Field::mul calls through its table). Each choice is the faster of the variants
+/// tests/perf/gfp_kernels times side by side:
+///  - portable: FIPS (product scanning) from 6 limbs unless m0inv = 1, CIOS otherwise;
+///    P-256 and P-521 by their own forms (mont_p256.hpp, mont_p521.hpp);
+///  - BMI2 + ADX, 4 limbs: separated operand scanning (mont_sos_adx.hpp) with the final
+///    subtraction inside the asm statement, ahead of its twin, the rotating CIOS of
+///    mont_adx.hpp, at least in throughput;
+///  - BMI2 + ADX, 5, 6 and 8 limbs: lib/mp's unrolled products and the generated
+///    reduction of redc_adx.hpp; P-521: p521_adx.S, the product and the Mersenne fold;
+///  - 3 limbs stay portable: the unrolled form is faster alone but moves neither signing
+///    nor verification on P-192 and brainpoolP160r1 (tests/perf/ecdsa_vs_openssl).
 template <std::size_t N, Form F, Path P>
 DSTU_GFP_INLINE void mont_mul(Limb* r, const Limb* a, const Limb* b, const Limb* p, Limb m0inv) {
   constexpr bool m1 = F == Form::m0inv_one;
@@ -140,10 +125,8 @@ DSTU_GFP_INLINE void mont_sqr(Limb* r, const Limb* a, const Limb* p, Limb m0inv)
 
 /// The same product out of line: from 6 limbs a product is long enough that a call
 /// costs little, and its unrolled code inline in every formula grows them several
-/// times. Inline or not measured within the noise on an Intel Xeon (family 6 model
-/// 207, load 3 on 2 cores, alternating binaries): verification on P-384 375 against
-/// 396 us, on brainpoolP512r1 885 against 860 us, on P-521 820 against 850 us (before
-/// the fold kept out of SSE registers); so out of line, the smaller code.
+/// times. Inline or not, verification measures the same within the noise
+/// (tests/perf/ecdsa_vs_openssl); so out of line, the smaller code.
 template <std::size_t N, Form F, Path P>
 [[gnu::noinline]] void mont_mul_outline(Limb* r, const Limb* a, const Limb* b, const Limb* p, Limb m0inv) {
   mont_mul<N, F, P>(r, a, b, p, m0inv);
