@@ -1,4 +1,4 @@
-// One class per subcommand (Botan style), registered in commands.cpp.
+// One class per subcommand (Botan style), registered in command.cpp (all_commands).
 //
 // A command declares its options on its own CLI11 subcommand in setup() and does its
 // work in run(), which returns the exit status. Errors are thrown as dstu::Error (or

@@ -13,7 +13,8 @@
 
 namespace dstu::cli::bench::published {
 
-/// The text of data/published-figures.json (the generated published_figures.cpp).
+/// The text of data/published-figures.json (a source generated in the build tree by
+/// embed_figures.cmake).
 extern const char* const kFiguresJson;
 
 /// One row of a published table, read by column name. A column the table lacks throws.

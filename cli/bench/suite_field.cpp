@@ -1,7 +1,7 @@
 // dstu bench field: ns per operation in each built-in field (the ten DSTU 4145 ones,
 // params.standard "dstu", and the four other NIST ones of FIPS 186-4 D.1.3, "nist"),
 // on each CPU path (VPCLMULQDQ where the field uses it, PCLMULQDQ, portable), and for
-// the OpenMP variants of [Parallel DSTU 4145] §3 on the DSTU fields.
+// the parallel variants of [Parallel DSTU 4145] §3 on the DSTU fields.
 #include <set>
 #include <string>
 #include <utility>

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
-"""Writes test-vectors/dstu4145/*.vec from shared/reference/test-vectors.json.
+"""Writes test-vectors/dstu4145/*.vec from a JSON collection of published vectors (the
+examples of DSTU 4145-2002 Annex B, BouncyCastle's, Cryptonite's and jkurwa's tests),
+each with its source, which the .vec files keep in their # Source: lines. The collection
+is not in the repository; its path is the argument.
 
-Run from the repository root: python3 tests/dstu4145/make_vectors.py [test-vectors.json]
+Run from the repository root: python3 tests/dstu4145/make_vectors.py [VECTORS.json]
 Each signature vector gives the curve (a named OID, or explicit parameters with the
 vector's own base point), the keys, H (the field element the digest maps to),
 optionally the digest octets, the nonce e when known, and r, s.

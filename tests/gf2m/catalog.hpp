@@ -14,7 +14,7 @@ namespace dstu::gf2m {
 struct Operation {
   const char* name;    ///< "mul", "sqr", "inv", "inv_vartime", "sqrt", ...
   bool constant_time;  ///< false for the _vartime ones
-  bool parallel;       ///< the OpenMP variants (parallel::available() threads)
+  bool parallel;       ///< the parallel variants (parallel::available() threads)
   void (*run)(const Field& f, Element& r, const Element& a, const Element& b);
 };
 

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Writes test-vectors/gf2m/dstu_curves.vec from shared/reference/test-vectors.json.
+"""Writes test-vectors/gf2m/dstu_curves.vec from a JSON collection of published vectors
+(not in the repository; its path is the argument), each with its source, which the .vec
+file keeps in its # Source: lines.
 
 Field-level known answers: the named curves' base points (curve equation, compression
 trace, decompression by solving z^2 + z = v) and the Annex B.1 product y = h * x(eP).
 Run from the repository root:
-    python3 tests/gf2m/make_vectors.py [path/to/test-vectors.json]
+    python3 tests/gf2m/make_vectors.py [path/to/VECTORS.json]
 """
 import json
 import sys

@@ -14,8 +14,8 @@
 // Each figure is the median (dstu::stats) of 7 timed runs of >= 20 ms each (--quick: 3
 // of >= 4 ms); --vpclmul alternates the two kernel families over 2 rounds and takes the
 // median of the runs of both. "typed" rows call Kernels<P, I> directly (what a
-// templated ec uses); the others go through the catalog (catalog.hpp), the table the
-// CLI's `bench field` uses. Parallel rows use a team of 2 threads (dstu::parallel).
+// templated ec uses); the others go through the catalog (catalog.hpp), the entry points
+// applications call. Parallel rows use a team of 2 threads (dstu::parallel).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>

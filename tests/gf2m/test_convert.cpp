@@ -28,7 +28,8 @@ TEST_CASE("bytes and hex round-trip") {
 
 TEST_CASE("known external forms") {
   const Field& f = Field::dstu(163);
-  // Gx of the m = 163 named curve (spec digest §1.2), 41 hex digits, leading digit 2.
+  // Gx of the m = 163 named curve (BouncyCastle's DSTU4145NamedCurves), 41 hex digits,
+  // leading digit 2.
   const Element x = g::from_hex(f, "2E2F85F5DD74CE983A5C4237229DAF8A3F35823BE");
   CHECK(g::to_hex(f, x) == "02e2f85f5dd74ce983a5c4237229daf8a3f35823be");
   CHECK(dstu::to_hex(g::to_bytes_le(f, x)) == "be2358f3a3f8da297223c4a583e94cd75d5ff8e202");

@@ -58,7 +58,7 @@ TEST_CASE("compression stores Tr(y / x); decompression solves z^2 + z = v") {
       const unsigned a = static_cast<unsigned>(std::stoi(v.get("A")));
       const Element gx = g::from_hex(f, v.get("Gx")), gy = g::from_hex(f, v.get("Gy"));
       const Element b = g::from_hex(f, v.get("B")), packed = g::from_hex(f, v.get("Compressed"));
-      // Compression (STD 6.9): lsb of x replaced by Tr(y * x^-1).
+      // Compression (DSTU 4145-2002 §6.9): lsb of x replaced by Tr(y * x^-1).
       Element xi, xi2, t;
       g::inv(f, xi, gx);
       g::inv_vartime(f, xi2, gx);
@@ -67,7 +67,7 @@ TEST_CASE("compression stores Tr(y / x); decompression solves z^2 + z = v") {
       Element expect = gx;
       expect.w[0] = (expect.w[0] & ~Word(1)) | g::trace(f, t);
       CHECK(same(expect, packed));
-      // Decompression (STD 6.10).
+      // Decompression (DSTU 4145-2002 §6.10).
       const unsigned k = static_cast<unsigned>(packed.w[0] & 1);
       Element x = packed;
       x.w[0] &= ~Word(1);

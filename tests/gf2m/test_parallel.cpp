@@ -1,4 +1,4 @@
-// The OpenMP variants are bit-identical to the sequential kernels for 1 to 4 threads
+// The parallel variants are bit-identical to the sequential kernels for 1 to 4 threads
 // (and for more parts than threads), on every field and CPU path, also when called
 // from inside a parallel region.
 #include <doctest/doctest.h>

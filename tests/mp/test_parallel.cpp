@@ -1,5 +1,5 @@
 // The parallel Comba twins against mul_comba for 1..4 threads and every size of
-// seed 001's Table 1, plus odd shapes.
+// [Parallel Comba]'s Table 1, plus odd shapes.
 #include <doctest/doctest.h>
 
 #include <vector>

@@ -1,4 +1,4 @@
-// The DSTU 4145-2002 Annex A generator (spec digest §2.10).
+// The DSTU 4145-2002 Annex A generator.
 #include "dstu/dstu4145/annex_a.hpp"
 
 #include <chrono>

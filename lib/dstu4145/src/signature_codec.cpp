@@ -1,4 +1,5 @@
-// Signature octets: r_le || s_le and s_be || r_be (spec digest §2.6).
+// Signature octets: r_le || s_le and s_be || r_be, the bit string D = s || r of
+// DSTU 4145-2002 §5.10 written least or most significant octet first.
 #include <algorithm>
 
 #include "dstu/base/der.hpp"

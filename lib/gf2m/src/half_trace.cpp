@@ -1,5 +1,5 @@
 // Constant-time half-trace htr(a) = sum a^(4^i), 0 <= i <= (m-1)/2 (odd m), the
-// solution of z^2 + z = a when Tr(a) = 0 (spec digest §2.7). htr is linear: even bits
+// solution of z^2 + z = a when Tr(a) = 0 (DSTU 4145-2002 §6.6). htr is linear: even bits
 // fold into a half-size argument, and the images of the odd powers come from a table
 // of (m-1)/2 rows added under masks (algorithms.hpp, rows.hpp) — about m/2 masked
 // row additions instead of m - 1 squarings. The carry-less kernels use AVX-512 rows

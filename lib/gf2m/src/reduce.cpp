@@ -1,7 +1,8 @@
 // Reduction modulo f: the compile-time special folding of the built-in polynomials
 // (instantiated from reduce_special.hpp), and three run-time methods for generic
 // fields — sparse folding for any trinomial/pentanomial, and two precomputed
-// reductions for any modulus (seed 002): carry-less Barrett and masked row tables.
+// reductions for any modulus ([Crypto Library Slides]): carry-less Barrett and masked
+// row tables.
 // All constant time: loops and shifts depend only on the public field parameters.
 #include "dstu/gf2m/internal/kernels.hpp"
 #include "internal.hpp"

@@ -1,4 +1,4 @@
-// Solving z^2 + z = c (spec digest §2.7, STD §6.7) for odd m: z = htr(c) when
+// Solving z^2 + z = c (DSTU 4145-2002 §6.7 with u = 1) for odd m: z = htr(c) when
 // Tr(c) = 0 (the other root is z + 1); no root when Tr(c) = 1. Constant time: the
 // half-trace is computed either way and only the returned flag tells.
 #include "dstu/gf2m/ops.hpp"

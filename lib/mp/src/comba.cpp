@@ -1,12 +1,12 @@
-// Modified Comba multiplication with deferred carry (seed 001) and its squaring twin,
-// plus the operand-scanning basecase.
+// Modified Comba multiplication with deferred carry ([Parallel Comba]) and its squaring
+// twin, plus the operand-scanning basecase.
 //
-// Column k of a*b is the sum of a_i*b_j over i + j = k. Seed 001 works on 32-bit
-// digits in 64-bit accumulators; with 64-bit limbs the same idea uses two 128-bit
-// accumulators per column: one sums the low halves, one the high halves of the
+// Column k of a*b is the sum of a_i*b_j over i + j = k. [Parallel Comba] works on
+// 32-bit digits in 64-bit accumulators; with 64-bit limbs the same idea uses two
+// 128-bit accumulators per column: one sums the low halves, one the high halves of the
 // products, so no carry moves between them while the column is summed. After the
-// column, its low limb is final and everything above it is the next column's
-// starting value.
+// column, its low limb is final and everything above it is the next column's starting
+// value.
 #include "carry.hpp"
 #include "comba_column.hpp"
 #include "dstu/mp/limbs.hpp"

@@ -1,4 +1,4 @@
-// The parallel twins of mul_comba (seed 001): Modified Comba 2x and Mx.
+// The parallel twins of mul_comba ([Parallel Comba]): Modified Comba 2x and Mx.
 //
 // Deferred carry makes the columns of a product independent, so they can be summed
 // on different threads; only the carry resolution is sequential. Both variants use

@@ -24,7 +24,7 @@ Limb addmul_1_adx(Limb* r, const Limb* a, std::size_t n, Limb w);
 namespace dstu::mp::ln {
 
 /// The quadratic product the sizes call for: Comba columns, or addmul_1 rows where
-/// the hardware row kernel is faster (tuning::kRowsMinLimbs).
+/// the hardware row kernel is faster (tuning::Thresholds::rows_mul and rows_sqr).
 void mul_small(Limb* r, const Limb* a, std::size_t na, const Limb* b, std::size_t nb);
 void sqr_small(Limb* r, const Limb* a, std::size_t n);
 

@@ -32,9 +32,9 @@ const FLAGS = new Set(['as-drawn', 'raw', 'digest', 'native']);
 
 // The ten polynomial-basis named curves, index i = OID ...3.1.1.2.i. Published constants: DSTU
 // 4145-2002 Table G.1 (A, B, n) and the base points of BouncyCastle DSTU4145NamedCurves /
-// Cryptonite dstu4145_params_internal.c, as collected in shared/reference/test-vectors.json
-// ("dstu4145_pb_curves"). ks = middle exponents of the field polynomial, ascending. Hex is big-endian.
-// jkurwa itself ships only m = 257 and 431 (DSTU_PB_257/431); those two are taken from jkurwa.
+// Cryptonite dstu4145_params_internal.c. ks = middle exponents of the field polynomial, ascending.
+// Hex is big-endian. jkurwa itself ships only m = 257 and 431 (DSTU_PB_257/431); those two are
+// taken from jkurwa.
 const CURVES = [
   { m: 163, ks: [3, 6, 7], a: 1, b: '5FF6108462A2DC8210AB403925E638A19C1455D21',
     n: '400000000000000000002BEC12BE2262D39BCF14D', h: 2,

@@ -1,5 +1,5 @@
 // dstu::dstu4145 — the random bit generator of DSTU 4145-2002 Annex A, on GOST
-// 28147-89 (spec digest §2.10), offered as `dstu sign --rng dstu`.
+// 28147-89, offered as `dstu sign --rng dstu`.
 //
 // State: a 256-bit key K, a 64-bit seed s and a 64-bit date-time D; I = E_K(D); per
 // output bit x = E_K(I xor s), s = E_K(x xor I), bit = lowest bit of x; bits are

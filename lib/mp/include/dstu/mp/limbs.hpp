@@ -57,7 +57,7 @@ Limb submul_1(Limb* r, const Limb* a, std::size_t n, Limb w);
 
 // ---- products (comba.cpp, karatsuba.cpp, mul.cpp); r never overlaps a or b ----
 
-/// r[0..na+nb) = a * b by the Modified Comba method of seed 001: each result column
+/// r[0..na+nb) = a * b by Modified Comba ([Parallel Comba]): each result column
 /// is the sum of its partial products with the low and high halves accumulated in
 /// separate double-width accumulators (deferred carry); carries are resolved once per
 /// column. na, nb >= 1.
@@ -105,10 +105,10 @@ void sqr(Limb* r, const Limb* a, std::size_t n, Limb* scratch);
 // ---- parallel twins of mul_comba (comba_parallel.cpp), bit-identical to it ----
 
 /// Modified Comba 2x: the lower and the upper column triangles in two OpenMP
-/// sections, then one carry fix-up (seed 001). Runs sequentially when nested.
+/// sections, then one carry fix-up ([Parallel Comba]). Runs sequentially when nested.
 void mul_comba_2x(Limb* r, const Limb* a, std::size_t na, const Limb* b, std::size_t nb);
 /// Modified Comba Mx: every column independently into per-column (lo, hi)
-/// accumulators by `threads` team threads, then one sequential merge (seed 001).
+/// accumulators by `threads` team threads, then one sequential merge ([Parallel Comba]).
 void mul_comba_mx(Limb* r, const Limb* a, std::size_t na, const Limb* b, std::size_t nb,
                   int threads);
 

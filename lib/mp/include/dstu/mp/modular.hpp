@@ -76,15 +76,15 @@ Nat powmod_sequential_vartime(const Nat& base, const Nat& exp, const Nat& m);
 /// a full masked scan. Time depends on the sizes of m and exp_bits only.
 Nat powmod(const Nat& base, const Nat& exp, const Nat& m, std::size_t exp_bits);
 
-/// base^exp mod m split by exponent portions over `threads` team threads (seed 000
-/// §2): portion i, bits [s_i, s_i+1), is raised on its own thread and corrected by
-/// its position with s_i squarings; portion sizes are balanced so that all threads
-/// finish together; the portions' powers are multiplied at the end. Odd m only
+/// base^exp mod m split by exponent portions over `threads` team threads ([Parallel
+/// DSTU 4145] §2): portion i, bits [s_i, s_i+1), is raised on its own thread and
+/// corrected by its position with s_i squarings; portion sizes are balanced so that all
+/// threads finish together; the portions' powers are multiplied at the end. Odd m only
 /// (even m: sequential). Bit-identical to powmod_sequential_vartime.
 Nat powmod_parallel_vartime(const Nat& base, const Nat& exp, const Nat& m, int threads);
 
 /// The portion boundaries s_0 = 0 < s_1 < ... < s_T = bits used by the parallel
-/// exponentiation, for a `bits`-bit exponent on T threads (exposed for tests/bench).
+/// exponentiation, for a `bits`-bit exponent on T threads (exposed for the tests).
 std::vector<std::size_t> powmod_portions(std::size_t bits, int threads);
 
 /// a^-1 mod m, or nothing when gcd(a, m) != 1. Variable time (extended Euclid).

@@ -5,8 +5,8 @@
 // one), spin briefly after each job and then sleep, and the caller claims unstarted
 // items itself, so a busy or descheduled second core never makes a call wait for a
 // helper that has not begun. Nested calls (from inside an item) run sequentially.
-// OpenMP remains for the seed-001 Comba variants (lib/mp), which are measured, and
-// for the default team size (OMP_NUM_THREADS).
+// OpenMP remains for the Comba 2x and Mx variants of [Parallel Comba] (lib/mp), which
+// are measured, and for the default team size (OMP_NUM_THREADS).
 #pragma once
 
 #include <omp.h>
@@ -38,8 +38,8 @@ inline bool can_split(int threads) { return threads > 1 && !inside_parallel() &&
 /// and not in a back-off period after signs of busy cores. A split form whose parts run
 /// one after another would cost more than its sequential twin (the split comb, the two
 /// scalar multiplications of verification, exponent portions) asks this first and runs
-/// the twin on false. The seed-000 field splits (gf2m mul/sqr_parallel), whose parts
-/// inline cost what the twin does, and the OpenMP Comba 2x/Mx do not.
+/// the twin on false. The field splits of [Parallel DSTU 4145] (gf2m mul/sqr_parallel),
+/// whose parts inline cost what the twin does, and the OpenMP Comba 2x/Mx do not.
 inline bool split_now(int threads) {
   note_split_call();
   return can_split(threads);

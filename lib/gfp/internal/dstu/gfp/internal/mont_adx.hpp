@@ -1,5 +1,5 @@
 // The 4-limb Montgomery product (P-256, brainpoolP256, and the 256-bit group orders) on
-// BMI2 + ADX. The method is CIOS as in field_kernels.hpp (Koç, Acar and Kaliski 1996),
+// BMI2 + ADX. The method is CIOS as in mont_portable.hpp (Koç, Acar and Kaliski 1996),
 // but each row runs two carry chains at once: mulx leaves the flags alone, adox adds the
 // low halves along OF and adcx the high halves along CF. The row's critical path is then
 // about one cycle per limb instead of the two of a single add/adc chain.
