@@ -16,14 +16,14 @@ struct Named {
   bool Features::*flag;
 };
 
-constexpr std::array<Named, 12> kNames{{
+constexpr std::array<Named, 13> kNames{{
     {"pclmulqdq", &Features::pclmulqdq}, {"vpclmulqdq", &Features::vpclmulqdq},
     {"avx2", &Features::avx2},           {"avx512f", &Features::avx512f},
     {"avx512vl", &Features::avx512vl},   {"avx512bw", &Features::avx512bw},
     {"avx512ifma", &Features::avx512ifma},
     {"bmi2", &Features::bmi2},           {"adx", &Features::adx},
     {"aesni", &Features::aesni},         {"sha", &Features::sha},
-    {"gfni", &Features::gfni},
+    {"gfni", &Features::gfni},           {"vaes", &Features::vaes},
 }};
 
 std::uint64_t xgetbv0() {
@@ -54,6 +54,7 @@ Features detect() {
     f.avx512ifma = f.avx512f && ((b >> 21) & 1);
     f.gfni = (c >> 8) & 1;
     f.vpclmulqdq = avx && f.pclmulqdq && ((c >> 10) & 1);
+    f.vaes = avx && f.aesni && ((c >> 9) & 1);
   }
   return f;
 }

@@ -28,6 +28,7 @@ struct Features {
   bool aesni = false;
   bool sha = false;
   bool gfni = false;
+  bool vaes = false;  ///< AES rounds on YMM/ZMM registers (several blocks per instruction)
 };
 
 /// The vector carry-less kernels (lib/gf2m's Isa::vpclmul) may run under f: they need
