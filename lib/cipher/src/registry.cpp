@@ -4,6 +4,7 @@
 #include <span>
 
 #include "dstu/base/error.hpp"
+#include "dstu/cipher/aes.hpp"
 #include "dstu/cipher/block_cipher.hpp"
 
 namespace dstu::cipher {
@@ -17,7 +18,11 @@ struct Entry {
 
 /// Filled by the families as they land, in the order block_cipher_names() lists them.
 std::span<const Entry> entries() {
-  static const std::vector<Entry> table{};
+  static const std::vector<Entry> table{
+      {"aes128", 16, &make_aes},
+      {"aes192", 24, &make_aes},
+      {"aes256", 32, &make_aes},
+  };
   return table;
 }
 
