@@ -6,6 +6,7 @@
 #include "dstu/base/error.hpp"
 #include "dstu/cipher/aes.hpp"
 #include "dstu/cipher/block_cipher.hpp"
+#include "dstu/cipher/des.hpp"
 
 namespace dstu::cipher {
 namespace {
@@ -22,6 +23,9 @@ std::span<const Entry> entries() {
       {"aes128", 16, &make_aes},
       {"aes192", 24, &make_aes},
       {"aes256", 32, &make_aes},
+      {"des", 8, &make_des},
+      {"tdes2", 16, &make_tdes},
+      {"tdes", 24, &make_tdes},
   };
   return table;
 }
