@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "aes_internal.hpp"
+#include "dstu/base/ct.hpp"
 #include "dstu/base/wipe.hpp"
 #include "dstu/cpu/features.hpp"
 
@@ -31,7 +32,10 @@ void ctr_portable(const AesKeys& k, const std::uint8_t ctr[16], std::uint8_t* ou
     const std::size_t n = blocks < kRun ? blocks : kRun;
     for (std::size_t i = 0; i < n; ++i) {
       std::memcpy(ks + 16 * i, ctr, 12);
-      store_be32(ks + 16 * i + 12, low++);
+      store_be32(ks + 16 * i + 12, low);
+      // GCM's counter is secret for IVs other than 96 bits (J0 = GHASH_H(IV)): the barrier
+      // keeps the compiler from ending the loop on a comparison of counter values.
+      low = static_cast<std::uint32_t>(ct::value_barrier(low + 1u));
     }
     encrypt_portable(k, ks, ks, n);
     for (std::size_t i = 0; i < 16 * n; ++i) out[i] = static_cast<std::uint8_t>(in[i] ^ ks[i]);

@@ -6,6 +6,7 @@
 
 #include "aes_internal.hpp"
 #include "dstu/base/ct.hpp"
+#include "dstu/base/ctgrind.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/base/wipe.hpp"
 
@@ -144,7 +145,8 @@ bool AesGcm::decrypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> 
   }
   std::uint8_t full[16];
   tag_of(full, j0, x, aad.size(), ciphertext.size());
-  const bool ok = ct::bytes_equal(full, tag.data(), tag.size());
+  bool ok = ct::bytes_equal(full, tag.data(), tag.size());
+  ct::unpoison(&ok, sizeof ok);  // the verdict is public
   secure_wipe(x, sizeof x);
   if (!ok) secure_wipe(out.data(), out.size());
   return ok;

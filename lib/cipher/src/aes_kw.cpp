@@ -6,6 +6,7 @@
 #include <string>
 
 #include "dstu/base/ct.hpp"
+#include "dstu/base/ctgrind.hpp"
 #include "dstu/base/error.hpp"
 
 namespace dstu::cipher {
@@ -78,7 +79,9 @@ std::optional<SecureBytes> aes_kw_unwrap(const BlockCipher& kek, std::span<const
   if (wrapped.size() < 24 || wrapped.size() % 8 != 0) return std::nullopt;
   SecureBytes buf(wrapped.begin(), wrapped.end());
   unwrap(kek, buf.data(), wrapped.size() / 8 - 1);
-  if (!ct::bytes_equal(buf.data(), kIcv1, 8)) return std::nullopt;  // buf wipes itself
+  bool ok = ct::bytes_equal(buf.data(), kIcv1, 8);
+  ct::unpoison(&ok, sizeof ok);  // the verdict is public
+  if (!ok) return std::nullopt;  // buf wipes itself
   return SecureBytes(buf.begin() + 8, buf.end());
 }
 
@@ -111,7 +114,7 @@ std::optional<SecureBytes> aes_kwp_unwrap(const BlockCipher& kek, std::span<cons
     unwrap(kek, buf.data(), n);
   }
   // Every check as a mask: the ICV's first half, 8(n-1) < length <= 8n, zero padding.
-  const std::uint64_t len = static_cast<std::uint64_t>(buf[4]) << 24 | static_cast<std::uint64_t>(buf[5]) << 16 |
+  std::uint64_t len = static_cast<std::uint64_t>(buf[4]) << 24 | static_cast<std::uint64_t>(buf[5]) << 16 |
                             static_cast<std::uint64_t>(buf[6]) << 8 | buf[7];
   ct::Mask bad = 0;
   for (int i = 0; i < 4; ++i) bad |= ~ct::eq(buf[i], kIcv2[i]);
@@ -119,7 +122,9 @@ std::optional<SecureBytes> aes_kwp_unwrap(const BlockCipher& kek, std::span<cons
   for (std::size_t i = 8 * n - 7; i <= 8 * n; ++i) {  // the last semiblock's octets past the length
     bad |= ~ct::lt(i - 1, len) & ~ct::is_zero(buf[8 + i - 1]);
   }
+  ct::unpoison(&bad, sizeof bad);  // the verdict is public, and with it the length it releases
   if (ct::value_barrier(bad) != 0) return std::nullopt;
+  ct::unpoison(&len, sizeof len);
   return SecureBytes(buf.begin() + 8, buf.begin() + 8 + static_cast<long>(len));
 }
 
