@@ -13,10 +13,10 @@
 #include "dstu/base/error.hpp"
 #include "dstu/cipher/aes.hpp"
 #include "dstu/cipher/modes.hpp"
-#include "test_random.hpp"
-#include "vec.hpp"
+#include "test_aes_support.hpp"
 
 using dstu::Bytes;
+using dstu::test::random_bytes;
 namespace ci = dstu::cipher;
 
 namespace {
@@ -79,29 +79,16 @@ Bytes run_fused(const ci::Aes& c, const std::string& mode, bool encrypt, const B
 }
 
 void check_mode_vectors(const std::string& file) {
-  const auto vectors = dstu::test::load_vectors(file);
-  REQUIRE(!vectors.empty());
-  dstu::test::for_each_cpu_path(
-      [&](const std::string& path) {
-        for (const auto& v : vectors) {
-          INFO(v.where() << " on " << path << " (" << ci::aes_path() << ")");
-          const ci::Aes c(v.bytes("Key"));
-          const std::string mode = v.get("Mode");
-          const Bytes iv = v.has("IV") ? v.bytes("IV") : Bytes{};
-          const Bytes p = v.bytes("Plaintext"), x = v.bytes("Ciphertext");
-          CHECK(run(c, mode, true, iv, p) == x);
-          CHECK(run(c, mode, false, iv, x) == p);
-          CHECK(run_fused(c, mode, true, iv, p) == x);
-          CHECK(run_fused(c, mode, false, iv, x) == p);
-        }
-      },
-      true);
-}
-
-Bytes random_bytes(dstu::test::TestRng& rng, std::size_t n) {
-  Bytes b(n);
-  rng.fill(b.data(), n);
-  return b;
+  dstu::test::for_vectors_on_every_path(file, [](const dstu::test::Vector& v) {
+    const ci::Aes c(v.bytes("Key"));
+    const std::string mode = v.get("Mode");
+    const Bytes iv = v.has("IV") ? v.bytes("IV") : Bytes{};
+    const Bytes p = v.bytes("Plaintext"), x = v.bytes("Ciphertext");
+    CHECK(run(c, mode, true, iv, p) == x);
+    CHECK(run(c, mode, false, iv, x) == p);
+    CHECK(run_fused(c, mode, true, iv, p) == x);
+    CHECK(run_fused(c, mode, false, iv, x) == p);
+  });
 }
 
 }  // namespace

@@ -12,27 +12,12 @@
 #include "dstu/cipher/aes_cmac.hpp"
 #include "dstu/cipher/aes_kw.hpp"
 #include "dstu/cipher/modes.hpp"
-#include "test_random.hpp"
-#include "vec.hpp"
+#include "test_aes_support.hpp"
 
 using dstu::Bytes;
 namespace ci = dstu::cipher;
 
 namespace {
-
-template <class F>
-void for_vectors(const std::string& file, F&& f) {
-  const auto vectors = dstu::test::load_vectors(file);
-  REQUIRE(!vectors.empty());
-  dstu::test::for_each_cpu_path(
-      [&](const std::string& path) {
-        for (const auto& v : vectors) {
-          INFO(v.where() << " on " << path << " (" << ci::aes_path() << ")");
-          f(v);
-        }
-      },
-      true);
-}
 
 /// The unwrapped key data, or nothing: an invalid KEK length is refused too.
 std::optional<dstu::SecureBytes> unwrap(const std::string& mode, const Bytes& key, const Bytes& c) {
@@ -47,7 +32,7 @@ std::optional<dstu::SecureBytes> unwrap(const std::string& mode, const Bytes& ke
 }  // namespace
 
 TEST_CASE("CMAC: SP 800-38B Appendix D (AES-128/192/256; TDES once it is registered)") {
-  for_vectors("cipher/aes_cmac.vec", [](const dstu::test::Vector& v) {
+  dstu::test::for_vectors_on_every_path("cipher/aes_cmac.vec", [](const dstu::test::Vector& v) {
     const std::string name = v.get("Cipher");
     const auto names = ci::block_cipher_names();
     if (std::find(names.begin(), names.end(), name) == names.end()) return;
@@ -60,7 +45,7 @@ TEST_CASE("CMAC: SP 800-38B Appendix D (AES-128/192/256; TDES once it is registe
 }
 
 TEST_CASE("CMAC: every Wycheproof aes_cmac test") {
-  for_vectors("cipher/aes_wycheproof_cmac.vec", [](const dstu::test::Vector& v) {
+  dstu::test::for_vectors_on_every_path("cipher/aes_wycheproof_cmac.vec", [](const dstu::test::Vector& v) {
     const Bytes tag = v.bytes("Tag");
     bool accepted = false;
     try {
@@ -75,7 +60,7 @@ TEST_CASE("CMAC: every Wycheproof aes_cmac test") {
 }
 
 TEST_CASE("KW and KWP: NIST CAVP KWVS (SP 800-38F), wrap and unwrap with FAIL records refused") {
-  for_vectors("cipher/aes_kw.vec", [](const dstu::test::Vector& v) {
+  dstu::test::for_vectors_on_every_path("cipher/aes_kw.vec", [](const dstu::test::Vector& v) {
     const std::string mode = v.get("Mode");
     const Bytes key = v.bytes("Key"), c = v.bytes("Ciphertext");
     const auto got = unwrap(mode, key, c);
@@ -94,7 +79,7 @@ TEST_CASE("KW and KWP: NIST CAVP KWVS (SP 800-38F), wrap and unwrap with FAIL re
 TEST_CASE("KW: every Wycheproof aes_wrap test") {
   // "acceptable": tcId 12, 54, 109 wrap 8-octet keys, which SP 800-38F §5.3.1 and
   // RFC 3394 §2 do not allow (KW needs two semiblocks): refused here.
-  for_vectors("cipher/aes_wycheproof_kw.vec", [](const dstu::test::Vector& v) {
+  dstu::test::for_vectors_on_every_path("cipher/aes_wycheproof_kw.vec", [](const dstu::test::Vector& v) {
     const Bytes c = v.bytes("Ciphertext");
     const auto got = unwrap("kw", v.bytes("Key"), c);
     CHECK(got.has_value() == (v.get("Result") == "valid"));
@@ -106,7 +91,7 @@ TEST_CASE("KW: every Wycheproof aes_wrap test") {
 }
 
 TEST_CASE("CBC with PKCS#7 padding: every Wycheproof aes_cbc_pkcs5 test") {
-  for_vectors("cipher/aes_wycheproof_cbc_pkcs5.vec", [](const dstu::test::Vector& v) {
+  dstu::test::for_vectors_on_every_path("cipher/aes_wycheproof_cbc_pkcs5.vec", [](const dstu::test::Vector& v) {
     const ci::Aes c(v.bytes("Key"));
     const Bytes iv = v.bytes("IV"), ct = v.bytes("Ciphertext");
     std::ptrdiff_t len = -1;

@@ -10,10 +10,10 @@
 #include "cpu_paths.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/cipher/aes_gcm.hpp"
-#include "test_random.hpp"
-#include "vec.hpp"
+#include "test_aes_support.hpp"
 
 using dstu::Bytes;
+using dstu::test::random_bytes;
 namespace ci = dstu::cipher;
 
 namespace {
@@ -42,12 +42,6 @@ Bytes ghash_reference(const Bytes& h, const Bytes& data) {
   return x;
 }
 
-Bytes random_bytes(dstu::test::TestRng& rng, std::size_t n) {
-  Bytes b(n);
-  rng.fill(b.data(), n);
-  return b;
-}
-
 /// Decrypts; returns whether it was accepted, checks that a refusal zeroes the output.
 bool open(const ci::AesGcm& g, const Bytes& iv, const Bytes& aad, const Bytes& ct, const Bytes& tag, Bytes& out) {
   out.assign(ct.size(), 0x5a);
@@ -57,34 +51,27 @@ bool open(const ci::AesGcm& g, const Bytes& iv, const Bytes& aad, const Bytes& c
 }
 
 void check_gcm_vectors(const std::string& file) {
-  const auto vectors = dstu::test::load_vectors(file);
-  REQUIRE(!vectors.empty());
-  dstu::test::for_each_cpu_path(
-      [&](const std::string& path) {
-        for (const auto& v : vectors) {
-          INFO(v.where() << " on " << path << " (" << ci::aes_path() << ")");
-          const std::string result = v.get("Result");
-          const Bytes key = v.bytes("Key"), iv = v.bytes("IV"), aad = v.bytes("AAD");
-          const Bytes p = v.bytes("Plaintext"), c = v.bytes("Ciphertext"), tag = v.bytes("Tag");
-          bool accepted = false;
-          Bytes out;
-          try {
-            const ci::AesGcm g(key);
-            accepted = open(g, iv, aad, c, tag, out);
-            if (result == "valid") {
-              Bytes c2(p.size()), t2(tag.size());
-              g.encrypt(c2, t2, iv, aad, p);
-              CHECK(c2 == c);
-              CHECK(t2 == tag);
-            }
-          } catch (const dstu::Error&) {
-            accepted = false;  // an invalid key or IV length: refused
-          }
-          CHECK(accepted == (result == "valid"));
-          if (accepted) CHECK(out == p);
-        }
-      },
-      true);
+  dstu::test::for_vectors_on_every_path(file, [](const dstu::test::Vector& v) {
+    const std::string result = v.get("Result");
+    const Bytes key = v.bytes("Key"), iv = v.bytes("IV"), aad = v.bytes("AAD");
+    const Bytes p = v.bytes("Plaintext"), c = v.bytes("Ciphertext"), tag = v.bytes("Tag");
+    bool accepted = false;
+    Bytes out;
+    try {
+      const ci::AesGcm g(key);
+      accepted = open(g, iv, aad, c, tag, out);
+      if (result == "valid") {
+        Bytes c2(p.size()), t2(tag.size());
+        g.encrypt(c2, t2, iv, aad, p);
+        CHECK(c2 == c);
+        CHECK(t2 == tag);
+      }
+    } catch (const dstu::Error&) {
+      accepted = false;  // an invalid key or IV length: refused
+    }
+    CHECK(accepted == (result == "valid"));
+    if (accepted) CHECK(out == p);
+  });
 }
 
 }  // namespace

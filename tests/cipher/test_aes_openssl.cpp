@@ -18,18 +18,13 @@
 #include "dstu/cipher/aes_kw.hpp"
 #include "dstu/cipher/des.hpp"
 #include "dstu/cipher/modes.hpp"
-#include "test_random.hpp"
+#include "test_aes_support.hpp"
 
 using dstu::Bytes;
+using dstu::test::random_bytes;
 namespace ci = dstu::cipher;
 
 namespace {
-
-Bytes random_bytes(dstu::test::TestRng& rng, std::size_t n) {
-  Bytes b(n);
-  rng.fill(b.data(), n);
-  return b;
-}
 
 /// One-shot EVP encryption or decryption without padding.
 Bytes evp(const std::string& name, bool enc, const Bytes& key, const Bytes& iv, const Bytes& in) {

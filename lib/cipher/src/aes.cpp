@@ -93,20 +93,26 @@ void aes_ctr_crypt(const Aes& c, std::span<const std::uint8_t> counter, std::spa
   }
 }
 
-void aes_cbc_encrypt(const Aes& c, std::span<const std::uint8_t> iv, std::span<std::uint8_t> out,
-                     std::span<const std::uint8_t> in) {
+namespace {
+
+void cbc(const Aes& c, aes_impl::CbcFn aes_impl::Kernels::*fn, std::span<const std::uint8_t> iv,
+         std::span<std::uint8_t> out, std::span<const std::uint8_t> in) {
   check_whole(c, "CBC", out, in, iv);
   std::uint8_t x[16];
   std::memcpy(x, iv.data(), 16);
-  kernels().cbc_encrypt(c.schedule(), x, out.data(), in.data(), in.size() / 16);
+  (kernels().*fn)(c.schedule(), x, out.data(), in.data(), in.size() / 16);
+}
+
+}  // namespace
+
+void aes_cbc_encrypt(const Aes& c, std::span<const std::uint8_t> iv, std::span<std::uint8_t> out,
+                     std::span<const std::uint8_t> in) {
+  cbc(c, &aes_impl::Kernels::cbc_encrypt, iv, out, in);
 }
 
 void aes_cbc_decrypt(const Aes& c, std::span<const std::uint8_t> iv, std::span<std::uint8_t> out,
                      std::span<const std::uint8_t> in) {
-  check_whole(c, "CBC", out, in, iv);
-  std::uint8_t x[16];
-  std::memcpy(x, iv.data(), 16);
-  kernels().cbc_decrypt(c.schedule(), x, out.data(), in.data(), in.size() / 16);
+  cbc(c, &aes_impl::Kernels::cbc_decrypt, iv, out, in);
 }
 
 std::string_view aes_path() { return kernels().name; }

@@ -93,10 +93,10 @@ void AesGcm::tag_of(std::uint8_t tag[16], const std::uint8_t j0[16], std::uint64
   secure_wipe(s, sizeof s);
 }
 
-void AesGcm::encrypt(std::span<std::uint8_t> out, std::span<std::uint8_t> tag, std::span<const std::uint8_t> iv,
-                     std::span<const std::uint8_t> aad, std::span<const std::uint8_t> plaintext) const {
-  check(iv, tag.size(), plaintext.size());
-  if (out.size() != plaintext.size()) throw_invalid("AES-GCM: output length differs from input length");
+void AesGcm::run(bool encrypt, std::uint8_t tag[16], std::span<std::uint8_t> out, std::span<const std::uint8_t> iv,
+                 std::span<const std::uint8_t> aad, std::span<const std::uint8_t> in, std::size_t tag_len) const {
+  check(iv, tag_len, in.size());
+  if (out.size() != in.size()) throw_invalid("AES-GCM: output length differs from input length");
   const aes_impl::Kernels& k = aes_impl::kernels();
   std::uint8_t j0[16], ctr[16];
   pre_counter(j0, iv);
@@ -104,50 +104,38 @@ void AesGcm::encrypt(std::span<std::uint8_t> out, std::span<std::uint8_t> tag, s
   inc32(ctr, 1);
   std::uint64_t x[2] = {0, 0};
   hash(x, aad);
-  const std::size_t whole = plaintext.size() / 16, rest = plaintext.size() % 16;
-  k.gcm_encrypt(aes_.schedule(), *ghash_, ctr, x, out.data(), plaintext.data(), whole);
-  if (rest != 0) {
+  const std::size_t whole = in.size() / 16, rest = in.size() % 16;
+  (encrypt ? k.gcm_encrypt : k.gcm_decrypt)(aes_.schedule(), *ghash_, ctr, x, out.data(), in.data(), whole);
+  if (rest != 0) {  // GHASH takes the last ciphertext block padded with zeros
     std::uint8_t block[16] = {};
-    std::memcpy(block, plaintext.data() + 16 * whole, rest);
+    std::memcpy(block, in.data() + 16 * whole, rest);
+    if (!encrypt) k.ghash(*ghash_, x, block, 1);
     inc32(ctr, whole);
     k.ctr(aes_.schedule(), ctr, block, block, 1);
-    std::memset(block + rest, 0, 16 - rest);  // the ciphertext padded with zeros for GHASH
     std::memcpy(out.data() + 16 * whole, block, rest);
-    k.ghash(*ghash_, x, block, 1);
+    if (encrypt) {
+      std::memset(block + rest, 0, 16 - rest);
+      k.ghash(*ghash_, x, block, 1);
+    }
+    secure_wipe(block, sizeof block);
   }
-  std::uint8_t full[16];
-  tag_of(full, j0, x, aad.size(), plaintext.size());
-  std::memcpy(tag.data(), full, tag.size());
+  tag_of(tag, j0, x, aad.size(), in.size());
   secure_wipe(x, sizeof x);
+}
+
+void AesGcm::encrypt(std::span<std::uint8_t> out, std::span<std::uint8_t> tag, std::span<const std::uint8_t> iv,
+                     std::span<const std::uint8_t> aad, std::span<const std::uint8_t> plaintext) const {
+  std::uint8_t full[16];
+  run(true, full, out, iv, aad, plaintext, tag.size());
+  std::memcpy(tag.data(), full, tag.size());
 }
 
 bool AesGcm::decrypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> iv, std::span<const std::uint8_t> aad,
                      std::span<const std::uint8_t> ciphertext, std::span<const std::uint8_t> tag) const {
-  check(iv, tag.size(), ciphertext.size());
-  if (out.size() != ciphertext.size()) throw_invalid("AES-GCM: output length differs from input length");
-  const aes_impl::Kernels& k = aes_impl::kernels();
-  std::uint8_t j0[16], ctr[16];
-  pre_counter(j0, iv);
-  std::memcpy(ctr, j0, 16);
-  inc32(ctr, 1);
-  std::uint64_t x[2] = {0, 0};
-  hash(x, aad);
-  const std::size_t whole = ciphertext.size() / 16, rest = ciphertext.size() % 16;
-  k.gcm_decrypt(aes_.schedule(), *ghash_, ctr, x, out.data(), ciphertext.data(), whole);
-  if (rest != 0) {
-    std::uint8_t block[16] = {};
-    std::memcpy(block, ciphertext.data() + 16 * whole, rest);
-    k.ghash(*ghash_, x, block, 1);
-    inc32(ctr, whole);
-    k.ctr(aes_.schedule(), ctr, block, block, 1);
-    std::memcpy(out.data() + 16 * whole, block, rest);
-    secure_wipe(block, sizeof block);
-  }
   std::uint8_t full[16];
-  tag_of(full, j0, x, aad.size(), ciphertext.size());
+  run(false, full, out, iv, aad, ciphertext, tag.size());
   bool ok = ct::bytes_equal(full, tag.data(), tag.size());
   ct::unpoison(&ok, sizeof ok);  // the verdict is public
-  secure_wipe(x, sizeof x);
   if (!ok) secure_wipe(out.data(), out.size());
   return ok;
 }

@@ -56,31 +56,23 @@ struct Simd {
     return _mm_aesdeclast_si128(x, load128(k.dec[k.rounds]));
   }
 
-  // ---- M registers through all rounds ----
-  template <std::size_t M>
-  static void enc_n(vec* s, const Keys& k) {
+  // ---- M registers through all rounds (the keys say which direction) ----
+  template <std::size_t M, bool Encrypt = true>
+  static void rounds_n(vec* s, const Keys& k) {
 #pragma GCC unroll 8
     for (std::size_t j = 0; j < M; ++j) s[j] = V::vxor(s[j], k.rk[0]);
     for (int r = 1; r < k.nr; ++r) {
       const vec rk = k.rk[r];
 #pragma GCC unroll 8
-      for (std::size_t j = 0; j < M; ++j) s[j] = V::enc(s[j], rk);
+      for (std::size_t j = 0; j < M; ++j) s[j] = Encrypt ? V::enc(s[j], rk) : V::dec(s[j], rk);
     }
 #pragma GCC unroll 8
-    for (std::size_t j = 0; j < M; ++j) s[j] = V::enclast(s[j], k.rk[k.nr]);
+    for (std::size_t j = 0; j < M; ++j) s[j] = Encrypt ? V::enclast(s[j], k.rk[k.nr]) : V::declast(s[j], k.rk[k.nr]);
   }
   template <std::size_t M>
-  static void dec_n(vec* s, const Keys& k) {
-#pragma GCC unroll 8
-    for (std::size_t j = 0; j < M; ++j) s[j] = V::vxor(s[j], k.rk[0]);
-    for (int r = 1; r < k.nr; ++r) {
-      const vec rk = k.rk[r];
-#pragma GCC unroll 8
-      for (std::size_t j = 0; j < M; ++j) s[j] = V::dec(s[j], rk);
-    }
-#pragma GCC unroll 8
-    for (std::size_t j = 0; j < M; ++j) s[j] = V::declast(s[j], k.rk[k.nr]);
-  }
+  static void enc_n(vec* s, const Keys& k) { rounds_n<M, true>(s, k); }
+  template <std::size_t M>
+  static void dec_n(vec* s, const Keys& k) { rounds_n<M, false>(s, k); }
 
   // ---- ECB ----
   template <bool Encrypt>

@@ -55,6 +55,9 @@ class AesGcm {
   const Aes& cipher() const { return aes_; }
 
  private:
+  /// GCTR and GHASH over `in` into `out`, the full tag of the ciphertext into `tag`.
+  void run(bool encrypt, std::uint8_t tag[16], std::span<std::uint8_t> out, std::span<const std::uint8_t> iv,
+           std::span<const std::uint8_t> aad, std::span<const std::uint8_t> in, std::size_t tag_len) const;
   void tag_of(std::uint8_t tag[16], const std::uint8_t j0[16], std::uint64_t x[2], std::size_t aad_len,
               std::size_t text_len) const;
   void pre_counter(std::uint8_t j0[16], std::span<const std::uint8_t> iv) const;
