@@ -99,6 +99,7 @@ void ghash_key_init(GhashKey& g, const std::uint8_t h_block[16]) {
   g.pow[n - 1][0] = h[0];
   g.pow[n - 1][1] = h[1];
   for (int k = 2; k <= n; ++k) ghash_mul_portable(g.pow[n - k], g.pow[n - k + 1], h);  // H^k y = H^(k-1) y * H y / y
+  for (int i = 0; i < n; ++i) g.pow_mid[i][0] = g.pow_mid[i][1] = g.pow[i][0] ^ g.pow[i][1];
   g.h[0] = h[0];
   g.h[1] = h[1];
   g.h_rev[0] = reverse_bits(h[0]);

@@ -38,6 +38,8 @@ void expand_key(AesKeys& k, const std::uint8_t* key, std::size_t key_len);
 struct GhashKey {
   static constexpr int kMaxPowers = 32;
   alignas(64) std::uint64_t pow[kMaxPowers][2]{};  ///< {low, high} 64-bit halves
+  /// low ^ high of each power, twice: the middle product of Karatsuba's three.
+  alignas(64) std::uint64_t pow_mid[kMaxPowers][2]{};
   /// The portable path's H * y split for its Karatsuba product, with bit reversals.
   std::uint64_t h[2]{}, h_rev[2]{}, h_mid = 0, h_mid_rev = 0;
 };

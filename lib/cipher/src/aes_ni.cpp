@@ -31,6 +31,8 @@ struct V128 {
   static vec zero() { return _mm_setzero_si128(); }
   static vec lane_offsets() { return _mm_setzero_si128(); }
   static vec vxor(vec a, vec b) { return _mm_xor_si128(a, b); }
+  /// The two 64-bit halves of each lane exchanged.
+  static vec swap_halves(vec a) { return _mm_shuffle_epi32(a, 0x4e); }
   static vec add32(vec a, vec b) { return _mm_add_epi32(a, b); }
   static vec shuffle(vec a, vec m) { return _mm_shuffle_epi8(a, m); }
   static vec shift_in(vec prev, vec) { return prev; }  // (prev's last block, cur's all but last)

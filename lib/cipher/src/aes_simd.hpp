@@ -210,16 +210,18 @@ struct Simd {
   /// X' = sum of (d_i (+ X on the first)) H^(m W - i) over m registers of blocks in register
   /// form (octets already reversed).
   static __m128i ghash_regs(const GhashKey& g, __m128i x, const vec* d, std::size_t m) {
-    const std::uint64_t* p = g.pow[GhashKey::kMaxPowers - m * W];
+    const std::size_t first = GhashKey::kMaxPowers - m * W;
     vec lo = V::zero(), mid = V::zero(), hi = V::zero();
     for (std::size_t j = 0; j < m; ++j) {
-      const vec h = V::load(p + 2 * W * j);
+      const vec h = V::load(g.pow[first + W * j]), h_mid = V::load(g.pow_mid[first + W * j]);
       const vec a = j == 0 ? V::vxor(d[0], V::zext(x)) : d[j];
       lo = V::vxor(lo, V::template clmul<0x00>(a, h));
       hi = V::vxor(hi, V::template clmul<0x11>(a, h));
-      mid = V::vxor(mid, V::vxor(V::template clmul<0x01>(a, h), V::template clmul<0x10>(a, h)));
+      // Karatsuba: (a_lo + a_hi)(h_lo + h_hi) = lo + hi + the middle product.
+      mid = V::vxor(mid, V::template clmul<0x00>(V::vxor(a, V::swap_halves(a)), h_mid));
     }
-    return reduce(V::fold(lo), V::fold(mid), V::fold(hi));
+    const __m128i l = V::fold(lo), h = V::fold(hi);
+    return reduce(l, _mm_xor_si128(V::fold(mid), _mm_xor_si128(l, h)), h);
   }
 
   /// GHASH of up to kGroup blocks through a zero-padded copy: the blocks sit at the end of

@@ -31,6 +31,8 @@ struct V256 {
   static vec zero() { return _mm256_setzero_si256(); }
   static vec lane_offsets() { return _mm256_set_epi32(0, 0, 0, 1, 0, 0, 0, 0); }
   static vec vxor(vec a, vec b) { return _mm256_xor_si256(a, b); }
+  /// The two 64-bit halves of each lane exchanged.
+  static vec swap_halves(vec a) { return _mm256_shuffle_epi32(a, 0x4e); }
   static vec add32(vec a, vec b) { return _mm256_add_epi32(a, b); }
   static vec shuffle(vec a, vec m) { return _mm256_shuffle_epi8(a, m); }
   /// (prev's high block, cur's low block)

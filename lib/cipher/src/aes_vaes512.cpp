@@ -39,6 +39,8 @@ struct V512 {
   static vec zero() { return _mm512_setzero_si512(); }
   static vec lane_offsets() { return _mm512_set_epi32(0, 0, 0, 3, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 0); }
   static vec vxor(vec a, vec b) { return _mm512_xor_si512(a, b); }
+  /// The two 64-bit halves of each lane exchanged.
+  static vec swap_halves(vec a) { return _mm512_shuffle_epi32(a, _MM_PERM_BADC); }
   static vec add32(vec a, vec b) { return _mm512_add_epi32(a, b); }
   static vec shuffle(vec a, vec m) { return _mm512_shuffle_epi8(a, m); }
   /// (prev's last block, cur's first three): qwords 6, 7 of prev, then 0 .. 5 of cur.
