@@ -24,6 +24,10 @@ using u64 = std::uint64_t;
 
 inline u64 rotr(u64 x, int n) { return (x >> n) | (x << (64 - n)); }
 
+// The round steps are forced inline: called out of line, GCC vectorises each over two
+// 64-bit lanes and the state goes through memory between them (perf: MixColumns alone
+// took a fifth of the time); inline, the portable CTR runs 1.6x faster (aes_vs_openssl).
+
 /// Exchanges the bits of a at positions p + n with those of b at p, for p in mask.
 inline void swap_move(u64& a, u64& b, u64 mask, int n) {
   const u64 t = ((a >> n) ^ b) & mask;
@@ -62,7 +66,7 @@ void store_sliced(std::uint8_t* out, u64 q[8]) {
   }
 }
 
-void shift_rows(u64 q[8]) {
+[[gnu::always_inline]] inline void shift_rows(u64 q[8]) {
   for (int j = 0; j < 8; ++j) {
     const u64 x = q[j];
     q[j] = (x & 0x000000000000ffffULL) |                                               // row 0
@@ -72,7 +76,7 @@ void shift_rows(u64 q[8]) {
   }
 }
 
-void inv_shift_rows(u64 q[8]) {
+[[gnu::always_inline]] inline void inv_shift_rows(u64 q[8]) {
   for (int j = 0; j < 8; ++j) {
     const u64 x = q[j];
     q[j] = (x & 0x000000000000ffffULL) |
@@ -96,7 +100,7 @@ inline void xtime(u64 r[8], const u64 t[8]) {
 }
 
 /// Row r becomes 2 a_r + 3 a_r+1 + a_r+2 + a_r+3 = 2 (a_r + a_r+1) + (sum of all four) + a_r.
-void mix_columns(u64 q[8]) {
+[[gnu::always_inline]] inline void mix_columns(u64 q[8]) {
   u64 t[8], t2[8];
   for (int j = 0; j < 8; ++j) t[j] = q[j] ^ rotr(q[j], 16);
   xtime(t2, t);
@@ -104,7 +108,7 @@ void mix_columns(u64 q[8]) {
 }
 
 /// InvMixColumns = MixColumns after the circulant (05 00 04 00): a_r + 4 (a_r + a_r+2).
-void inv_mix_columns(u64 q[8]) {
+[[gnu::always_inline]] inline void inv_mix_columns(u64 q[8]) {
   u64 t[8], t2[8], t4[8];
   for (int j = 0; j < 8; ++j) t[j] = q[j] ^ rotr(q[j], 32);
   xtime(t2, t);
@@ -115,7 +119,7 @@ void inv_mix_columns(u64 q[8]) {
 
 /// L(z) = A^-1 z + 0x05: bit i of the result is z_(i+2) + z_(i+5) + z_(i+7) (FIPS 197
 /// §5.3.2), bits 0 and 2 complemented.
-void inverse_affine(u64 q[8]) {
+[[gnu::always_inline]] inline void inverse_affine(u64 q[8]) {
   u64 z[8];
   std::memcpy(z, q, sizeof z);
   for (int i = 0; i < 8; ++i) q[i] = z[(i + 2) & 7] ^ z[(i + 5) & 7] ^ z[(i + 7) & 7];
@@ -123,7 +127,7 @@ void inverse_affine(u64 q[8]) {
   q[2] = ~q[2];
 }
 
-void add_round_key(u64 q[8], const u64 rk[8]) {
+[[gnu::always_inline]] inline void add_round_key(u64 q[8], const u64 rk[8]) {
   for (int j = 0; j < 8; ++j) q[j] ^= rk[j];
 }
 
