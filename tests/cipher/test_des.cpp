@@ -1,14 +1,17 @@
 // DES and TDES (dstu/cipher/des.hpp): NIST CAVP TDESVS (ECB, CBC, OFB, CFB64, CFB8: the
 // known-answer tests with K1 = K2 = K3, which are single DES, and the multi-block tests
 // with three keys, two keys and one key) through the generic modes, as TDES and, where
-// the three keys are equal, as DES; CMAC over TDES (SP 800-38B D.4); the S-box rows are
-// permutations; the registry.
+// the three keys are equal, as DES, once per CPU path (scalar, AVX2, AVX-512 lanes);
+// every path against the portable one on random runs; CMAC over TDES (SP 800-38B D.4);
+// the complementation property; the registry.
 #include <doctest/doctest.h>
 
+#include "cpu_paths.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/cipher/aes_cmac.hpp"
 #include "dstu/cipher/des.hpp"
 #include "dstu/cipher/modes.hpp"
+#include "test_random.hpp"
 #include "vec.hpp"
 
 using dstu::Bytes;
@@ -39,28 +42,59 @@ TEST_CASE("TDES and DES: NIST CAVP TDESVS in ECB, CBC, OFB, CFB64 and CFB8") {
   const auto vectors = dstu::test::load_vectors("cipher/des_tdes.vec");
   REQUIRE(vectors.size() > 100);
   int single = 0;
-  for (const auto& v : vectors) {
-    INFO(v.where());
-    const Bytes key = v.bytes("Key"), iv = v.has("IV") ? v.bytes("IV") : Bytes{};
-    const Bytes p = v.bytes("Plaintext"), x = v.bytes("Ciphertext");
-    const std::string mode = v.get("Mode");
-    const ci::Tdes t(key);
-    CHECK(crypt(t, mode, true, iv, p) == x);
-    CHECK(crypt(t, mode, false, iv, x) == p);
-    const Bytes k1(key.begin(), key.begin() + 8), k2(key.begin() + 8, key.begin() + 16);
-    if (Bytes(key.begin() + 16, key.end()) == k1) {  // two-key form
-      const ci::Tdes t2(Bytes(key.begin(), key.begin() + 16));
-      CHECK(crypt(t2, mode, true, iv, p) == x);
-      if (k1 == k2) {  // and single DES
-        const ci::Tdes d(k1);
-        CHECK(d.name() == "des");
-        CHECK(crypt(d, mode, true, iv, p) == x);
-        CHECK(crypt(d, mode, false, iv, x) == p);
-        ++single;
-      }
+  dstu::test::for_each_cpu_path(
+      [&](const std::string& path) {
+        for (const auto& v : vectors) {
+          INFO(v.where() << " on " << path);
+          const Bytes key = v.bytes("Key"), iv = v.has("IV") ? v.bytes("IV") : Bytes{};
+          const Bytes p = v.bytes("Plaintext"), x = v.bytes("Ciphertext");
+          const std::string mode = v.get("Mode");
+          const ci::Tdes t(key);
+          CHECK(crypt(t, mode, true, iv, p) == x);
+          CHECK(crypt(t, mode, false, iv, x) == p);
+          const Bytes k1(key.begin(), key.begin() + 8), k2(key.begin() + 8, key.begin() + 16);
+          if (Bytes(key.begin() + 16, key.end()) == k1) {  // two-key form
+            const ci::Tdes t2(Bytes(key.begin(), key.begin() + 16));
+            CHECK(crypt(t2, mode, true, iv, p) == x);
+            if (k1 == k2) {  // and single DES
+              const ci::Tdes d(k1);
+              CHECK(d.name() == "des");
+              CHECK(crypt(d, mode, true, iv, p) == x);
+              CHECK(crypt(d, mode, false, iv, x) == p);
+              ++single;
+            }
+          }
+        }
+      },
+      true);
+  CHECK(single > 50);
+}
+
+TEST_CASE("TDES and DES: every CPU path equals the portable one on runs of 0 to 40 blocks") {
+  dstu::test::TestRng rng(0xde5);
+  for (const std::size_t key_len : {8, 16, 24}) {
+    Bytes key(key_len);
+    rng.fill(key.data(), key.size());
+    const ci::Tdes c(key);
+    for (std::size_t blocks = 0; blocks <= 40; ++blocks) {
+      Bytes p(8 * blocks);
+      rng.fill(p.data(), p.size());
+      dstu::cpu::set_override("portable");
+      Bytes want_e(p.size()), want_d(p.size());
+      c.encrypt_blocks(want_e.data(), p.data(), blocks);
+      c.decrypt_blocks(want_d.data(), p.data(), blocks);
+      dstu::test::for_each_cpu_path(
+          [&](const std::string& path) {
+            INFO(key_len << "-octet key, " << blocks << " blocks on " << path);
+            Bytes e = p, d(p.size());
+            c.encrypt_blocks(e.data(), e.data(), blocks);  // in place
+            c.decrypt_blocks(d.data(), p.data(), blocks);
+            CHECK(e == want_e);
+            CHECK(d == want_d);
+          },
+          true);
     }
   }
-  CHECK(single > 50);
 }
 
 TEST_CASE("CMAC over TDES: SP 800-38B Appendix D.4") {

@@ -9,7 +9,9 @@
 // Constant time on every CPU: the S-boxes are evaluated as Boolean functions (a tree
 // of multiplexers over the input bits, all eight S-boxes and both halves of their
 // tables in the lanes of one 64-bit word), never as tables indexed by data or key.
-// Depends on: base.
+// Runs of blocks (ECB, CBC decryption, CTR) go four or eight at a time through AVX2 or
+// AVX-512 registers, one block per 64-bit lane, where cpu::active() allows.
+// Depends on: base, cpu.
 // Secret: keys and their schedules (wiped with the object), the data.
 #pragma once
 
@@ -46,6 +48,10 @@ class Tdes final : public BlockCipher {
   std::unique_ptr<des_impl::Schedule> schedule_;
   std::size_t key_size_;
 };
+
+/// The DES path cpu::active() selects now for runs of blocks: "avx512" (eight blocks
+/// per step), "avx2" (four) or "portable" (one; serial modes always run one).
+std::string_view des_path();
 
 /// The registry's factories: "des" (8 octets), "tdes2" (16), "tdes" (24).
 std::unique_ptr<BlockCipher> make_des(std::span<const std::uint8_t> key);
