@@ -35,7 +35,7 @@ Bytes cmac(const BlockCipher& c, std::span<const std::uint8_t> msg, std::size_t 
   const std::size_t n = msg.empty() ? 1 : (msg.size() + b - 1) / b;
   const std::size_t tail = msg.size() - (n - 1) * b;  // 0 .. b octets in the last block
   if (tail != b) dbl(k.data(), k.data(), b);          // K2 for an incomplete last block
-  std::memcpy(last.data(), msg.data() + (n - 1) * b, tail);
+  if (tail != 0) std::memcpy(last.data(), msg.data() + (n - 1) * b, tail);  // msg may be empty (null)
   if (tail != b) last[tail] = 0x80;
   for (std::size_t i = 0; i < b; ++i) last[i] ^= k[i];
   for (std::size_t i = 0; i + 1 < n; ++i) {

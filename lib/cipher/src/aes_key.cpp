@@ -54,7 +54,7 @@ void expand_key(AesKeys& k, const std::uint8_t* key, std::size_t key_len) {
   const int nk = static_cast<int>(key_len / 4);
   k.rounds = nk + 6;
   const int words = 4 * (k.rounds + 1);
-  u32 w[60];
+  u32 w[60] = {};
   for (int i = 0; i < nk; ++i) {
     w[i] = static_cast<u32>(key[4 * i]) | static_cast<u32>(key[4 * i + 1]) << 8 |
            static_cast<u32>(key[4 * i + 2]) << 16 | static_cast<u32>(key[4 * i + 3]) << 24;

@@ -12,8 +12,10 @@
 
 // GCC 12's AVX-512 extract intrinsics start from _mm256_undefined_si256(), which trips
 // -W(maybe-)uninitialized; the value is fully overwritten.
+#if !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 
 #if defined(__clang__)
 #pragma clang attribute push(__attribute__((target("aes,pclmul,sse4.1,avx2,avx512f,avx512bw,avx512vl,vaes,vpclmulqdq"))), apply_to = function)

@@ -11,8 +11,10 @@
 
 // GCC 12's AVX-512 intrinsics start from undefined values, which trips
 // -W(maybe-)uninitialized; the values are fully overwritten.
+#if !defined(__clang__)
 #pragma GCC diagnostic ignored "-Wuninitialized"
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
 
 #if defined(__clang__)
 #pragma clang attribute push(__attribute__((target("avx2,avx512f,avx512bw"))), apply_to = function)
