@@ -3,6 +3,8 @@
 // run: AESENC/AESDEC and PCLMULQDQ, which Valgrind executes), with the key and the data
 // secret: key expansion, ECB both ways, the fused CTR and CBC, GCM both ways (the tag
 // verdict is public by design), CMAC, KW and KWP unwrapping.
+#include <cstdio>
+#include <string>
 #include <vector>
 
 #include "ct_check.hpp"
@@ -26,6 +28,7 @@ Bytes pattern(std::size_t n, unsigned seed) {
 }
 
 bool block_modes(std::size_t key_len) {
+  std::printf("  (AES kernels: %s)\n", std::string(ci::aes_path()).c_str());
   Bytes key = pattern(key_len, 1), data = pattern(16 * 9, 2);
   const Bytes iv = pattern(16, 3), plain = data;
   poison(key.data(), key.size());

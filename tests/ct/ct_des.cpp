@@ -1,6 +1,8 @@
 // Constant-time cases for DES and TDES (lib/cipher): key schedules and ECB both ways with
 // the key and the data secret, five blocks (the AVX2 run takes four in one register and
 // one alone; the portable run all one at a time).
+#include <cstdio>
+#include <string>
 #include <vector>
 
 #include "ct_check.hpp"
@@ -10,6 +12,7 @@
 namespace {
 
 bool des(std::size_t key_len) {
+  std::printf("  (DES kernels: %s)\n", std::string(dstu::cipher::des_path()).c_str());
   std::vector<std::uint8_t> key(key_len), data(8 * 5);
   for (std::size_t i = 0; i < key.size(); ++i) key[i] = static_cast<std::uint8_t>(i * 37 + 11);
   for (std::size_t i = 0; i < data.size(); ++i) data[i] = static_cast<std::uint8_t>(i * 13 + 5);
