@@ -1,5 +1,5 @@
-// SHA-384 and SHA-512 (FIPS 180-4 §5.3.4-5.3.5, §6.4-6.5): initial values, constants and
-// the portable compression.
+// SHA-384, SHA-512, SHA-512/224 and SHA-512/256 (FIPS 180-4 §5.3.4-5.3.6, §6.4-6.7):
+// initial values, constants and the portable compression.
 #include "dstu/base/bytes.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/cpu/features.hpp"
@@ -45,7 +45,8 @@ struct Sha512Spec {
 
 void Sha512Core::init(Word h[8], std::size_t bits) {
   // SHA-512: the fractional parts of the square roots of the first 8 primes; SHA-384:
-  // those of the 9th to 16th primes.
+  // those of the 9th to 16th primes; SHA-512/224 and SHA-512/256: the outputs of the
+  // IV generation function of §5.3.6 for t = 224 and 256 (§5.3.6.1, §5.3.6.2).
   static constexpr Word k512[8] = {
       0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
       0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179,
@@ -54,8 +55,16 @@ void Sha512Core::init(Word h[8], std::size_t bits) {
       0xcbbb9d5dc1059ed8, 0x629a292a367cd507, 0x9159015a3070dd17, 0x152fecd8f70e5939,
       0x67332667ffc00b31, 0x8eb44a8768581511, 0xdb0c2e0d64f98fa7, 0x47b5481dbefa4fa4,
   };
-  if (bits != 384 && bits != 512) throw_invalid("SHA-512 family: digest of 384 or 512 bits");
-  const Word* iv = bits == 512 ? k512 : k384;
+  static constexpr Word k512_224[8] = {
+      0x8c3d37c819544da2, 0x73e1996689dcd4d6, 0x1dfab7ae32ff9c82, 0x679dd514582f9fcf,
+      0x0f6d2b697bd44da8, 0x77e36f7304c48942, 0x3f9d85a86a1d36c8, 0x1112e6ad91d692a1,
+  };
+  static constexpr Word k512_256[8] = {
+      0x22312194fc2bf72c, 0x9f555fa3c84c64c2, 0x2393b86b6f53b151, 0x963877195940eabd,
+      0x96283ee2a88effe3, 0xbe5e1e2553863992, 0x2b0199fc2c85b8aa, 0x0eb72ddc81c52ca2,
+  };
+  const Word* iv = bits == 512 ? k512 : bits == 384 ? k384 : bits == 256 ? k512_256 : bits == 224 ? k512_224 : nullptr;
+  if (iv == nullptr) throw_invalid("SHA-512 family: digest of 224, 256, 384 or 512 bits");
   for (int i = 0; i < 8; ++i) h[i] = iv[i];
 }
 
