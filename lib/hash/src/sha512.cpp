@@ -4,13 +4,13 @@
 #include "dstu/base/error.hpp"
 #include "dstu/cpu/features.hpp"
 #include "dstu/hash/sha2.hpp"
+#include "sha2_internal.hpp"
 #include "sha2_rounds.hpp"
 
 namespace dstu::hash::detail {
-namespace {
 
 // The first 64 bits of the fractional parts of the cube roots of the first 80 primes.
-constexpr std::uint64_t kK[80] = {
+alignas(16) const std::uint64_t kSha512K[80] = {
   0x428a2f98d728ae22, 0x7137449123ef65cd, 0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc,
   0x3956c25bf348b538, 0x59f111f1b605d019, 0x923f82a4af194f9b, 0xab1c5ed5da6d8118,
   0xd807aa98a3030242, 0x12835b0145706fbe, 0x243185be4ee4b28c, 0x550c7dc3d5ffb4e2,
@@ -32,6 +32,8 @@ constexpr std::uint64_t kK[80] = {
   0x28db77f523047d84, 0x32caab7b40c72493, 0x3c9ebe0a15c9bebc, 0x431d67c49c100d4c,
   0x4cc5d4becb3e42b6, 0x597f299cfc657e2a, 0x5fcb6fab3ad6faec, 0x6c44198c4a475817,
 };
+
+namespace {
 
 struct Sha512Spec {
   using Word = std::uint64_t;
@@ -68,23 +70,25 @@ void Sha512Core::init(Word h[8], std::size_t bits) {
   for (int i = 0; i < 8; ++i) h[i] = iv[i];
 }
 
-namespace {
-
-void compress_portable(std::uint64_t h[8], const std::uint8_t* p, std::size_t blocks) {
-  sha2_compress<Sha512Spec>(h, p, blocks, kK);
+void sha512_compress_portable(std::uint64_t h[8], const std::uint8_t* p, std::size_t blocks) {
+  sha2_compress<Sha512Spec>(h, p, blocks, kSha512K);
 }
+
+namespace {
 
 /// The same rounds where the CPU has BMI2: rorx rotates into another register, without
 /// the copies a two-operand ror needs.
 __attribute__((target("bmi2"))) void compress_bmi2(std::uint64_t h[8], const std::uint8_t* p, std::size_t blocks) {
-  sha2_compress<Sha512Spec>(h, p, blocks, kK);
+  sha2_compress<Sha512Spec>(h, p, blocks, kSha512K);
 }
 
 }  // namespace
 
 void Sha512Core::compress(Word h[8], const std::uint8_t* p, std::size_t blocks) {
-  if (cpu::active().bmi2) return compress_bmi2(h, p, blocks);
-  compress_portable(h, p, blocks);
+  const cpu::Features& f = cpu::active();
+  if (f.avx512f && f.avx512vl && f.bmi2) return sha512_compress_avx512(h, p, blocks);
+  if (f.bmi2) return compress_bmi2(h, p, blocks);
+  sha512_compress_portable(h, p, blocks);
 }
 
 }  // namespace dstu::hash::detail
