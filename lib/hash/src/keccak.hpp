@@ -16,8 +16,8 @@ void keccak_f1600(std::uint64_t s[25]);
 /// permutation (the absorbing loop of §4, steps 6). Chosen at call time.
 void keccak_absorb(std::uint64_t s[25], const std::uint8_t* p, std::size_t blocks, std::size_t rate_words);
 
-/// The kernels behind the choice: portable C++ (lane complementing, no ISA extension),
-/// the same code compiled with BMI1/BMI2 (andn, rorx), and AVX-512 (vpternlogq, vprolq).
+/// The kernels behind the choice: portable C++ (lane complementing, no ISA extension) and
+/// the rounds as written compiled for BMI1/BMI2 (andn, rorx).
 void keccak_absorb_portable(std::uint64_t s[25], const std::uint8_t* p, std::size_t blocks, std::size_t rate_words);
 void keccak_absorb_bmi2(std::uint64_t s[25], const std::uint8_t* p, std::size_t blocks, std::size_t rate_words);
 

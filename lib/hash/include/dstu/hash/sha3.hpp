@@ -2,9 +2,10 @@
 // extendable-output functions SHAKE128 and SHAKE256 (absorb any input, then squeeze any
 // number of output octets).
 //
-// One sponge over Keccak-f[1600]; the permutation is chosen at call time (portable C++,
-// a BMI1/BMI2 twin, AVX-512). Every path is constant time (no table index or branch on
-// the data), so HMAC-SHA3 may take a key. States wipe themselves.
+// One sponge over Keccak-f[1600]; the permutation is chosen at call time (portable C++
+// with lane complementing, or the rounds compiled for BMI1/BMI2). Every path is constant
+// time (no table index or branch on the data), so HMAC-SHA3 may take a key. States wipe
+// themselves.
 #pragma once
 
 #include <cstddef>
