@@ -87,6 +87,7 @@ __attribute__((target("bmi2"))) void compress_bmi2(std::uint64_t h[8], const std
 void Sha512Core::compress(Word h[8], const std::uint8_t* p, std::size_t blocks) {
   const cpu::Features& f = cpu::active();
   if (f.avx512f && f.avx512vl && f.bmi2) return sha512_compress_avx512(h, p, blocks);
+  if (f.avx2 && f.bmi2) return sha512_compress_avx2(h, p, blocks);
   if (f.bmi2) return compress_bmi2(h, p, blocks);
   sha512_compress_portable(h, p, blocks);
 }

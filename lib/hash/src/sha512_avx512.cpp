@@ -1,10 +1,5 @@
-// SHA-512 compression (FIPS 180-4 §6.4.2) with the message schedule in vector registers:
-// two words a 128-bit lane pair, rotated with AVX-512VL's vprorq and combined with
-// vpternlogq, W + K stored for the scalar rounds, which rotate with BMI2's rorx. The
-// schedule of rounds 8j + 16 .. 8j + 23 is written beside the scalar rounds 8j .. 8j + 7,
-// so the vector units compute it while the integer units run the rounds (the portable
-// code spends about a third of its instructions on the schedule). Maj(a, b, c) is
-// b ^ ((a ^ b) & (b ^ c)), whose b ^ c is the previous round's a ^ b.
+// SHA-512 compression with the message schedule in vector registers (sha512_vec.hpp),
+// sigma0 and sigma1 by AVX-512VL's vprorq and vpternlogq, the scalar rounds by BMI2's rorx.
 // Called only where cpu::active() has avx512f, avx512vl and bmi2.
 #include <immintrin.h>  // before the region: its functions carry their own targets
 
@@ -14,76 +9,26 @@
 #pragma GCC target("avx512f,avx512vl,bmi2")
 #endif
 
-#include "sha2_internal.hpp"
+#include "sha512_vec.hpp"
 
 namespace dstu::hash::detail {
 namespace {
 
-constexpr std::uint64_t rotr(std::uint64_t x, int n) { return x >> n | x << (64 - n); }
-
-/// sigma0 and sigma1 of §4.1.3 on two words.
-inline __m128i small_sigma0(__m128i x) {
-  return _mm_ternarylogic_epi64(_mm_ror_epi64(x, 1), _mm_ror_epi64(x, 8), _mm_srli_epi64(x, 7), 0x96);
-}
-inline __m128i small_sigma1(__m128i x) {
-  return _mm_ternarylogic_epi64(_mm_ror_epi64(x, 19), _mm_ror_epi64(x, 61), _mm_srli_epi64(x, 6), 0x96);
-}
-
-/// r[k % 8] holds W[2k], W[2k + 1]: computes pair k (k >= 8) from pairs k-8, k-7, k-4,
-/// k-3, k-1 and stores W + K at wk[2k].
-inline void schedule_pair(__m128i r[8], int k, std::uint64_t* wk, const std::uint64_t* kk) {
-  const __m128i w16 = r[k % 8];
-  const __m128i w15 = _mm_alignr_epi8(r[(k - 7) % 8], w16, 8);       // W[2k-15], W[2k-14]
-  const __m128i w7 = _mm_alignr_epi8(r[(k - 3) % 8], r[(k - 4) % 8], 8);  // W[2k-7], W[2k-6]
-  const __m128i w = _mm_add_epi64(_mm_add_epi64(w16, small_sigma0(w15)),
-                                  _mm_add_epi64(w7, small_sigma1(r[(k - 1) % 8])));
-  r[k % 8] = w;
-  _mm_store_si128(reinterpret_cast<__m128i*>(wk + 2 * k),
-                  _mm_add_epi64(w, _mm_loadu_si128(reinterpret_cast<const __m128i*>(kk + 2 * k))));
-}
+/// sigma0 and sigma1 of FIPS 180-4 §4.1.3 on two words: two rotations and a shift, one
+/// three-way xor.
+struct Sigma {
+  static __m128i small0(__m128i x) {
+    return _mm_ternarylogic_epi64(_mm_ror_epi64(x, 1), _mm_ror_epi64(x, 8), _mm_srli_epi64(x, 7), 0x96);
+  }
+  static __m128i small1(__m128i x) {
+    return _mm_ternarylogic_epi64(_mm_ror_epi64(x, 19), _mm_ror_epi64(x, 61), _mm_srli_epi64(x, 6), 0x96);
+  }
+};
 
 }  // namespace
 
 void sha512_compress_avx512(std::uint64_t h[8], const std::uint8_t* p, std::size_t blocks) {
-  const __m128i bswap = _mm_set_epi64x(0x08090a0b0c0d0e0fLL, 0x0001020304050607LL);
-  const std::uint64_t* kk = kSha512K;
-  for (; blocks > 0; --blocks, p += 128) {
-    alignas(16) std::uint64_t wk[80];
-    __m128i r[8];
-    for (int k = 0; k < 8; ++k) {
-      r[k] = _mm_shuffle_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * k)), bswap);
-      _mm_store_si128(reinterpret_cast<__m128i*>(wk + 2 * k),
-                      _mm_add_epi64(r[k], _mm_loadu_si128(reinterpret_cast<const __m128i*>(kk + 2 * k))));
-    }
-    std::uint64_t a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
-    std::uint64_t bc = b ^ c;
-#pragma GCC unroll 10
-    for (int j = 0; j < 10; ++j) {
-      if (j < 8) {
-        for (int k = 8 + 4 * j; k < 12 + 4 * j; ++k) schedule_pair(r, k, wk, kk);
-      }
-#pragma GCC unroll 8
-      for (int t = 8 * j; t < 8 * j + 8; ++t) {
-        // e's chain: d + h + W + K is ready early, Ch two steps after e, Sigma1 three.
-        const std::uint64_t hk_ch = hh + wk[t] + (g ^ (e & (f ^ g)));
-        const std::uint64_t s1 = rotr(e, 14) ^ rotr(e, 18) ^ rotr(e, 41);
-        const std::uint64_t t1 = hk_ch + s1;
-        const std::uint64_t ab = a ^ b;
-        const std::uint64_t t2 = (rotr(a, 28) ^ rotr(a, 34) ^ rotr(a, 39)) + (b ^ (ab & bc));
-        bc = ab;
-        hh = g;
-        g = f;
-        f = e;
-        e = (d + hk_ch) + s1;
-        d = c;
-        c = b;
-        b = a;
-        a = t1 + t2;
-      }
-    }
-    const std::uint64_t out[8] = {a, b, c, d, e, f, g, hh};
-    for (int i = 0; i < 8; ++i) h[i] += out[i];
-  }
+  sha512_vec::compress<Sigma>(h, p, blocks);
 }
 
 }  // namespace dstu::hash::detail
