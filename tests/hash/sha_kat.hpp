@@ -9,9 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "cpu_paths.hpp"
 #include "dstu/base/bytes.hpp"
 #include "dstu/hash/hasher.hpp"
 #include "dstu/hash/sha3.hpp"
+#include "test_random.hpp"
 #include "vec.hpp"
 
 namespace dstu::test {
@@ -20,6 +22,34 @@ inline Bytes digest_of(const std::string& name, std::span<const std::uint8_t> m)
   auto h = hash::make_hasher(name);
   h->update(m);
   return h->final();
+}
+
+inline Bytes random_bytes(TestRng& rng, std::size_t n) {
+  Bytes b(n);
+  rng.fill(b.data(), n);
+  return b;
+}
+
+/// The CAVP vectors of [section] in `file` (at least `at_least` of them: Digest =
+/// digest(Msg, octets of Digest)) and the Monte Carlo test of [section-monte] (monte(v)),
+/// on every single-extension CPU path.
+template <class Digest, class Monte>
+void check_cavp(const std::string& file, const std::string& section, std::size_t at_least, Digest digest,
+                Monte monte) {
+  const auto vecs = load_vectors(file, section);
+  const auto mc = load_vectors(file, section + "-monte");
+  REQUIRE(vecs.size() >= at_least);
+  REQUIRE(mc.size() == 1);
+  for_each_cpu_path(
+      [&](const std::string& path) {
+        for (const auto& v : vecs) {
+          INFO(v.where() << " path=" << path);
+          CHECK(to_hex(digest(v.bytes("Msg"), v.get("Digest").size() / 2)) == v.get("Digest"));
+        }
+        INFO(mc[0].where() << " path=" << path);
+        monte(mc[0]);
+      },
+      true);
 }
 
 /// The Checkpoints field: hex strings separated by spaces.

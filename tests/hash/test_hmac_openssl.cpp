@@ -10,9 +10,11 @@
 #include "dstu/hash/hasher.hpp"
 #include "dstu/hash/hmac.hpp"
 #include "dstu/hash/sha3.hpp"
+#include "sha_kat.hpp"
 #include "test_random.hpp"
 
 using dstu::Bytes;
+using dstu::test::random_bytes;
 namespace hash = dstu::hash;
 
 namespace {
@@ -49,12 +51,6 @@ Bytes openssl_hmac(const EVP_MD* md, const Bytes& key, const Bytes& m) {
                &len) != nullptr);
   out.resize(len);
   return out;
-}
-
-Bytes random_bytes(dstu::test::TestRng& rng, std::size_t n) {
-  Bytes b(n);
-  rng.fill(b.data(), n);
-  return b;
 }
 
 /// Lengths 0..300 (every padding boundary of every block size), then random up to 5000.

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "cpu_paths.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/cpu/features.hpp"
 #include "dstu/hash/sha1.hpp"
@@ -18,22 +17,10 @@ namespace hash = dstu::hash;
 
 namespace {
 
-/// Every digest vector of `section` in `file`, then its Monte Carlo test, once per path.
 void check_cavp(const std::string& file, const std::string& name, std::size_t at_least) {
-  const auto vecs = dstu::test::load_vectors(file, name);
-  const auto monte = dstu::test::load_vectors(file, name + "-monte");
-  REQUIRE(vecs.size() >= at_least);
-  REQUIRE(monte.size() == 1);
-  dstu::test::for_each_cpu_path(
-      [&](const std::string& path) {
-        for (const auto& v : vecs) {
-          INFO(v.where() << " path=" << path);
-          CHECK(dstu::to_hex(dstu::test::digest_of(name, v.bytes("Msg"))) == v.get("Digest"));
-        }
-        INFO(monte[0].where() << " path=" << path);
-        dstu::test::check_shavs_monte(name, monte[0]);
-      },
-      true);
+  dstu::test::check_cavp(
+      file, name, at_least, [&](const Bytes& m, std::size_t) { return dstu::test::digest_of(name, m); },
+      [&](const dstu::test::Vector& v) { dstu::test::check_shavs_monte(name, v); });
 }
 
 }  // namespace

@@ -12,10 +12,12 @@
 #include "dstu/hash/hasher.hpp"
 #include "dstu/hash/sha2.hpp"
 #include "sha2_internal.hpp"
+#include "sha_kat.hpp"
 #include "test_random.hpp"
 #include "vec.hpp"
 
 using dstu::Bytes;
+using dstu::test::random_bytes;
 namespace hash = dstu::hash;
 
 namespace {
@@ -30,17 +32,7 @@ Bytes message_of(const dstu::test::Vector& v) {
   return m;
 }
 
-Bytes digest(const std::string& name, std::span<const std::uint8_t> m) {
-  auto h = hash::make_hasher(name);
-  h->update(m);
-  return h->final();
-}
-
-Bytes random_bytes(dstu::test::TestRng& rng, std::size_t n) {
-  Bytes b(n);
-  rng.fill(b.data(), n);
-  return b;
-}
+Bytes digest(const std::string& name, std::span<const std::uint8_t> m) { return dstu::test::digest_of(name, m); }
 
 }  // namespace
 

@@ -16,54 +16,23 @@
 using dstu::Bytes;
 namespace hash = dstu::hash;
 
-namespace {
-
-Bytes random_bytes(dstu::test::TestRng& rng, std::size_t n) {
-  Bytes b(n);
-  rng.fill(b.data(), n);
-  return b;
-}
-
-}  // namespace
+using dstu::test::random_bytes;
 
 TEST_CASE("SHA-3 NIST CAVP vectors, every CPU path") {
   for (int bits : {224, 256, 384, 512}) {
     const std::string name = "sha3-" + std::to_string(bits);
-    const auto vecs = dstu::test::load_vectors("hash/sha3.vec", name);
-    const auto monte = dstu::test::load_vectors("hash/sha3.vec", name + "-monte");
-    REQUIRE(vecs.size() >= 70);
-    REQUIRE(monte.size() == 1);
-    dstu::test::for_each_cpu_path(
-        [&](const std::string& path) {
-          for (const auto& v : vecs) {
-            INFO(v.where() << " path=" << path);
-            CHECK(dstu::to_hex(dstu::test::digest_of(name, v.bytes("Msg"))) == v.get("Digest"));
-          }
-          INFO(monte[0].where() << " path=" << path);
-          dstu::test::check_sha3vs_monte(name, monte[0]);
-        },
-        true);
+    dstu::test::check_cavp(
+        "hash/sha3.vec", name, 70, [&](const Bytes& m, std::size_t) { return dstu::test::digest_of(name, m); },
+        [&](const dstu::test::Vector& v) { dstu::test::check_sha3vs_monte(name, v); });
   }
 }
 
 TEST_CASE("SHAKE NIST CAVP vectors (fixed and variable output), every CPU path") {
   for (std::size_t bits : {128, 256}) {
-    const std::string name = "shake" + std::to_string(bits);
-    const auto vecs = dstu::test::load_vectors("hash/shake.vec", name);
-    const auto monte = dstu::test::load_vectors("hash/shake.vec", name + "-monte");
-    REQUIRE(vecs.size() >= 300);
-    REQUIRE(monte.size() == 1);
-    dstu::test::for_each_cpu_path(
-        [&](const std::string& path) {
-          for (const auto& v : vecs) {
-            INFO(v.where() << " path=" << path);
-            const std::size_t n = v.get("Digest").size() / 2;
-            CHECK(dstu::to_hex(hash::Shake::hash(bits, v.bytes("Msg"), n)) == v.get("Digest"));
-          }
-          INFO(monte[0].where() << " path=" << path);
-          dstu::test::check_shake_monte(bits, monte[0]);
-        },
-        true);
+    dstu::test::check_cavp(
+        "hash/shake.vec", "shake" + std::to_string(bits), 300,
+        [&](const Bytes& m, std::size_t n) { return hash::Shake::hash(bits, m, n); },
+        [&](const dstu::test::Vector& v) { dstu::test::check_shake_monte(bits, v); });
   }
 }
 
