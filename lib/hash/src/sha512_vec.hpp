@@ -53,6 +53,9 @@ template <class Sigma>
       if (j < 8) {
         for (int k = 8 + 4 * j; k < 12 + 4 * j; ++k) schedule_pair<Sigma>(r, k, wk, kk);
       }
+      // The rounds read W + K from memory (an add with a memory operand) rather than
+      // from the vector registers (vmovq, vpextrq: more micro-ops on the integer side).
+      __asm__ volatile("" : : : "memory");
 #pragma GCC unroll 8
       for (int t = 8 * j; t < 8 * j + 8; ++t) {
         // e's chain: d + h + W + K is ready early, Ch two steps after e, Sigma1 three.
