@@ -173,6 +173,7 @@ TEST_CASE("HMAC: reset, verify's tag lengths, HmacSha2's names, refusals") {
   Bytes small(31);
   CHECK_THROWS_AS(mac.final(small), dstu::Error);
   CHECK_THROWS_AS(hash::Hmac("md5", key), dstu::Error);
+  CHECK_THROWS_AS(hash::Hmac(std::unique_ptr<hash::Hasher>(), key), dstu::Error);
   CHECK(plain(hash::HmacSha2("sha384", key).final()) == plain(hash::Hmac::mac("sha384", key, {})));
   CHECK_FALSE(hash::HmacSha2::supports("sha1"));
   CHECK_FALSE(hash::HmacSha2::supports("sha3-256"));

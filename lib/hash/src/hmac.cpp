@@ -21,6 +21,7 @@ Hmac::Hmac(std::string_view hash_name, std::span<const std::uint8_t> key)
     : Hmac(make_hasher(hash_name, Use::keyed), key) {}
 
 Hmac::Hmac(std::unique_ptr<Hasher> hash, std::span<const std::uint8_t> key) : inner_(std::move(hash)) {
+  if (!inner_) throw_invalid("HMAC: no hash");
   const std::size_t b = inner_->block_size();
   if (b == 0 || b > kMaxBlock || inner_->digest_size() > kMaxDigest || inner_->digest_size() > b) {
     throw_invalid("HMAC: " + std::string(inner_->name()) + " has no usable block size");

@@ -28,8 +28,8 @@ class Hmac {
   Hmac(std::string_view hash_name, std::span<const std::uint8_t> key);
   /// HMAC over `hash` (its absorbed data is dropped): for a hash with parameters of its
   /// own (make_gost34311_hasher with a key's S-box). The caller vouches that it is made
-  /// for keyed use (constant time). Error(invalid_input) if it has no block size,
-  /// Error(unsupported) if it cannot be copied.
+  /// for keyed use (constant time). Error(invalid_input) if it is null or has no block
+  /// size, Error(unsupported) if it cannot be copied.
   Hmac(std::unique_ptr<Hasher> hash, std::span<const std::uint8_t> key);
   ~Hmac();
   Hmac(const Hmac&) = delete;
