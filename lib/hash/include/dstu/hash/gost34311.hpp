@@ -74,16 +74,20 @@ class Gost34311 {
   std::unique_ptr<detail::Gost34311Core> core_;
 };
 
+class Hmac;  // hmac.hpp
+
 /// HMAC-GOST34.311 (RFC 2104 with block 32, ipad 0x36, opad 0x5c; keys longer than 32
-/// octets are hashed first). Runs the hash with the constant-time round function.
-/// Every context wipes its
-/// state on destruction.
+/// octets are hashed first): hmac.hpp's Hmac over GOST 34.311 with these parameters, run
+/// with the constant-time round function. Every context wipes its state on destruction.
 class HmacGost34311 {
  public:
   static constexpr std::size_t mac_size = 32;
 
   /// params.impl is ignored (always constant_time).
   explicit HmacGost34311(std::span<const std::uint8_t> key, const Gost34311Params& params = {});
+  ~HmacGost34311();
+  HmacGost34311(HmacGost34311&&) noexcept;
+  HmacGost34311& operator=(HmacGost34311&&) noexcept;
 
   /// Back to the keyed state, forgetting message data.
   void reset();
@@ -98,8 +102,7 @@ class HmacGost34311 {
                                           const Gost34311Params& params = {});
 
  private:
-  Gost34311 inner_, outer_;              // running contexts
-  Gost34311 inner_keyed_, outer_keyed_;  // after absorbing key xor ipad / key xor opad
+  std::unique_ptr<Hmac> mac_;
 };
 
 /// PBKDF2 (RFC 8018 §5.2) with HMAC-GOST34.311 as the PRF: out.size() octets derived
