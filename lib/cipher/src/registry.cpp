@@ -5,6 +5,7 @@
 
 #include "dstu/base/error.hpp"
 #include "dstu/cipher/block_cipher.hpp"
+#include "dstu/cipher/kalyna.hpp"
 
 namespace dstu::cipher {
 namespace {
@@ -17,7 +18,13 @@ struct Entry {
 
 /// Filled by the families as they land, in the order block_cipher_names() lists them.
 std::span<const Entry> entries() {
-  static const std::vector<Entry> table{};
+  static const std::vector<Entry> table{
+      {"kalyna128-128", 16, [](std::span<const std::uint8_t> k) { return make_kalyna(128, k); }},
+      {"kalyna128-256", 32, [](std::span<const std::uint8_t> k) { return make_kalyna(128, k); }},
+      {"kalyna256-256", 32, [](std::span<const std::uint8_t> k) { return make_kalyna(256, k); }},
+      {"kalyna256-512", 64, [](std::span<const std::uint8_t> k) { return make_kalyna(256, k); }},
+      {"kalyna512-512", 64, [](std::span<const std::uint8_t> k) { return make_kalyna(512, k); }},
+  };
   return table;
 }
 

@@ -1,0 +1,227 @@
+// Internal: Kalyna's and Kupyna's control flow, written once over an engine (a CPU path
+// of the SPN layer: kalyna_spn_portable.cpp, _avx2.cpp, _avx512.cpp). Each path's file
+// includes this header inside its target region and instantiates the templates with its
+// own engine type, which lives in an anonymous namespace, so no instantiation is shared
+// between files compiled for different instruction sets.
+//
+// An engine E provides, for the batch sizes N it supports (E::fits(N)):
+//   E::State<N>                              N octets of states in the engine's layout
+//   E::load(State<N>&, const uint8_t* in)    from N octets in natural order
+//   E::store(uint8_t* out, const State<N>&)
+//   E::round<G>(State<N>&)                   SubBytes, row shift, MixColumns
+//   E::inv_round<G>(State<N>&)               their inverses, in reverse order
+//   E::xor_round_key<G>(State<N>&, const KalynaSchedule&, int r)
+//   E::kupyna_constants<G>(State<N>&, int r) the T_xor constants on the first half of the
+//                                            batch, the T_plus ones on the second half
+//   E::wipe(State<N>&)
+// and E::kBatch, its largest N. States of geometry G lie whole inside a batch.
+// Everything here has internal linkage (an unnamed namespace): the same template compiled
+// in two files for different instruction sets must not become one linker symbol.
+#pragma once
+
+#include <cstring>
+#include <type_traits>
+#include <utility>
+
+#include "dstu/base/bytes.hpp"
+#include "dstu/base/wipe.hpp"
+#include "kalyna_spn.hpp"
+
+namespace dstu::cipher::spn {
+namespace {
+namespace generic {
+
+/// out = in + key (or - key) per 8-octet column, modulo 2^64, over `n` octets of blocks
+/// of nb columns (Kalyna's first and last round keys).
+template <bool Subtract>
+inline void add_words(std::uint8_t* out, const std::uint8_t* in, std::size_t n, const std::uint64_t* key, int nb) {
+  for (std::size_t at = 0; at < n; at += 8) {
+    const std::uint64_t k = key[(at / 8) % static_cast<std::size_t>(nb)];
+    const std::uint64_t w = load_le64(in + at);
+    store_le64(out + at, Subtract ? w - k : w + k);
+  }
+}
+
+/// A stack buffer of N octets, wiped when it goes.
+template <std::size_t N>
+struct Buffer {
+  alignas(64) std::uint8_t bytes[N];
+  ~Buffer() { secure_wipe(bytes, N); }
+};
+
+/// Encrypts n octets of whole blocks (n <= N) in one batch of size N.
+template <class E, Geometry G, std::size_t N>
+void encrypt_batch(const KalynaSchedule& ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) {
+  Buffer<N> buf;
+  add_words<false>(buf.bytes, in, n, ks.round_key(0), ks.nb);
+  std::memset(buf.bytes + n, 0, N - n);
+  typename E::template State<N> st;
+  E::load(st, buf.bytes);
+  for (int r = 1; r < ks.nr; ++r) {
+    E::template round<G>(st);
+    E::template xor_round_key<G>(st, ks, r);
+  }
+  E::template round<G>(st);
+  E::store(buf.bytes, st);
+  E::wipe(st);
+  add_words<false>(out, buf.bytes, n, ks.round_key(ks.nr), ks.nb);
+}
+
+template <class E, Geometry G, std::size_t N>
+void decrypt_batch(const KalynaSchedule& ks, std::uint8_t* out, const std::uint8_t* in, std::size_t n) {
+  Buffer<N> buf;
+  add_words<true>(buf.bytes, in, n, ks.round_key(ks.nr), ks.nb);
+  std::memset(buf.bytes + n, 0, N - n);
+  typename E::template State<N> st;
+  E::load(st, buf.bytes);
+  for (int r = ks.nr - 1; r > 0; --r) {
+    E::template inv_round<G>(st);
+    E::template xor_round_key<G>(st, ks, r);
+  }
+  E::template inv_round<G>(st);
+  E::store(buf.bytes, st);
+  E::wipe(st);
+  add_words<true>(out, buf.bytes, n, ks.round_key(0), ks.nb);
+}
+
+/// Runs batch(size, at, n) over whole batches of N octets and the tail in the smallest
+/// batch that holds it and a whole state of geometry G.
+template <class E, Geometry G, std::size_t N, class Batch>
+void in_batches(std::size_t n, Batch&& batch) {
+  constexpr std::size_t kState = 8 * columns(G);
+  std::size_t at = 0;
+  for (; n - at >= N; at += N) batch(std::integral_constant<std::size_t, N>{}, at, N);
+  const std::size_t rest = n - at;
+  if (rest == 0) return;
+  if constexpr (E::template fits<N / 4>() && N / 4 >= kState) {
+    if (rest <= N / 4) return batch(std::integral_constant<std::size_t, N / 4>{}, at, rest);
+  }
+  if constexpr (E::template fits<N / 2>() && N / 2 >= kState) {
+    if (rest <= N / 2) return batch(std::integral_constant<std::size_t, N / 2>{}, at, rest);
+  }
+  batch(std::integral_constant<std::size_t, N>{}, at, rest);
+}
+
+template <class E, Geometry G>
+void encrypt(const KalynaSchedule& ks, std::uint8_t* out, const std::uint8_t* in, std::size_t blocks) {
+  in_batches<E, G, E::kBatch>(blocks * 8 * ks.nb, [&](auto size, std::size_t at, std::size_t n) {
+    encrypt_batch<E, G, decltype(size)::value>(ks, out + at, in + at, n);
+  });
+}
+
+template <class E, Geometry G>
+void decrypt(const KalynaSchedule& ks, std::uint8_t* out, const std::uint8_t* in, std::size_t blocks) {
+  in_batches<E, G, E::kBatch>(blocks * 8 * ks.nb, [&](auto size, std::size_t at, std::size_t n) {
+    decrypt_batch<E, G, decltype(size)::value>(ks, out + at, in + at, n);
+  });
+}
+
+/// The Kalyna entry points of engine E, one geometry chosen at run time.
+template <class E>
+void kalyna_encrypt(const KalynaSchedule& ks, std::uint8_t* out, const std::uint8_t* in, std::size_t blocks) {
+  switch (ks.geometry) {
+    case Geometry::kalyna128: return encrypt<E, Geometry::kalyna128>(ks, out, in, blocks);
+    case Geometry::kalyna256: return encrypt<E, Geometry::kalyna256>(ks, out, in, blocks);
+    default: return encrypt<E, Geometry::kalyna512>(ks, out, in, blocks);
+  }
+}
+
+template <class E>
+void kalyna_decrypt(const KalynaSchedule& ks, std::uint8_t* out, const std::uint8_t* in, std::size_t blocks) {
+  switch (ks.geometry) {
+    case Geometry::kalyna128: return decrypt<E, Geometry::kalyna128>(ks, out, in, blocks);
+    case Geometry::kalyna256: return decrypt<E, Geometry::kalyna256>(ks, out, in, blocks);
+    default: return decrypt<E, Geometry::kalyna512>(ks, out, in, blocks);
+  }
+}
+
+/// One keyless round on n states of geometry G, in place.
+template <class E, Geometry G>
+void rounds_of(std::uint8_t* states, std::size_t n) {
+  in_batches<E, G, E::kBatch>(n * 8 * columns(G), [&](auto size, std::size_t at, std::size_t len) {
+    constexpr std::size_t N = decltype(size)::value;
+    Buffer<N> buf;
+    std::memcpy(buf.bytes, states + at, len);
+    std::memset(buf.bytes + len, 0, N - len);
+    typename E::template State<N> st;
+    E::load(st, buf.bytes);
+    E::template round<G>(st);
+    E::store(buf.bytes, st);
+    E::wipe(st);
+    std::memcpy(states + at, buf.bytes, len);
+  });
+}
+
+template <class E>
+void rounds(Geometry g, std::uint8_t* states, std::size_t n) {
+  switch (g) {
+    case Geometry::kalyna128: return rounds_of<E, Geometry::kalyna128>(states, n);
+    case Geometry::kalyna256: return rounds_of<E, Geometry::kalyna256>(states, n);
+    case Geometry::kalyna512: return rounds_of<E, Geometry::kalyna512>(states, n);
+    case Geometry::kupyna512: return rounds_of<E, Geometry::kupyna512>(states, n);
+    case Geometry::kupyna1024: return rounds_of<E, Geometry::kupyna1024>(states, n);
+  }
+}
+
+/// Kupyna's rounds: T_xor on the first half of a batch of two states, T_plus on the
+/// second. kupyna512 runs 10 rounds, kupyna1024 14.
+template <class E, Geometry G, std::size_t N>
+void kupyna_permute(typename E::template State<N>& st) {
+  constexpr int kRounds = G == Geometry::kupyna512 ? 10 : 14;
+  for (int r = 0; r < kRounds; ++r) {
+    E::template kupyna_constants<G>(st, r);
+    E::template round<G>(st);
+  }
+}
+
+/// h <- T_xor(h ^ M) ^ T_plus(M) ^ h for n blocks of 8 * columns(G) octets.
+template <class E, Geometry G>
+void kupyna_compress(std::uint64_t* h, const std::uint8_t* blocks, std::size_t n) {
+  constexpr std::size_t S = 8 * columns(G), N = 2 * S;
+  static_assert(E::template fits<N>(), "a Kupyna batch holds T_xor's and T_plus's states");
+  Buffer<N> buf;
+  typename E::template State<N> st;
+  for (std::size_t b = 0; b < n; ++b, blocks += S) {
+    for (std::size_t j = 0; j < S / 8; ++j) {
+      const std::uint64_t m = load_le64(blocks + 8 * j);
+      store_le64(buf.bytes + 8 * j, h[j] ^ m);
+      store_le64(buf.bytes + S + 8 * j, m);
+    }
+    E::load(st, buf.bytes);
+    kupyna_permute<E, G, N>(st);
+    E::store(buf.bytes, st);
+    for (std::size_t j = 0; j < S / 8; ++j) h[j] ^= load_le64(buf.bytes + 8 * j) ^ load_le64(buf.bytes + S + 8 * j);
+  }
+  E::wipe(st);
+}
+
+/// h <- T_xor(h) ^ h (the second half of the batch runs T_plus on zeros, unused).
+template <class E, Geometry G>
+void kupyna_output(std::uint64_t* h) {
+  constexpr std::size_t S = 8 * columns(G), N = 2 * S;
+  Buffer<N> buf;
+  std::memset(buf.bytes, 0, N);
+  for (std::size_t j = 0; j < S / 8; ++j) store_le64(buf.bytes + 8 * j, h[j]);
+  typename E::template State<N> st;
+  E::load(st, buf.bytes);
+  kupyna_permute<E, G, N>(st);
+  E::store(buf.bytes, st);
+  E::wipe(st);
+  for (std::size_t j = 0; j < S / 8; ++j) h[j] ^= load_le64(buf.bytes + 8 * j);
+}
+
+template <class E>
+void kupyna_compress_any(Geometry g, std::uint64_t* h, const std::uint8_t* blocks, std::size_t n) {
+  if (g == Geometry::kupyna512) return kupyna_compress<E, Geometry::kupyna512>(h, blocks, n);
+  kupyna_compress<E, Geometry::kupyna1024>(h, blocks, n);
+}
+
+template <class E>
+void kupyna_output_any(Geometry g, std::uint64_t* h) {
+  if (g == Geometry::kupyna512) return kupyna_output<E, Geometry::kupyna512>(h);
+  kupyna_output<E, Geometry::kupyna1024>(h);
+}
+
+}  // namespace generic
+}  // namespace
+}  // namespace dstu::cipher::spn
