@@ -17,6 +17,7 @@
 #include <cstring>
 
 #include "dstu/base/ct.hpp"
+#include "dstu/base/ctgrind.hpp"
 #include "dstu/cipher/kalyna.hpp"
 #include "kalyna_modes.hpp"
 
@@ -140,6 +141,7 @@ bool kalyna_ccm_decrypt(const Kalyna& c, std::span<const std::uint8_t> nonce, st
   Block mac;
   ccm_mac(c, nonce, aad, recovered, tag.size(), length_octets, mac);
   const bool ok = ct::bytes_equal(mac.data(), buf.data() + ciphertext.size(), tag.size());
+  ct::unpoison(&ok, sizeof ok);  // the verdict is public
   // Nothing is released before the check: the plaintext is copied out only when it holds.
   if (!ok) {
     secure_wipe(plaintext.data(), plaintext.size());

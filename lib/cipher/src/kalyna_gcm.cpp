@@ -17,6 +17,7 @@
 
 #include "dstu/base/bytes.hpp"
 #include "dstu/base/ct.hpp"
+#include "dstu/base/ctgrind.hpp"
 #include "dstu/cipher/kalyna.hpp"
 #include "kalyna_gf.hpp"
 #include "kalyna_modes.hpp"
@@ -95,7 +96,9 @@ void gcm_keystream(const Kalyna& c, std::span<const std::uint8_t> iv, std::uint8
   for (std::size_t at = 0; at < n;) {
     const std::size_t blocks = std::min(kalyna_modes::kRun, (n - at + b - 1) / b);
     for (std::size_t j = 0; j < blocks; ++j) {
-      store_le64(gamma.data(), ++low);
+      // The barrier keeps the compiler from counting the loop on the (secret) counter.
+      low = ct::value_barrier(low + 1);
+      store_le64(gamma.data(), low);
       std::memcpy(run.data() + j * b, gamma.data(), b);
     }
     c.encrypt_blocks(run.data(), run.data(), blocks);
@@ -131,7 +134,9 @@ bool kalyna_gcm_decrypt(const Kalyna& c, std::span<const std::uint8_t> iv, std::
   check_gcm(c, iv, aad.size(), ciphertext.size(), plaintext.size(), tag.size());
   Block t;
   tag_block(c, aad, ciphertext, t);
-  if (!ct::bytes_equal(t.data(), tag.data(), tag.size())) {
+  const bool ok = ct::bytes_equal(t.data(), tag.data(), tag.size());
+  ct::unpoison(&ok, sizeof ok);  // the verdict is public
+  if (!ok) {
     secure_wipe(plaintext.data(), plaintext.size());
     return false;
   }
@@ -152,7 +157,9 @@ bool kalyna_gmac_verify(const Kalyna& c, std::span<const std::uint8_t> msg, std:
   if (msg.empty()) kalyna_modes::bad(c, "GMAC", "an empty message (DSTU 7624:2014 §12.1)");
   Block t;
   tag_block(c, msg, {}, t);
-  return ct::bytes_equal(t.data(), tag.data(), tag.size());
+  const bool ok = ct::bytes_equal(t.data(), tag.data(), tag.size());
+  ct::unpoison(&ok, sizeof ok);  // the verdict is public
+  return ok;
 }
 
 }  // namespace dstu::cipher

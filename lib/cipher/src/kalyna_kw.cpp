@@ -21,6 +21,7 @@
 
 #include "dstu/base/bytes.hpp"
 #include "dstu/base/ct.hpp"
+#include "dstu/base/ctgrind.hpp"
 #include "dstu/cipher/kalyna.hpp"
 #include "kalyna_modes.hpp"
 
@@ -102,6 +103,7 @@ bool kalyna_kw_unwrap(const Kalyna& c, std::span<const std::uint8_t> in, SecureB
   if (!whole_blocks(c, in.size(), 2)) return false;
   SecureBytes all;
   const ct::Mask ok = unkw(c, in, all);
+  ct::unpoison(&ok, sizeof ok);  // the verdict is public
   if (ct::value_barrier(ok) == 0) return false;
   out.assign(all.begin(), all.end() - static_cast<std::ptrdiff_t>(c.block_size()));
   return true;
@@ -143,12 +145,16 @@ bool kalyna_kwp_unwrap(const Kalyna& c, std::span<const std::uint8_t> in, Secure
   // The length field, octets len .. len + h - 1, must be 8 * len little-endian.
   const std::uint64_t bits = 8 * len;
   for (std::size_t i = 0; i < total; ++i) {
-    const std::uint64_t k = i - len;  // position in the field, or huge
+    // Position in the field, or huge. The barrier keeps the compiler from running the loop
+    // (and addressing all[i]) on k, which depends on the secret length.
+    const std::uint64_t k = ct::value_barrier(i) - len;
     const ct::Mask in_field = ct::lt(k, h);
     const std::uint64_t want = ct::select(ct::lt(k, 8), (bits >> (8 * (k & 7))) & 0xff, 0);
     ok &= ~in_field | ct::eq(all[i], want);
   }
+  ct::unpoison(&ok, sizeof ok);  // the verdict and, when it holds, the length are public
   if (ct::value_barrier(ok) == 0) return false;
+  ct::unpoison(&len, sizeof len);
   out.assign(all.begin(), all.begin() + static_cast<std::ptrdiff_t>(len));
   return true;
 }
