@@ -35,10 +35,13 @@
 namespace dstu::cipher::spn {
 namespace {
 
+/// Calls f(integral_constant<int, i>) for i = 0 .. N-1, inlined (GCC does not inline
+/// lambdas into a caller compiled for another target on its own).
 template <int N, class F>
-inline void static_for(F&& f) {
-  [&]<int... I>(std::integer_sequence<int, I...>) { (f(std::integral_constant<int, I>{}), ...); }(
-      std::make_integer_sequence<int, N>{});
+[[gnu::always_inline]] inline void static_for(F&& f) {
+  [&]<int... I>(std::integer_sequence<int, I...>) __attribute__((always_inline)) {
+    (f(std::integral_constant<int, I>{}), ...);
+  }(std::make_integer_sequence<int, N>{});
 }
 
 inline __m256i load32(const std::uint8_t* p) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(p)); }
@@ -71,24 +74,26 @@ alignas(32) constexpr std::uint8_t kGroup[32] = {0, 4, 8, 12, 1, 5, 9, 13, 2, 6,
 alignas(32) constexpr std::uint8_t kUngroup[32] = {0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15,
                                                    0, 4, 8, 12, 1, 5, 9, 13, 2, 6, 10, 14, 3, 7, 11, 15};
 
-/// pi_S (Inv: its inverse) of every octet of x.
+/// pi_S (Inv: its inverse) of every octet of x: the 16 slices looked up on the low nibble,
+/// merged pairwise by vpblendvb on bits 4, 5, 6 and 7 (each moved to its octet's top bit
+/// by a 16-bit shift), in an order that keeps few registers live.
 template <int Inv, int S>
-inline __m256i lookup(__m256i x) {
+[[gnu::always_inline]] inline __m256i lookup(__m256i x) {
   const __m256i lo = _mm256_and_si256(x, _mm256_set1_epi8(0x0f));
-  __m256i r[16];
-  for (int h = 0; h < 16; ++h) r[h] = _mm256_shuffle_epi8(load32(kSlices.t[Inv][S][h]), lo);
-  // vpblendvb takes bit 7 of each mask octet: bit 4 + k of x moved there by a 16-bit shift.
-  int n = 16;
-  for (int shift = 3; shift >= 0; --shift) {
-    const __m256i m = shift ? _mm256_slli_epi16(x, shift) : x;
-    n /= 2;
-    for (int k = 0; k < n; ++k) r[k] = _mm256_blendv_epi8(r[2 * k], r[2 * k + 1], m);
-  }
-  return r[0];
+  const __m256i m4 = _mm256_slli_epi16(x, 3), m5 = _mm256_slli_epi16(x, 2), m6 = _mm256_slli_epi16(x, 1);
+  auto slice = [&](int h) __attribute__((always_inline)) { return _mm256_shuffle_epi8(load32(kSlices.t[Inv][S][h]), lo); };
+  auto quarter = [&](int q) __attribute__((always_inline)) {  // high nibbles 4q .. 4q + 3
+    const __m256i a = _mm256_blendv_epi8(slice(4 * q), slice(4 * q + 1), m4);
+    const __m256i b = _mm256_blendv_epi8(slice(4 * q + 2), slice(4 * q + 3), m4);
+    return _mm256_blendv_epi8(a, b, m5);
+  };
+  const __m256i low = _mm256_blendv_epi8(quarter(0), quarter(1), m6);
+  const __m256i high = _mm256_blendv_epi8(quarter(2), quarter(3), m6);
+  return _mm256_blendv_epi8(low, high, x);
 }
 
 /// The 4x4 transpose of dwords in each lane of four registers (an involution).
-inline void transpose_dwords(__m256i* v) {
+[[gnu::always_inline]] inline void transpose_dwords(__m256i* v) {
   const __m256i t0 = _mm256_unpacklo_epi32(v[0], v[1]), t1 = _mm256_unpackhi_epi32(v[0], v[1]);
   const __m256i t2 = _mm256_unpacklo_epi32(v[2], v[3]), t3 = _mm256_unpackhi_epi32(v[2], v[3]);
   v[0] = _mm256_unpacklo_epi64(t0, t2);
@@ -99,7 +104,7 @@ inline void transpose_dwords(__m256i* v) {
 
 /// SubBytes on four registers.
 template <int Inv>
-inline void sub_bytes4(__m256i* v) {
+[[gnu::always_inline]] inline void sub_bytes4(__m256i* v) {
   const __m256i group = load32(kGroup), ungroup = load32(kUngroup);
   for (int j = 0; j < 4; ++j) v[j] = _mm256_shuffle_epi8(v[j], group);
   transpose_dwords(v);  // v[s] holds class s
@@ -145,7 +150,7 @@ constexpr int top_bit(const std::uint8_t* v) {
 }
 
 template <bool Gfni, const std::uint8_t* V>
-inline __m256i mix_columns(__m256i x) {
+[[gnu::always_inline]] inline __m256i mix_columns(__m256i x) {
   constexpr int kTop = top_bit(V);
   __m256i pw[kTop + 1];
   if constexpr (!Gfni) {
@@ -153,7 +158,7 @@ inline __m256i mix_columns(__m256i x) {
     for (int k = 1; k <= kTop; ++k) pw[k] = xtime(pw[k - 1]);
   }
   __m256i acc = _mm256_setzero_si256();
-  static_for<8>([&](auto jj) {
+  static_for<8>([&](auto jj) __attribute__((always_inline)) {
     constexpr int j = decltype(jj)::value;
     constexpr std::uint8_t c = V[j];
     __m256i term;
@@ -163,7 +168,7 @@ inline __m256i mix_columns(__m256i x) {
       term = _mm256_gf2p8affine_epi64_epi8(x, _mm256_set1_epi64x(static_cast<long long>(gf_mul_affine_matrix(c))), 0);
     } else {
       term = _mm256_setzero_si256();
-      static_for<kTop + 1>([&](auto kk) {
+      static_for<kTop + 1>([&](auto kk) __attribute__((always_inline)) {
         constexpr int k = decltype(kk)::value;
         if constexpr ((c >> k) & 1) term = _mm256_xor_si256(term, pw[k]);
       });
@@ -223,7 +228,7 @@ inline constexpr ShiftIndex<G> kShift = make_shift_index<G>();
 
 /// The row shift of G on the `regs` registers of one state unit at v.
 template <Geometry G, int Inv>
-inline void shift_unit(__m256i* v) {
+[[gnu::always_inline]] inline void shift_unit(__m256i* v) {
   constexpr int regs = state_regs<G>();
   constexpr const ShiftIndex<G>& t = kShift<G>;
   __m256i in[regs], swapped[regs];
@@ -231,10 +236,10 @@ inline void shift_unit(__m256i* v) {
     in[i] = v[i];
     swapped[i] = _mm256_permute2x128_si256(v[i], v[i], 0x01);
   }
-  static_for<regs>([&](auto jj) {
+  static_for<regs>([&](auto jj) __attribute__((always_inline)) {
     constexpr int j = decltype(jj)::value;
     __m256i acc = _mm256_setzero_si256();
-    static_for<regs>([&](auto ii) {
+    static_for<regs>([&](auto ii) __attribute__((always_inline)) {
       constexpr int i = decltype(ii)::value;
       if constexpr (t.used[Inv][j][i][0]) acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(in[i], load32(t.idx[Inv][j][i][0])));
       if constexpr (t.used[Inv][j][i][1]) {

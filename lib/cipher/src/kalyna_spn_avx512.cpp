@@ -43,10 +43,13 @@
 namespace dstu::cipher::spn {
 namespace {
 
+/// Calls f(integral_constant<int, i>) for i = 0 .. N-1, inlined (GCC does not inline
+/// lambdas into a caller compiled for another target on its own).
 template <int N, class F>
-inline void static_for(F&& f) {
-  [&]<int... I>(std::integer_sequence<int, I...>) { (f(std::integral_constant<int, I>{}), ...); }(
-      std::make_integer_sequence<int, N>{});
+[[gnu::always_inline]] inline void static_for(F&& f) {
+  [&]<int... I>(std::integer_sequence<int, I...>) __attribute__((always_inline)) {
+    (f(std::integral_constant<int, I>{}), ...);
+  }(std::make_integer_sequence<int, N>{});
 }
 
 // ---------------------------------------------------------------- SubBytes
@@ -112,7 +115,7 @@ inline __m512i mix_columns(__m512i x) {
     for (int k = 1; k <= kTop; ++k) pw[k] = xtime(pw[k - 1]);
   }
   __m512i acc = _mm512_setzero_si512();
-  static_for<8>([&](auto jj) {
+  static_for<8>([&](auto jj) __attribute__((always_inline)) {
     constexpr int j = decltype(jj)::value;
     constexpr std::uint8_t c = V[j];
     __m512i term;
@@ -122,7 +125,7 @@ inline __m512i mix_columns(__m512i x) {
       term = _mm512_gf2p8affine_epi64_epi8(x, _mm512_set1_epi64(static_cast<long long>(gf_mul_affine_matrix(c))), 0);
     } else {
       term = _mm512_setzero_si512();
-      static_for<kTop + 1>([&](auto kk) {
+      static_for<kTop + 1>([&](auto kk) __attribute__((always_inline)) {
         constexpr int k = decltype(kk)::value;
         if constexpr ((c >> k) & 1) term = _mm512_xor_si512(term, pw[k]);
       });

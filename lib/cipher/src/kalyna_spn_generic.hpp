@@ -19,6 +19,7 @@
 // in two files for different instruction sets must not become one linker symbol.
 #pragma once
 
+#include <bit>
 #include <cstring>
 #include <type_traits>
 #include <utility>
@@ -31,14 +32,34 @@ namespace dstu::cipher::spn {
 namespace {
 namespace generic {
 
+/// Little-endian words from and to octets: one move on a little-endian host.
+inline std::uint64_t load_word(const std::uint8_t* p) {
+  if constexpr (std::endian::native == std::endian::little) {
+    std::uint64_t v;
+    std::memcpy(&v, p, 8);
+    return v;
+  } else {
+    return load_le64(p);
+  }
+}
+inline void store_word(std::uint8_t* p, std::uint64_t v) {
+  if constexpr (std::endian::native == std::endian::little) {
+    std::memcpy(p, &v, 8);
+  } else {
+    store_le64(p, v);
+  }
+}
+
 /// out = in + key (or - key) per 8-octet column, modulo 2^64, over `n` octets of blocks
 /// of nb columns (Kalyna's first and last round keys).
 template <bool Subtract>
 inline void add_words(std::uint8_t* out, const std::uint8_t* in, std::size_t n, const std::uint64_t* key, int nb) {
-  for (std::size_t at = 0; at < n; at += 8) {
-    const std::uint64_t k = key[(at / 8) % static_cast<std::size_t>(nb)];
-    const std::uint64_t w = load_le64(in + at);
-    store_le64(out + at, Subtract ? w - k : w + k);
+  const std::size_t block = 8 * static_cast<std::size_t>(nb);
+  for (std::size_t at = 0; at < n; at += block) {
+    for (int c = 0; c < nb; ++c) {
+      const std::uint64_t w = load_word(in + at + 8 * c);
+      store_word(out + at + 8 * c, Subtract ? w - key[c] : w + key[c]);
+    }
   }
 }
 
@@ -183,14 +204,14 @@ void kupyna_compress(std::uint64_t* h, const std::uint8_t* blocks, std::size_t n
   typename E::template State<N> st;
   for (std::size_t b = 0; b < n; ++b, blocks += S) {
     for (std::size_t j = 0; j < S / 8; ++j) {
-      const std::uint64_t m = load_le64(blocks + 8 * j);
-      store_le64(buf.bytes + 8 * j, h[j] ^ m);
-      store_le64(buf.bytes + S + 8 * j, m);
+      const std::uint64_t m = load_word(blocks + 8 * j);
+      store_word(buf.bytes + 8 * j, h[j] ^ m);
+      store_word(buf.bytes + S + 8 * j, m);
     }
     E::load(st, buf.bytes);
     kupyna_permute<E, G, N>(st);
     E::store(buf.bytes, st);
-    for (std::size_t j = 0; j < S / 8; ++j) h[j] ^= load_le64(buf.bytes + 8 * j) ^ load_le64(buf.bytes + S + 8 * j);
+    for (std::size_t j = 0; j < S / 8; ++j) h[j] ^= load_word(buf.bytes + 8 * j) ^ load_word(buf.bytes + S + 8 * j);
   }
   E::wipe(st);
 }
@@ -201,13 +222,13 @@ void kupyna_output(std::uint64_t* h) {
   constexpr std::size_t S = 8 * columns(G), N = 2 * S;
   Buffer<N> buf;
   std::memset(buf.bytes, 0, N);
-  for (std::size_t j = 0; j < S / 8; ++j) store_le64(buf.bytes + 8 * j, h[j]);
+  for (std::size_t j = 0; j < S / 8; ++j) store_word(buf.bytes + 8 * j, h[j]);
   typename E::template State<N> st;
   E::load(st, buf.bytes);
   kupyna_permute<E, G, N>(st);
   E::store(buf.bytes, st);
   E::wipe(st);
-  for (std::size_t j = 0; j < S / 8; ++j) h[j] ^= load_le64(buf.bytes + 8 * j);
+  for (std::size_t j = 0; j < S / 8; ++j) h[j] ^= load_word(buf.bytes + 8 * j);
 }
 
 template <class E>

@@ -29,11 +29,13 @@
 namespace dstu::cipher::spn {
 namespace {
 
-/// Calls f(integral_constant<int, i>) for i = 0 .. N-1 (compile-time loop).
+/// Calls f(integral_constant<int, i>) for i = 0 .. N-1, inlined (GCC does not inline
+/// lambdas into a caller compiled for another target on its own).
 template <int N, class F>
-inline void static_for(F&& f) {
-  [&]<int... I>(std::integer_sequence<int, I...>) { (f(std::integral_constant<int, I>{}), ...); }(
-      std::make_integer_sequence<int, N>{});
+[[gnu::always_inline]] inline void static_for(F&& f) {
+  [&]<int... I>(std::integer_sequence<int, I...>) __attribute__((always_inline)) {
+    (f(std::integral_constant<int, I>{}), ...);
+  }(std::make_integer_sequence<int, N>{});
 }
 
 // ---------------------------------------------------------------- octets <-> planes
@@ -77,14 +79,14 @@ inline void transpose_fields(std::uint64_t* w) {
 
 /// 256 octets -> 32 plane words.
 void pack(std::uint64_t* x, const std::uint8_t* bytes) {
-  for (int m = 0; m < 32; ++m) x[m] = transpose8(pair_rows(load_le64(bytes + 8 * m)));
+  for (int m = 0; m < 32; ++m) x[m] = transpose8(pair_rows(generic::load_word(bytes + 8 * m)));
   transpose_fields(x);
 }
 
 /// 32 plane words -> 256 octets (x is clobbered).
 void unpack(std::uint8_t* bytes, std::uint64_t* x) {
   transpose_fields(x);
-  for (int m = 0; m < 32; ++m) store_le64(bytes + 8 * m, unpair_rows(transpose8(x[m])));
+  for (int m = 0; m < 32; ++m) generic::store_word(bytes + 8 * m, unpair_rows(transpose8(x[m])));
 }
 
 // ---------------------------------------------------------------- SubBytes
@@ -126,7 +128,7 @@ inline constexpr auto kAnf = all_anf();
 /// The 16 monomials of four variables: m[n] = AND of v[i] over the set bits i of n.
 inline void monomials(std::uint64_t* m, const std::uint64_t* v) {
   m[0] = ~0ull;
-  static_for<15>([&](auto k) {
+  static_for<15>([&](auto k) __attribute__((always_inline)) {
     constexpr int n = decltype(k)::value + 1;
     constexpr int low = n & -n, bit = __builtin_ctz(n);
     m[n] = (n == low) ? v[bit] : (m[n ^ low] & v[bit]);
@@ -144,18 +146,18 @@ inline void sub_class(std::uint64_t* x) {
   monomials(high, in + 4);
   // c[g][n]: XOR of low[4g + i] over the set bits i of n.
   std::uint64_t c[4][16];
-  static_for<4>([&](auto g) {
+  static_for<4>([&](auto g) __attribute__((always_inline)) {
     c[g][0] = 0;
-    static_for<15>([&](auto k) {
+    static_for<15>([&](auto k) __attribute__((always_inline)) {
       constexpr int n = decltype(k)::value + 1;
       constexpr int low_bit = n & -n;
       c[g][n] = c[g][n ^ low_bit] ^ low[4 * decltype(g)::value + __builtin_ctz(n)];
     });
   });
   std::uint64_t out[8] = {};
-  static_for<16>([&](auto hh) {
+  static_for<16>([&](auto hh) __attribute__((always_inline)) {
     constexpr int h = decltype(hh)::value;
-    static_for<8>([&](auto jj) {
+    static_for<8>([&](auto jj) __attribute__((always_inline)) {
       constexpr int j = decltype(jj)::value;
       constexpr unsigned m = A.m[j][h];
       if constexpr (m != 0) {
@@ -206,7 +208,7 @@ inline std::uint64_t rotate_half(std::uint64_t w) {
 template <Geometry G, bool Inv>
 inline void shift_rows(std::uint64_t* x) {
   constexpr int cols = columns(G);
-  static_for<4>([&](auto ss) {
+  static_for<4>([&](auto ss) __attribute__((always_inline)) {
     constexpr int s = decltype(ss)::value;
     constexpr int k0 = row_shift(G, s) % cols, k1 = row_shift(G, s + 4) % cols;
     constexpr int m0 = Inv ? (cols - k0) % cols : k0, m1 = Inv ? (cols - k1) % cols : k1;
@@ -225,10 +227,10 @@ inline void shift_rows(std::uint64_t* x) {
 /// out ^= C * in on 8 planes: bit i of C * x^j says whether plane j feeds plane i.
 template <std::uint8_t C>
 inline void mul_acc(std::uint64_t* out, const std::uint64_t* in) {
-  static_for<8>([&](auto jj) {
+  static_for<8>([&](auto jj) __attribute__((always_inline)) {
     constexpr int j = decltype(jj)::value;
     constexpr std::uint8_t col = gf_mul(C, static_cast<std::uint8_t>(1u << j));
-    static_for<8>([&](auto ii) {
+    static_for<8>([&](auto ii) __attribute__((always_inline)) {
       constexpr int i = decltype(ii)::value;
       if constexpr ((col >> i) & 1) out[i] ^= in[j];
     });
@@ -247,9 +249,9 @@ inline void mix_columns(std::uint64_t* x) {
       sw[s][b] = swap_rows(w[s][b]);
     }
   }
-  static_for<4>([&](auto tt) {
+  static_for<4>([&](auto tt) __attribute__((always_inline)) {
     constexpr int t = decltype(tt)::value;
-    static_for<4>([&](auto ss) {
+    static_for<4>([&](auto ss) __attribute__((always_inline)) {
       constexpr int s = decltype(ss)::value;
       mul_acc<V[(s - t + 8) % 8]>(out[t], w[s]);
       mul_acc<V[(s + 4 - t + 8) % 8]>(out[t], sw[s]);
