@@ -34,59 +34,34 @@ KalynaSchedule::~KalynaSchedule() {
   secure_wipe(sliced, sizeof sliced);
 }
 
-void kalyna_encrypt(const KalynaSchedule& ks, std::uint8_t* out, const std::uint8_t* in, std::size_t blocks) {
-  switch (const Path p = active_path()) {
-    case Path::avx512:
-    case Path::avx512_gfni: return detail::kalyna_encrypt_avx512(p == Path::avx512_gfni, ks, out, in, blocks);
-    case Path::avx2:
-    case Path::avx2_gfni: return detail::kalyna_encrypt_avx2(p == Path::avx2_gfni, ks, out, in, blocks);
-    case Path::portable: return detail::kalyna_encrypt_portable(ks, out, in, blocks);
-  }
-}
-
-void kalyna_decrypt(const KalynaSchedule& ks, std::uint8_t* out, const std::uint8_t* in, std::size_t blocks) {
-  switch (const Path p = active_path()) {
-    case Path::avx512:
-    case Path::avx512_gfni: return detail::kalyna_decrypt_avx512(p == Path::avx512_gfni, ks, out, in, blocks);
-    case Path::avx2:
-    case Path::avx2_gfni: return detail::kalyna_decrypt_avx2(p == Path::avx2_gfni, ks, out, in, blocks);
-    case Path::portable: return detail::kalyna_decrypt_portable(ks, out, in, blocks);
-  }
-}
-
-void kupyna_compress(Geometry g, std::uint64_t* h, const std::uint8_t* blocks, std::size_t n) {
-  switch (const Path p = active_path()) {
-    case Path::avx512:
-    case Path::avx512_gfni: return detail::kupyna_compress_avx512(p == Path::avx512_gfni, g, h, blocks, n);
-    case Path::avx2:
-    case Path::avx2_gfni: return detail::kupyna_compress_avx2(p == Path::avx2_gfni, g, h, blocks, n);
-    case Path::portable: return detail::kupyna_compress_portable(g, h, blocks, n);
-  }
-}
-
-void kupyna_output(Geometry g, std::uint64_t* h) {
-  switch (const Path p = active_path()) {
-    case Path::avx512:
-    case Path::avx512_gfni: return detail::kupyna_output_avx512(p == Path::avx512_gfni, g, h);
-    case Path::avx2:
-    case Path::avx2_gfni: return detail::kupyna_output_avx2(p == Path::avx2_gfni, g, h);
-    case Path::portable: return detail::kupyna_output_portable(g, h);
-  }
-}
-
 namespace detail {
 
-void rounds(Path p, Geometry g, std::uint8_t* states, std::size_t n) {
+const Kernels& kernels(Path p) {
   switch (p) {
-    case Path::avx512:
-    case Path::avx512_gfni: return rounds_avx512(p == Path::avx512_gfni, g, states, n);
-    case Path::avx2:
-    case Path::avx2_gfni: return rounds_avx2(p == Path::avx2_gfni, g, states, n);
-    case Path::portable: return rounds_portable(g, states, n);
+    case Path::avx512: return kernels_avx512(false);
+    case Path::avx512_gfni: return kernels_avx512(true);
+    case Path::avx2: return kernels_avx2(false);
+    case Path::avx2_gfni: return kernels_avx2(true);
+    case Path::portable: break;
   }
+  return kernels_portable();
 }
 
 }  // namespace detail
+
+void kalyna_encrypt(const KalynaSchedule& ks, std::uint8_t* out, const std::uint8_t* in, std::size_t blocks) {
+  detail::kernels(active_path()).encrypt(ks, out, in, blocks);
+}
+
+void kalyna_decrypt(const KalynaSchedule& ks, std::uint8_t* out, const std::uint8_t* in, std::size_t blocks) {
+  detail::kernels(active_path()).decrypt(ks, out, in, blocks);
+}
+
+void kupyna_compress(Geometry g, std::uint64_t* h, const std::uint8_t* blocks, std::size_t n) {
+  detail::kernels(active_path()).kupyna_compress(g, h, blocks, n);
+}
+
+void kupyna_output(Geometry g, std::uint64_t* h) { detail::kernels(active_path()).kupyna_output(g, h); }
 
 namespace {
 
@@ -95,7 +70,7 @@ void rounds_on_words(Path path, Geometry g, std::uint64_t* words, int nb, int n)
   std::uint8_t bytes[10 * 64];
   const int count = nb * n;
   for (int i = 0; i < count; ++i) store_le64(bytes + 8 * i, words[i]);
-  detail::rounds(path, g, bytes, static_cast<std::size_t>(n));
+  detail::kernels(path).rounds(g, bytes, static_cast<std::size_t>(n));
   for (int i = 0; i < count; ++i) words[i] = load_le64(bytes + 8 * i);
   secure_wipe(bytes, sizeof bytes);
 }

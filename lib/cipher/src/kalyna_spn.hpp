@@ -97,36 +97,27 @@ void kupyna_output(Geometry g, std::uint64_t* h);
 
 namespace detail {
 
-/// One round without key, SubBytes then row shift then MixColumns, on `n` states of
-/// geometry g in place (the key schedule's building block).
-void rounds(Path p, Geometry g, std::uint8_t* states, std::size_t n);
+/// The kernels of one CPU path (kalyna_spn_<path>.cpp), as the entry points above.
+struct Kernels {
+  void (*encrypt)(const KalynaSchedule& ks, std::uint8_t* out, const std::uint8_t* in, std::size_t blocks);
+  void (*decrypt)(const KalynaSchedule& ks, std::uint8_t* out, const std::uint8_t* in, std::size_t blocks);
+  /// One round without key, SubBytes then row shift then MixColumns, on `n` states of
+  /// geometry g in place (the key schedule's building block).
+  void (*rounds)(Geometry g, std::uint8_t* states, std::size_t n);
+  void (*kupyna_compress)(Geometry g, std::uint64_t* h, const std::uint8_t* blocks, std::size_t n);
+  void (*kupyna_output)(Geometry g, std::uint64_t* h);
+};
+
+/// The kernels of path p.
+const Kernels& kernels(Path p);
+
+// Each path's table; `gfni` selects the GF2P8AFFINEQB MixColumns of a vector path.
+const Kernels& kernels_portable();
+const Kernels& kernels_avx2(bool gfni);
+const Kernels& kernels_avx512(bool gfni);
 
 /// The bitsliced round keys of the portable path (ks.sliced) from ks.rk.
 void slice_round_keys(KalynaSchedule& ks);
-
-// The kernels of each path (kalyna_spn_<path>.cpp). `gfni` selects the GF2P8AFFINEQB
-// MixColumns of a vector path.
-void kalyna_encrypt_portable(const KalynaSchedule& ks, std::uint8_t* out, const std::uint8_t* in, std::size_t blocks);
-void kalyna_decrypt_portable(const KalynaSchedule& ks, std::uint8_t* out, const std::uint8_t* in, std::size_t blocks);
-void rounds_portable(Geometry g, std::uint8_t* states, std::size_t n);
-void kupyna_compress_portable(Geometry g, std::uint64_t* h, const std::uint8_t* blocks, std::size_t n);
-void kupyna_output_portable(Geometry g, std::uint64_t* h);
-
-void kalyna_encrypt_avx2(bool gfni, const KalynaSchedule& ks, std::uint8_t* out, const std::uint8_t* in,
-                         std::size_t blocks);
-void kalyna_decrypt_avx2(bool gfni, const KalynaSchedule& ks, std::uint8_t* out, const std::uint8_t* in,
-                         std::size_t blocks);
-void rounds_avx2(bool gfni, Geometry g, std::uint8_t* states, std::size_t n);
-void kupyna_compress_avx2(bool gfni, Geometry g, std::uint64_t* h, const std::uint8_t* blocks, std::size_t n);
-void kupyna_output_avx2(bool gfni, Geometry g, std::uint64_t* h);
-
-void kalyna_encrypt_avx512(bool gfni, const KalynaSchedule& ks, std::uint8_t* out, const std::uint8_t* in,
-                           std::size_t blocks);
-void kalyna_decrypt_avx512(bool gfni, const KalynaSchedule& ks, std::uint8_t* out, const std::uint8_t* in,
-                           std::size_t blocks);
-void rounds_avx512(bool gfni, Geometry g, std::uint8_t* states, std::size_t n);
-void kupyna_compress_avx512(bool gfni, Geometry g, std::uint64_t* h, const std::uint8_t* blocks, std::size_t n);
-void kupyna_output_avx512(bool gfni, Geometry g, std::uint64_t* h);
 
 }  // namespace detail
 }  // namespace dstu::cipher::spn

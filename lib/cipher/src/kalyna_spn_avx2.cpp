@@ -35,15 +35,6 @@
 namespace dstu::cipher::spn {
 namespace {
 
-/// Calls f(integral_constant<int, i>) for i = 0 .. N-1, inlined (GCC does not inline
-/// lambdas into a caller compiled for another target on its own).
-template <int N, class F>
-[[gnu::always_inline]] inline void static_for(F&& f) {
-  [&]<int... I>(std::integer_sequence<int, I...>) __attribute__((always_inline)) {
-    (f(std::integral_constant<int, I>{}), ...);
-  }(std::make_integer_sequence<int, N>{});
-}
-
 inline __m256i load32(const std::uint8_t* p) { return _mm256_load_si256(reinterpret_cast<const __m256i*>(p)); }
 
 // ---------------------------------------------------------------- SubBytes
@@ -133,51 +124,24 @@ constexpr Rotations make_rotations() {
 
 alignas(32) constexpr Rotations kRotations = make_rotations();
 
-inline __m256i xtime(__m256i v) {
-  const __m256i t = _mm256_add_epi8(v, v);
-  const __m256i sign = _mm256_cmpgt_epi8(_mm256_setzero_si256(), v);
-  return _mm256_xor_si256(t, _mm256_and_si256(sign, _mm256_set1_epi8(0x1d)));
-}
-
-constexpr int top_bit(const std::uint8_t* v) {
-  int top = 0;
-  for (int j = 0; j < 8; ++j) {
-    for (int k = 0; k < 8; ++k) {
-      if ((v[j] >> k) & 1) top = k > top ? k : top;
-    }
+/// The vector operations of MixColumns (generic::mix_columns).
+struct Ops {
+  using Vec = __m256i;
+  static Vec zero() { return _mm256_setzero_si256(); }
+  static Vec add(Vec a, Vec b) { return _mm256_xor_si256(a, b); }
+  static Vec affine(Vec x, std::uint64_t m) {
+    return _mm256_gf2p8affine_epi64_epi8(x, _mm256_set1_epi64x(static_cast<long long>(m)), 0);
   }
-  return top;
-}
-
-template <bool Gfni, const std::uint8_t* V>
-[[gnu::always_inline]] inline __m256i mix_columns(__m256i x) {
-  constexpr int kTop = top_bit(V);
-  __m256i pw[kTop + 1];
-  if constexpr (!Gfni) {
-    pw[0] = x;
-    for (int k = 1; k <= kTop; ++k) pw[k] = xtime(pw[k - 1]);
+  static Vec xtime(Vec v) {
+    const Vec t = _mm256_add_epi8(v, v);
+    const Vec sign = _mm256_cmpgt_epi8(_mm256_setzero_si256(), v);
+    return _mm256_xor_si256(t, _mm256_and_si256(sign, _mm256_set1_epi8(0x1d)));
   }
-  __m256i acc = _mm256_setzero_si256();
-  static_for<8>([&](auto jj) __attribute__((always_inline)) {
-    constexpr int j = decltype(jj)::value;
-    constexpr std::uint8_t c = V[j];
-    __m256i term;
-    if constexpr (c == 1) {
-      term = x;
-    } else if constexpr (Gfni) {
-      term = _mm256_gf2p8affine_epi64_epi8(x, _mm256_set1_epi64x(static_cast<long long>(gf_mul_affine_matrix(c))), 0);
-    } else {
-      term = _mm256_setzero_si256();
-      static_for<kTop + 1>([&](auto kk) __attribute__((always_inline)) {
-        constexpr int k = decltype(kk)::value;
-        if constexpr ((c >> k) & 1) term = _mm256_xor_si256(term, pw[k]);
-      });
-    }
-    if constexpr (j != 0) term = _mm256_shuffle_epi8(term, load32(kRotations.idx[j]));
-    acc = _mm256_xor_si256(acc, term);
-  });
-  return acc;
-}
+  template <int J>
+  static Vec rotate(Vec v) {
+    return _mm256_shuffle_epi8(v, load32(kRotations.idx[J]));
+  }
+};
 
 // ---------------------------------------------------------------- row shifts
 
@@ -236,10 +200,10 @@ template <Geometry G, int Inv>
     in[i] = v[i];
     swapped[i] = _mm256_permute2x128_si256(v[i], v[i], 0x01);
   }
-  static_for<regs>([&](auto jj) __attribute__((always_inline)) {
+  generic::static_for<regs>([&](auto jj) __attribute__((always_inline)) {
     constexpr int j = decltype(jj)::value;
     __m256i acc = _mm256_setzero_si256();
-    static_for<regs>([&](auto ii) __attribute__((always_inline)) {
+    generic::static_for<regs>([&](auto ii) __attribute__((always_inline)) {
       constexpr int i = decltype(ii)::value;
       if constexpr (t.used[Inv][j][i][0]) acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(in[i], load32(t.idx[Inv][j][i][0])));
       if constexpr (t.used[Inv][j][i][1]) {
@@ -290,12 +254,12 @@ struct Avx2 {
   static void round(State<N>& st) {
     for (std::size_t i = 0; i < N / 32; i += 4) sub_bytes4<0>(st.v + i);
     shift_rows<G, 0>(st);
-    for (std::size_t i = 0; i < N / 32; ++i) st.v[i] = mix_columns<Gfni, kMds>(st.v[i]);
+    for (std::size_t i = 0; i < N / 32; ++i) st.v[i] = generic::mix_columns<Ops, Gfni, kMds>(st.v[i]);
   }
 
   template <Geometry G, std::size_t N>
   static void inv_round(State<N>& st) {
-    for (std::size_t i = 0; i < N / 32; ++i) st.v[i] = mix_columns<Gfni, kInvMds>(st.v[i]);
+    for (std::size_t i = 0; i < N / 32; ++i) st.v[i] = generic::mix_columns<Ops, Gfni, kInvMds>(st.v[i]);
     shift_rows<G, 1>(st);
     for (std::size_t i = 0; i < N / 32; i += 4) sub_bytes4<1>(st.v + i);
   }
@@ -318,23 +282,16 @@ struct Avx2 {
     }
   }
 
-  /// T_xor on the first state of the batch, T_plus on the second (kalyna_spn_avx512.cpp).
+  /// Kupyna's round constants: T_xor's on the first state, T_plus's on the second.
   template <Geometry G, std::size_t N>
   static void kupyna_constants(State<N>& st, int r) {
     constexpr int cols = columns(G), regs = cols / 4;
     static_assert(N / 32 == 2 * regs, "a batch of one T_xor and one T_plus state");
-    const __m256i rr = _mm256_set1_epi64x(r);
+    static constexpr generic::KupynaConstants<G> k0(0);
+    const __m256i rr = _mm256_set1_epi64x(r), rtop = _mm256_slli_epi64(rr, 56);
     for (int i = 0; i < regs; ++i) {
-      alignas(32) std::uint64_t x[4], a[4];
-      for (int j = 0; j < 4; ++j) {
-        const int col = 4 * i + j;
-        x[j] = static_cast<std::uint64_t>(col << 4);
-        a[j] = 0x00F0F0F0F0F0F0F3ull ^ (static_cast<std::uint64_t>((cols - 1 - col) << 4) << 56);
-      }
-      const __m256i xv = _mm256_xor_si256(_mm256_load_si256(reinterpret_cast<const __m256i*>(x)), rr);
-      const __m256i av = _mm256_xor_si256(_mm256_load_si256(reinterpret_cast<const __m256i*>(a)), _mm256_slli_epi64(rr, 56));
-      st.v[i] = _mm256_xor_si256(st.v[i], xv);
-      st.v[regs + i] = _mm256_add_epi64(st.v[regs + i], av);
+      st.v[i] = _mm256_xor_si256(st.v[i], _mm256_xor_si256(_mm256_load_si256(reinterpret_cast<const __m256i*>(k0.x + 4 * i)), rr));
+      st.v[regs + i] = _mm256_add_epi64(st.v[regs + i], _mm256_xor_si256(_mm256_load_si256(reinterpret_cast<const __m256i*>(k0.a + 4 * i)), rtop));
     }
   }
 };
@@ -343,31 +300,9 @@ struct Avx2 {
 
 namespace detail {
 
-void kalyna_encrypt_avx2(bool gfni, const KalynaSchedule& ks, std::uint8_t* out, const std::uint8_t* in,
-                         std::size_t blocks) {
-  if (gfni) return generic::kalyna_encrypt<Avx2<true>>(ks, out, in, blocks);
-  generic::kalyna_encrypt<Avx2<false>>(ks, out, in, blocks);
-}
-
-void kalyna_decrypt_avx2(bool gfni, const KalynaSchedule& ks, std::uint8_t* out, const std::uint8_t* in,
-                         std::size_t blocks) {
-  if (gfni) return generic::kalyna_decrypt<Avx2<true>>(ks, out, in, blocks);
-  generic::kalyna_decrypt<Avx2<false>>(ks, out, in, blocks);
-}
-
-void rounds_avx2(bool gfni, Geometry g, std::uint8_t* states, std::size_t n) {
-  if (gfni) return generic::rounds<Avx2<true>>(g, states, n);
-  generic::rounds<Avx2<false>>(g, states, n);
-}
-
-void kupyna_compress_avx2(bool gfni, Geometry g, std::uint64_t* h, const std::uint8_t* blocks, std::size_t n) {
-  if (gfni) return generic::kupyna_compress_any<Avx2<true>>(g, h, blocks, n);
-  generic::kupyna_compress_any<Avx2<false>>(g, h, blocks, n);
-}
-
-void kupyna_output_avx2(bool gfni, Geometry g, std::uint64_t* h) {
-  if (gfni) return generic::kupyna_output_any<Avx2<true>>(g, h);
-  generic::kupyna_output_any<Avx2<false>>(g, h);
+const Kernels& kernels_avx2(bool gfni) {
+  static constexpr Kernels with = generic::kernels_of<Avx2<true>>(), without = generic::kernels_of<Avx2<false>>();
+  return gfni ? with : without;
 }
 
 }  // namespace detail

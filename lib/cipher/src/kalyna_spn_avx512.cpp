@@ -43,15 +43,6 @@
 namespace dstu::cipher::spn {
 namespace {
 
-/// Calls f(integral_constant<int, i>) for i = 0 .. N-1, inlined (GCC does not inline
-/// lambdas into a caller compiled for another target on its own).
-template <int N, class F>
-[[gnu::always_inline]] inline void static_for(F&& f) {
-  [&]<int... I>(std::integer_sequence<int, I...>) __attribute__((always_inline)) {
-    (f(std::integral_constant<int, I>{}), ...);
-  }(std::make_integer_sequence<int, N>{});
-}
-
 // ---------------------------------------------------------------- SubBytes
 
 /// The S-boxes (Inv = 1: inverses) as four 64-octet quarters each.
@@ -90,51 +81,23 @@ inline __m512i sub_bytes(__m512i x) {
 
 // ---------------------------------------------------------------- MixColumns
 
-inline __m512i xtime(__m512i v) {
-  const __m512i t = _mm512_add_epi8(v, v);
-  return _mm512_mask_blend_epi8(_mm512_movepi8_mask(v), t, _mm512_xor_si512(t, _mm512_set1_epi8(0x1d)));
-}
-
-constexpr int top_bit(const std::uint8_t* v) {
-  int top = 0;
-  for (int j = 0; j < 8; ++j) {
-    for (int k = 0; k < 8; ++k) {
-      if ((v[j] >> k) & 1) top = k > top ? k : top;
-    }
+/// The vector operations of MixColumns (generic::mix_columns).
+struct Ops {
+  using Vec = __m512i;
+  static Vec zero() { return _mm512_setzero_si512(); }
+  static Vec add(Vec a, Vec b) { return _mm512_xor_si512(a, b); }
+  static Vec affine(Vec x, std::uint64_t m) {
+    return _mm512_gf2p8affine_epi64_epi8(x, _mm512_set1_epi64(static_cast<long long>(m)), 0);
   }
-  return top;
-}
-
-/// sum over j of V[j] * rot_j(x), rot_j moving octet r + j of each column to row r.
-template <bool Gfni, const std::uint8_t* V>
-inline __m512i mix_columns(__m512i x) {
-  constexpr int kTop = top_bit(V);
-  __m512i pw[kTop + 1];  // x * 2^k, without GFNI
-  if constexpr (!Gfni) {
-    pw[0] = x;
-    for (int k = 1; k <= kTop; ++k) pw[k] = xtime(pw[k - 1]);
+  static Vec xtime(Vec v) {
+    const Vec t = _mm512_add_epi8(v, v);
+    return _mm512_mask_blend_epi8(_mm512_movepi8_mask(v), t, _mm512_xor_si512(t, _mm512_set1_epi8(0x1d)));
   }
-  __m512i acc = _mm512_setzero_si512();
-  static_for<8>([&](auto jj) __attribute__((always_inline)) {
-    constexpr int j = decltype(jj)::value;
-    constexpr std::uint8_t c = V[j];
-    __m512i term;
-    if constexpr (c == 1) {
-      term = x;
-    } else if constexpr (Gfni) {
-      term = _mm512_gf2p8affine_epi64_epi8(x, _mm512_set1_epi64(static_cast<long long>(gf_mul_affine_matrix(c))), 0);
-    } else {
-      term = _mm512_setzero_si512();
-      static_for<kTop + 1>([&](auto kk) __attribute__((always_inline)) {
-        constexpr int k = decltype(kk)::value;
-        if constexpr ((c >> k) & 1) term = _mm512_xor_si512(term, pw[k]);
-      });
-    }
-    if constexpr (j != 0) term = _mm512_ror_epi64(term, 8 * j);
-    acc = _mm512_xor_si512(acc, term);
-  });
-  return acc;
-}
+  template <int J>
+  static Vec rotate(Vec v) {
+    return _mm512_ror_epi64(v, 8 * J);
+  }
+};
 
 // ---------------------------------------------------------------- row shifts
 
@@ -213,12 +176,12 @@ struct Avx512 {
   static void round(State<N>& st) {
     for (std::size_t i = 0; i < N / 64; ++i) st.v[i] = sub_bytes<0>(st.v[i]);
     shift_rows<G, 0>(st);
-    for (std::size_t i = 0; i < N / 64; ++i) st.v[i] = mix_columns<Gfni, kMds>(st.v[i]);
+    for (std::size_t i = 0; i < N / 64; ++i) st.v[i] = generic::mix_columns<Ops, Gfni, kMds>(st.v[i]);
   }
 
   template <Geometry G, std::size_t N>
   static void inv_round(State<N>& st) {
-    for (std::size_t i = 0; i < N / 64; ++i) st.v[i] = mix_columns<Gfni, kInvMds>(st.v[i]);
+    for (std::size_t i = 0; i < N / 64; ++i) st.v[i] = generic::mix_columns<Ops, Gfni, kInvMds>(st.v[i]);
     shift_rows<G, 1>(st);
     for (std::size_t i = 0; i < N / 64; ++i) st.v[i] = sub_bytes<1>(st.v[i]);
   }
@@ -241,22 +204,16 @@ struct Avx512 {
     for (std::size_t i = 0; i < N / 64; ++i) st.v[i] = _mm512_xor_si512(st.v[i], k);
   }
 
-  /// T_xor: column j ^= (j << 4) ^ r in row 0; T_plus: column j += 0x00F0F0F0F0F0F0F3 ^
-  /// ((((cols - 1 - j) << 4) ^ r) << 56).
+  /// Kupyna's round constants: T_xor's on the first state, T_plus's on the second.
   template <Geometry G, std::size_t N>
   static void kupyna_constants(State<N>& st, int r) {
     constexpr int cols = columns(G), regs = cols / 8;
     static_assert(N / 64 == 2 * regs, "a batch of one T_xor and one T_plus state");
+    static constexpr generic::KupynaConstants<G> k0(0);
+    const __m512i rr = _mm512_set1_epi64(r), rtop = _mm512_slli_epi64(rr, 56);
     for (int i = 0; i < regs; ++i) {
-      alignas(64) std::uint64_t x[8], a[8];
-      for (int j = 0; j < 8; ++j) {
-        const int col = 8 * i + j;
-        x[j] = static_cast<std::uint64_t>(col << 4);
-        a[j] = 0x00F0F0F0F0F0F0F3ull ^ (static_cast<std::uint64_t>((cols - 1 - col) << 4) << 56);
-      }
-      const __m512i rr = _mm512_set1_epi64(r);
-      st.v[i] = _mm512_xor_si512(st.v[i], _mm512_xor_si512(_mm512_load_si512(x), rr));
-      st.v[regs + i] = _mm512_add_epi64(st.v[regs + i], _mm512_xor_si512(_mm512_load_si512(a), _mm512_slli_epi64(rr, 56)));
+      st.v[i] = _mm512_xor_si512(st.v[i], _mm512_xor_si512(_mm512_load_si512(k0.x + 8 * i), rr));
+      st.v[regs + i] = _mm512_add_epi64(st.v[regs + i], _mm512_xor_si512(_mm512_load_si512(k0.a + 8 * i), rtop));
     }
   }
 };
@@ -265,31 +222,9 @@ struct Avx512 {
 
 namespace detail {
 
-void kalyna_encrypt_avx512(bool gfni, const KalynaSchedule& ks, std::uint8_t* out, const std::uint8_t* in,
-                           std::size_t blocks) {
-  if (gfni) return generic::kalyna_encrypt<Avx512<true>>(ks, out, in, blocks);
-  generic::kalyna_encrypt<Avx512<false>>(ks, out, in, blocks);
-}
-
-void kalyna_decrypt_avx512(bool gfni, const KalynaSchedule& ks, std::uint8_t* out, const std::uint8_t* in,
-                           std::size_t blocks) {
-  if (gfni) return generic::kalyna_decrypt<Avx512<true>>(ks, out, in, blocks);
-  generic::kalyna_decrypt<Avx512<false>>(ks, out, in, blocks);
-}
-
-void rounds_avx512(bool gfni, Geometry g, std::uint8_t* states, std::size_t n) {
-  if (gfni) return generic::rounds<Avx512<true>>(g, states, n);
-  generic::rounds<Avx512<false>>(g, states, n);
-}
-
-void kupyna_compress_avx512(bool gfni, Geometry g, std::uint64_t* h, const std::uint8_t* blocks, std::size_t n) {
-  if (gfni) return generic::kupyna_compress_any<Avx512<true>>(g, h, blocks, n);
-  generic::kupyna_compress_any<Avx512<false>>(g, h, blocks, n);
-}
-
-void kupyna_output_avx512(bool gfni, Geometry g, std::uint64_t* h) {
-  if (gfni) return generic::kupyna_output_any<Avx512<true>>(g, h);
-  generic::kupyna_output_any<Avx512<false>>(g, h);
+const Kernels& kernels_avx512(bool gfni) {
+  static constexpr Kernels with = generic::kernels_of<Avx512<true>>(), without = generic::kernels_of<Avx512<false>>();
+  return gfni ? with : without;
 }
 
 }  // namespace detail

@@ -27,10 +27,85 @@
 #include "dstu/base/bytes.hpp"
 #include "dstu/base/wipe.hpp"
 #include "kalyna_spn.hpp"
+#include "kalyna_tables.hpp"
 
 namespace dstu::cipher::spn {
 namespace {
 namespace generic {
+
+/// Calls f(integral_constant<int, i>) for i = 0 .. N-1, inlined (GCC does not inline
+/// lambdas into a caller compiled for another target on its own).
+template <int N, class F>
+[[gnu::always_inline]] inline void static_for(F&& f) {
+  [&]<int... I>(std::integer_sequence<int, I...>) __attribute__((always_inline)) {
+    (f(std::integral_constant<int, I>{}), ...);
+  }(std::make_integer_sequence<int, N>{});
+}
+
+/// Kupyna's round constants (DSTU 7564:2014): in round r, T_xor adds (col << 4) ^ r to
+/// row 0 of column col by XOR; T_plus adds this word to column col modulo 2^64.
+constexpr std::uint64_t kupyna_xor_constant(int col, int r) { return static_cast<std::uint64_t>((col << 4) ^ r); }
+constexpr std::uint64_t kupyna_add_constant(int cols, int col, int r) {
+  return 0x00F0F0F0F0F0F0F3ull ^ (static_cast<std::uint64_t>(((cols - 1 - col) << 4) ^ r) << 56);
+}
+
+/// Round r's constants of a Kupyna state of geometry G as words: x (T_xor) and a (T_plus).
+/// Round r's are round 0's with r XORed into the low octet of x and the top octet of a.
+template <Geometry G>
+struct KupynaConstants {
+  alignas(64) std::uint64_t x[columns(G)] = {}, a[columns(G)] = {};
+  constexpr explicit KupynaConstants(int r) {
+    for (int j = 0; j < columns(G); ++j) {
+      x[j] = kupyna_xor_constant(j, r);
+      a[j] = kupyna_add_constant(columns(G), j, r);
+    }
+  }
+};
+
+/// The highest bit set in the constants v[0..7].
+constexpr int top_bit(const std::uint8_t* v) {
+  int top = 0;
+  for (int j = 0; j < 8; ++j) {
+    for (int k = 0; k < 8; ++k) {
+      if ((v[j] >> k) & 1) top = k > top ? k : top;
+    }
+  }
+  return top;
+}
+
+/// MixColumns of a vector path: the sum over j of V[j] * rot_j(x), rot_j moving octet
+/// r + j of each column to row r. Ops (the path's vector type Vec) gives zero(), add(a, b)
+/// (XOR), affine(x, m) (GF2P8AFFINEQB with bit matrix m), xtime(x) (doubling) and
+/// rotate<j>(x); without GFNI a product is the XOR of doublings of x.
+template <class Ops, bool Gfni, const std::uint8_t* V>
+[[gnu::always_inline]] inline typename Ops::Vec mix_columns(typename Ops::Vec x) {
+  using Vec = typename Ops::Vec;
+  constexpr int kTop = top_bit(V);
+  Vec pw[kTop + 1];  // x * 2^k, without GFNI
+  if constexpr (!Gfni) {
+    pw[0] = x;
+    for (int k = 1; k <= kTop; ++k) pw[k] = Ops::xtime(pw[k - 1]);
+  }
+  Vec acc = Ops::zero();
+  static_for<8>([&](auto jj) __attribute__((always_inline)) {
+    constexpr int j = decltype(jj)::value;
+    constexpr std::uint8_t c = V[j];
+    Vec term;
+    if constexpr (c == 1) {
+      term = x;
+    } else if constexpr (Gfni) {
+      term = Ops::affine(x, gf_mul_affine_matrix(c));
+    } else {
+      term = Ops::zero();
+      static_for<kTop + 1>([&](auto kk) __attribute__((always_inline)) {
+        if constexpr ((c >> decltype(kk)::value) & 1) term = Ops::add(term, pw[decltype(kk)::value]);
+      });
+    }
+    if constexpr (j != 0) term = Ops::template rotate<j>(term);
+    acc = Ops::add(acc, term);
+  });
+  return acc;
+}
 
 /// Little-endian words from and to octets: one move on a little-endian host.
 inline std::uint64_t load_word(const std::uint8_t* p) {
@@ -231,16 +306,22 @@ void kupyna_output(std::uint64_t* h) {
   for (std::size_t j = 0; j < S / 8; ++j) h[j] ^= load_word(buf.bytes + 8 * j);
 }
 
+/// The kernel table of engine E (kalyna_spn.hpp's Kernels).
 template <class E>
-void kupyna_compress_any(Geometry g, std::uint64_t* h, const std::uint8_t* blocks, std::size_t n) {
-  if (g == Geometry::kupyna512) return kupyna_compress<E, Geometry::kupyna512>(h, blocks, n);
-  kupyna_compress<E, Geometry::kupyna1024>(h, blocks, n);
-}
-
-template <class E>
-void kupyna_output_any(Geometry g, std::uint64_t* h) {
-  if (g == Geometry::kupyna512) return kupyna_output<E, Geometry::kupyna512>(h);
-  kupyna_output<E, Geometry::kupyna1024>(h);
+constexpr detail::Kernels kernels_of() {
+  return {
+      &kalyna_encrypt<E>,
+      &kalyna_decrypt<E>,
+      &rounds<E>,
+      [](Geometry g, std::uint64_t* h, const std::uint8_t* blocks, std::size_t n) {
+        if (g == Geometry::kupyna512) return kupyna_compress<E, Geometry::kupyna512>(h, blocks, n);
+        kupyna_compress<E, Geometry::kupyna1024>(h, blocks, n);
+      },
+      [](Geometry g, std::uint64_t* h) {
+        if (g == Geometry::kupyna512) return kupyna_output<E, Geometry::kupyna512>(h);
+        kupyna_output<E, Geometry::kupyna1024>(h);
+      },
+  };
 }
 
 }  // namespace generic

@@ -29,15 +29,6 @@
 namespace dstu::cipher::spn {
 namespace {
 
-/// Calls f(integral_constant<int, i>) for i = 0 .. N-1, inlined (GCC does not inline
-/// lambdas into a caller compiled for another target on its own).
-template <int N, class F>
-[[gnu::always_inline]] inline void static_for(F&& f) {
-  [&]<int... I>(std::integer_sequence<int, I...>) __attribute__((always_inline)) {
-    (f(std::integral_constant<int, I>{}), ...);
-  }(std::make_integer_sequence<int, N>{});
-}
-
 // ---------------------------------------------------------------- octets <-> planes
 
 inline std::uint64_t delta_swap(std::uint64_t x, std::uint64_t mask, int shift) {
@@ -128,7 +119,7 @@ inline constexpr auto kAnf = all_anf();
 /// The 16 monomials of four variables: m[n] = AND of v[i] over the set bits i of n.
 inline void monomials(std::uint64_t* m, const std::uint64_t* v) {
   m[0] = ~0ull;
-  static_for<15>([&](auto k) __attribute__((always_inline)) {
+  generic::static_for<15>([&](auto k) __attribute__((always_inline)) {
     constexpr int n = decltype(k)::value + 1;
     constexpr int low = n & -n, bit = __builtin_ctz(n);
     m[n] = (n == low) ? v[bit] : (m[n ^ low] & v[bit]);
@@ -146,18 +137,18 @@ inline void sub_class(std::uint64_t* x) {
   monomials(high, in + 4);
   // c[g][n]: XOR of low[4g + i] over the set bits i of n.
   std::uint64_t c[4][16];
-  static_for<4>([&](auto g) __attribute__((always_inline)) {
+  generic::static_for<4>([&](auto g) __attribute__((always_inline)) {
     c[g][0] = 0;
-    static_for<15>([&](auto k) __attribute__((always_inline)) {
+    generic::static_for<15>([&](auto k) __attribute__((always_inline)) {
       constexpr int n = decltype(k)::value + 1;
       constexpr int low_bit = n & -n;
       c[g][n] = c[g][n ^ low_bit] ^ low[4 * decltype(g)::value + __builtin_ctz(n)];
     });
   });
   std::uint64_t out[8] = {};
-  static_for<16>([&](auto hh) __attribute__((always_inline)) {
+  generic::static_for<16>([&](auto hh) __attribute__((always_inline)) {
     constexpr int h = decltype(hh)::value;
-    static_for<8>([&](auto jj) __attribute__((always_inline)) {
+    generic::static_for<8>([&](auto jj) __attribute__((always_inline)) {
       constexpr int j = decltype(jj)::value;
       constexpr unsigned m = A.m[j][h];
       if constexpr (m != 0) {
@@ -208,7 +199,7 @@ inline std::uint64_t rotate_half(std::uint64_t w) {
 template <Geometry G, bool Inv>
 inline void shift_rows(std::uint64_t* x) {
   constexpr int cols = columns(G);
-  static_for<4>([&](auto ss) __attribute__((always_inline)) {
+  generic::static_for<4>([&](auto ss) __attribute__((always_inline)) {
     constexpr int s = decltype(ss)::value;
     constexpr int k0 = row_shift(G, s) % cols, k1 = row_shift(G, s + 4) % cols;
     constexpr int m0 = Inv ? (cols - k0) % cols : k0, m1 = Inv ? (cols - k1) % cols : k1;
@@ -227,10 +218,10 @@ inline void shift_rows(std::uint64_t* x) {
 /// out ^= C * in on 8 planes: bit i of C * x^j says whether plane j feeds plane i.
 template <std::uint8_t C>
 inline void mul_acc(std::uint64_t* out, const std::uint64_t* in) {
-  static_for<8>([&](auto jj) __attribute__((always_inline)) {
+  generic::static_for<8>([&](auto jj) __attribute__((always_inline)) {
     constexpr int j = decltype(jj)::value;
     constexpr std::uint8_t col = gf_mul(C, static_cast<std::uint8_t>(1u << j));
-    static_for<8>([&](auto ii) __attribute__((always_inline)) {
+    generic::static_for<8>([&](auto ii) __attribute__((always_inline)) {
       constexpr int i = decltype(ii)::value;
       if constexpr ((col >> i) & 1) out[i] ^= in[j];
     });
@@ -249,9 +240,9 @@ inline void mix_columns(std::uint64_t* x) {
       sw[s][b] = swap_rows(w[s][b]);
     }
   }
-  static_for<4>([&](auto tt) __attribute__((always_inline)) {
+  generic::static_for<4>([&](auto tt) __attribute__((always_inline)) {
     constexpr int t = decltype(tt)::value;
-    static_for<4>([&](auto ss) __attribute__((always_inline)) {
+    generic::static_for<4>([&](auto ss) __attribute__((always_inline)) {
       constexpr int s = decltype(ss)::value;
       mul_acc<V[(s - t + 8) % 8]>(out[t], w[s]);
       mul_acc<V[(s + 4 - t + 8) % 8]>(out[t], sw[s]);
@@ -302,10 +293,10 @@ const KupynaPlanes& kupyna_planes() {
     KupynaPlanes p{};
     for (int r = 0; r < 14; ++r) {
       std::uint8_t x[256] = {}, a[256] = {};
+      const generic::KupynaConstants<G> k(r);
       for (int j = 0; j < cols; ++j) {
-        store_le64(x + 8 * j, static_cast<std::uint64_t>((j << 4) ^ r));
-        store_le64(a + 8 * cols + 8 * j,
-                   0x00F0F0F0F0F0F0F3ull ^ (static_cast<std::uint64_t>(((cols - 1 - j) << 4) ^ r) << 56));
+        store_le64(x + 8 * j, k.x[j]);
+        store_le64(a + 8 * cols + 8 * j, k.a[j]);
       }
       pack(p.xor_[r], x);
       pack(p.add[r], a);
@@ -396,21 +387,10 @@ void slice_round_keys(KalynaSchedule& ks) {
   }
 }
 
-void kalyna_encrypt_portable(const KalynaSchedule& ks, std::uint8_t* out, const std::uint8_t* in, std::size_t blocks) {
-  generic::kalyna_encrypt<Portable>(ks, out, in, blocks);
+const Kernels& kernels_portable() {
+  static constexpr Kernels table = generic::kernels_of<Portable>();
+  return table;
 }
-
-void kalyna_decrypt_portable(const KalynaSchedule& ks, std::uint8_t* out, const std::uint8_t* in, std::size_t blocks) {
-  generic::kalyna_decrypt<Portable>(ks, out, in, blocks);
-}
-
-void rounds_portable(Geometry g, std::uint8_t* states, std::size_t n) { generic::rounds<Portable>(g, states, n); }
-
-void kupyna_compress_portable(Geometry g, std::uint64_t* h, const std::uint8_t* blocks, std::size_t n) {
-  generic::kupyna_compress_any<Portable>(g, h, blocks, n);
-}
-
-void kupyna_output_portable(Geometry g, std::uint64_t* h) { generic::kupyna_output_any<Portable>(g, h); }
 
 }  // namespace detail
 }  // namespace dstu::cipher::spn
