@@ -55,6 +55,7 @@ double mbps(std::size_t bytes, long calls, const std::function<void()>& f) {
 
 /// CPU seconds (user + system) of a child running argv to completion; -1 on failure.
 double child_cpu_seconds(const std::vector<std::string>& argv) {
+  std::fflush(stdout);  // the child must not print what this process has buffered
   const pid_t pid = fork();
   if (pid == 0) {
     std::vector<char*> args;
