@@ -7,6 +7,7 @@
 #include "dstu/cipher/aes.hpp"
 #include "dstu/cipher/block_cipher.hpp"
 #include "dstu/cipher/des.hpp"
+#include "dstu/cipher/kalyna.hpp"
 
 namespace dstu::cipher {
 namespace {
@@ -26,6 +27,11 @@ std::span<const Entry> entries() {
       {"des", 8, &make_des},
       {"tdes2", 16, &make_tdes},
       {"tdes", 24, &make_tdes},
+      {"kalyna128-128", 16, [](std::span<const std::uint8_t> k) { return make_kalyna(128, k); }},
+      {"kalyna128-256", 32, [](std::span<const std::uint8_t> k) { return make_kalyna(128, k); }},
+      {"kalyna256-256", 32, [](std::span<const std::uint8_t> k) { return make_kalyna(256, k); }},
+      {"kalyna256-512", 64, [](std::span<const std::uint8_t> k) { return make_kalyna(256, k); }},
+      {"kalyna512-512", 64, [](std::span<const std::uint8_t> k) { return make_kalyna(512, k); }},
   };
   return table;
 }

@@ -23,6 +23,7 @@ struct Features {
   bool avx512vl = false;
   bool avx512bw = false;
   bool avx512ifma = false;  ///< 52-bit multiply-add (radix-2^52 Montgomery arithmetic)
+  bool avx512vbmi = false;  ///< vpermb / vpermi2b: byte permutes over a whole register (S-box lookups)
   bool bmi2 = false;  ///< mulx, shlx, ...
   bool adx = false;   ///< adcx/adox: two carry chains in multiprecision kernels
   bool aesni = false;
