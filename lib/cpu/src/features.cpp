@@ -16,7 +16,7 @@ struct Named {
   bool Features::*flag;
 };
 
-constexpr std::array<Named, 13> kNames{{
+constexpr std::array<Named, 14> kNames{{
     {"pclmulqdq", &Features::pclmulqdq}, {"vpclmulqdq", &Features::vpclmulqdq},
     {"avx2", &Features::avx2},           {"avx512f", &Features::avx512f},
     {"avx512vl", &Features::avx512vl},   {"avx512bw", &Features::avx512bw},

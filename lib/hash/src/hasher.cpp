@@ -25,7 +25,7 @@ class Gost34311Hasher final : public detail::CopyableHasher<Gost34311Hasher> {
   Gost34311 h_;
 };
 
-/// A hash class constructed from its digest length (Kupyna, SHA-1/2/3) under a name.
+/// A hash class constructed from its digest length (SHA-1/2/3) under a name.
 template <class H>
 class SizedHasher final : public detail::CopyableHasher<SizedHasher<H>> {
  public:
@@ -55,15 +55,28 @@ Made gost34311(std::string_view, Use use) {
   return make_gost34311_hasher(p);
 }
 
-/// Kupyna's tables are indexed by the state, so a keyed Kupyna needs the constant-time
-/// implementation; this build has none, and says so instead of using the tables.
+/// Kupyna under a name, with the implementation its use needs.
+class KupynaHasher final : public detail::CopyableHasher<KupynaHasher> {
+ public:
+  KupynaHasher(std::string_view name, std::size_t bits, KupynaImpl impl) : name_(name), h_(bits, impl) {}
+  std::string_view name() const override { return name_; }
+  std::size_t digest_size() const override { return h_.digest_size(); }
+  std::size_t block_size() const override { return h_.block_size(); }
+  void reset() override { h_.reset(); }
+  void update(std::span<const std::uint8_t> data) override { h_.update(data); }
+  void final(std::span<std::uint8_t> out) override { h_.final(out); }
+
+ private:
+  std::string_view name_;  // a literal of the table below
+  Kupyna h_;
+};
+
+/// Kupyna's fastest path for public messages indexes tables by the state, so a keyed
+/// Kupyna (HMAC, PBKDF2) takes the constant-time permutation.
 template <std::size_t Bits>
 Made kupyna(std::string_view name, Use use) {
-  if (use == Use::keyed) {
-    throw Error(Errc::unsupported, std::string(name) + " under a key (HMAC, PBKDF2): this build has no constant-time "
-                                                        "Kupyna, and the table one indexes memory by the key");
-  }
-  return std::make_unique<SizedHasher<Kupyna>>(name, Bits);
+  return std::make_unique<KupynaHasher>(name, Bits,
+                                        use == Use::keyed ? KupynaImpl::constant_time : KupynaImpl::vartime);
 }
 
 struct Entry {
