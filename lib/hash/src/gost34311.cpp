@@ -13,7 +13,7 @@ namespace detail {
 
 struct Gost34311Core {
   Gost34311Params params;
-  Gost28147Tables tables;              // table_vartime only
+  cipher::detail::Gost28147Tables tables;              // table_vartime only
   std::array<std::uint32_t, 16> anf{};  // constant_time only
   std::uint64_t h[4] = {}, sigma[4] = {};
   std::uint64_t total = 0;  // octets absorbed
@@ -21,10 +21,10 @@ struct Gost34311Core {
   std::size_t buf_len = 0;
 
   explicit Gost34311Core(const Gost34311Params& p) : params(p) {
-    if (p.impl == Gost28147Impl::constant_time) {
-      anf = build_anf(p.sbox);
+    if (p.impl == cipher::Gost28147Impl::constant_time) {
+      anf = cipher::detail::build_anf(p.sbox);
     } else {
-      build_tables(tables, p.sbox);
+      cipher::detail::build_tables(tables, p.sbox);
     }
     reset();
   }
@@ -55,18 +55,18 @@ struct Gost34311Core {
 
   /// Absorbs n full blocks: Sigma += M, H <- chi(M, H).
   void blocks(const std::uint8_t* p, std::size_t n) {
-    if (params.impl == Gost28147Impl::constant_time) {
-      blocks_with(RoundCt{anf.data()}, p, n);
+    if (params.impl == cipher::Gost28147Impl::constant_time) {
+      blocks_with(cipher::detail::RoundCt{anf.data()}, p, n);
     } else {
-      blocks_with(RoundVartime{tables}, p, n);
+      blocks_with(cipher::detail::RoundVartime{tables}, p, n);
     }
   }
 
   void chi(const std::uint64_t m[4]) {
-    if (params.impl == Gost28147Impl::constant_time) {
-      step(RoundCt{anf.data()}, h, m);
+    if (params.impl == cipher::Gost28147Impl::constant_time) {
+      step(cipher::detail::RoundCt{anf.data()}, h, m);
     } else {
-      step(RoundVartime{tables}, h, m);
+      step(cipher::detail::RoundVartime{tables}, h, m);
     }
   }
 

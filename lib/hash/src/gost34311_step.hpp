@@ -139,7 +139,7 @@ inline void step(const F& f, std::uint64_t h[4], const std::uint64_t m[4]) {
   x[2] = h[2] ^ ((m[2] >> 16) | (m[3] << 48));
   x[3] = h[3] ^ ((m[3] >> 16) | (fb << 48));
   std::uint64_t s[4];
-  encrypt4(f, k, h, s);
+  cipher::detail::encrypt4(f, k, h, s);
   psi_sum<61, 74>(h, x, s);
 }
 

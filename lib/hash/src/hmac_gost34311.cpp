@@ -8,7 +8,7 @@ namespace dstu::hash {
 namespace {
 
 Gost34311Params ct_params(Gost34311Params p) {
-  p.impl = Gost28147Impl::constant_time;
+  p.impl = cipher::Gost28147Impl::constant_time;
   return p;
 }
 

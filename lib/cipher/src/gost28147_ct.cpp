@@ -2,7 +2,7 @@
 // bitsliced round function (f_ct in gost28147_kernel.hpp).
 #include "gost28147_kernel.hpp"
 
-namespace dstu::hash::detail {
+namespace dstu::cipher::detail {
 
 std::array<std::uint32_t, 16> build_anf(const SBox& sbox) {
   std::array<std::uint32_t, 16> anf{};
@@ -22,4 +22,4 @@ std::array<std::uint32_t, 16> build_anf(const SBox& sbox) {
   return anf;
 }
 
-}  // namespace dstu::hash::detail
+}  // namespace dstu::cipher::detail

@@ -8,17 +8,14 @@
 #include "cpu_paths.hpp"
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/base/error.hpp"
-#include "dstu/hash/gost28147.hpp"
-#include "hash_test_util.hpp"
+#include "dstu/cipher/gost28147.hpp"
 #include "test_random.hpp"
 #include "vec.hpp"
 
 using dstu::Bytes;
-using dstu::hash::Gost28147;
-using dstu::hash::Gost28147Impl;
-using dstu::hash::SBox;
-using dstu::test::hex;
-using dstu::test::sbox_named;
+using dstu::cipher::Gost28147;
+using dstu::cipher::Gost28147Impl;
+using dstu::cipher::SBox;
 
 namespace {
 
@@ -26,10 +23,18 @@ const Gost28147Impl kImpls[] = {Gost28147Impl::constant_time, Gost28147Impl::tab
 
 const char* impl_name(Gost28147Impl i) { return i == Gost28147Impl::constant_time ? "ct" : "table"; }
 
+/// The S-box named in a .vec file ("dke1" or "test").
+const SBox& sbox_named(const std::string& name) { return name == "test" ? SBox::test_paramset() : SBox::dke1(); }
+
+template <class A>
+std::string hex(const A& a) {
+  return dstu::to_hex(std::span<const std::uint8_t>(a.data(), a.size()));
+}
+
 }  // namespace
 
 TEST_CASE("GOST 28147 known answers, every mode, both round functions") {
-  const auto vecs = dstu::test::load_vectors("hash/gost28147.vec");
+  const auto vecs = dstu::test::load_vectors("cipher/gost28147.vec");
   int checked = 0;
   dstu::test::for_each_cpu_path([&](const std::string& path) {
     for (const auto& v : vecs) {
@@ -68,7 +73,7 @@ TEST_CASE("GOST 28147 known answers, every mode, both round functions") {
 }
 
 TEST_CASE("S-box packed form: expand, compress, and the published rows") {
-  for (const auto& v : dstu::test::load_vectors("hash/gost28147.vec", "sbox")) {
+  for (const auto& v : dstu::test::load_vectors("cipher/gost28147.vec", "sbox")) {
     INFO(v.where());
     const SBox& s = sbox_named(v.get("Name"));
     std::string rows;
@@ -165,7 +170,7 @@ TEST_CASE("GOST 28147 rejects bad S-boxes, keys and IVs") {
 }
 
 TEST_CASE("constant-time paths: key and data marked secret (checked under Valgrind)") {
-  // Outside Valgrind this only checks the results; under `valgrind test_hash_gost` any
+  // Outside Valgrind this only checks the results; under `valgrind test_cipher_gost28147` any
   // branch or memory index that depends on the poisoned key or data is reported.
   std::uint8_t key[32], data[40], block[8];
   for (int i = 0; i < 32; ++i) key[i] = static_cast<std::uint8_t>(7 * i + 1);

@@ -1,4 +1,4 @@
-// dstu::hash — GOST 28147-89 block cipher: S-boxes, key schedule, ECB, CTR ("gamma"),
+// dstu::cipher — GOST 28147-89 block cipher: S-boxes, key schedule, ECB, CTR ("gamma"),
 // CFB ("gamma with feedback") and the 32-bit MAC ("imitovstavka").
 //
 // Depends on base only. Secret: the 256-bit key and everything derived from it. The
@@ -19,7 +19,7 @@
 #include <memory>
 #include <span>
 
-namespace dstu::hash {
+namespace dstu::cipher {
 
 namespace detail {
 struct Gost28147Tables;
@@ -115,4 +115,4 @@ class Gost28147 {
   std::shared_ptr<const detail::Gost28147Tables> tables_;  // table_vartime: public tables
 };
 
-}  // namespace dstu::hash
+}  // namespace dstu::cipher

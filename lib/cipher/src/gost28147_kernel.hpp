@@ -10,9 +10,9 @@
 #include <array>
 #include <cstdint>
 
-#include "dstu/hash/gost28147.hpp"
+#include "dstu/cipher/gost28147.hpp"
 
-namespace dstu::hash::detail {
+namespace dstu::cipher::detail {
 
 /// Four tables t[k][v] = ROL11(substitution of byte k of the word when it equals v),
 /// i.e. rows K(2k+1) (low nibble) and K(2k+2) (high nibble). Public data.
@@ -183,4 +183,4 @@ inline void encrypt4(const F& f, const std::uint32_t (*k)[8], const std::uint64_
   out[3] = static_cast<std::uint64_t>(b3) | static_cast<std::uint64_t>(a3) << 32;
 }
 
-}  // namespace dstu::hash::detail
+}  // namespace dstu::cipher::detail

@@ -6,7 +6,7 @@
 #include "dstu/base/wipe.hpp"
 #include "gost28147_kernel.hpp"
 
-namespace dstu::hash {
+namespace dstu::cipher {
 namespace {
 
 using detail::RoundCt;
@@ -143,4 +143,4 @@ std::array<std::uint8_t, 4> Gost28147::mac(std::span<const std::uint8_t> data) c
   return out;
 }
 
-}  // namespace dstu::hash
+}  // namespace dstu::cipher
