@@ -23,6 +23,7 @@ struct Features {
   bool avx512vl = false;
   bool avx512bw = false;
   bool avx512ifma = false;  ///< 52-bit multiply-add (radix-2^52 Montgomery arithmetic)
+  bool avx512vbmi = false;  ///< byte permutes across a register (vpermb, vpermi2b)
   bool bmi2 = false;  ///< mulx, shlx, ...
   bool adx = false;   ///< adcx/adox: two carry chains in multiprecision kernels
   bool aesni = false;
