@@ -1,42 +1,75 @@
-// GOST 28147-89: key schedule, block encryption and the modes ECB, CTR, CFB and MAC.
+// GOST 28147-89: key schedules, the choice of kernels, and the cipher object (the
+// block primitive both ways; the modes are in gost28147_modes.cpp).
 #include <cstring>
 
 #include "dstu/base/bytes.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/base/wipe.hpp"
 #include "gost28147_kernel.hpp"
+#include "gost28147_lanes.hpp"
 
 namespace dstu::cipher {
-namespace {
+namespace detail {
 
-using detail::RoundCt;
-using detail::RoundVartime;
+/// The schedules of both directions. Secret.
+struct Gost28147Keys {
+  Gost28147Schedule enc, dec;
+  Gost28147Keys() = default;
+  Gost28147Keys(const Gost28147Keys&) = default;
+  ~Gost28147Keys() { secure_wipe(this, sizeof *this); }
+};
 
-void check_sizes(std::span<std::uint8_t> out, std::span<const std::uint8_t> in, const char* what) {
-  if (out.size() != in.size()) {
-    throw_invalid(std::string("GOST 28147 ") + what + ": output size differs from input size");
+void build_schedule(Gost28147Schedule& out, const std::uint32_t k[8], bool decrypt) {
+  for (int r = 0; r < 32; ++r) {
+    const std::uint32_t w = k[decrypt ? dec_key_index(r) : enc_key_index(r)];
+    out.rk[r] = w;
+    for (int j = 0; j < 4; ++j) {
+      const std::uint32_t octet = (w >> (8 * j)) & 0xff;
+      out.sliced[r][j] = (octet ^ 0x80) * 0x01010101u;
+      out.sliced[r][4 + j] = j < 3 ? (octet ^ 0x7f) * 0x01010101u : 0;
+    }
   }
 }
 
-void check_iv(std::span<const std::uint8_t> iv) {
-  if (iv.size() != 8) throw_invalid("GOST 28147: the IV must have 8 octets, got " + std::to_string(iv.size()));
-}
+const Gost28147Kernels& gost28147_kernels() { return kGost28147Portable; }
 
-/// XORs up to 8 octets of keystream word g into out from in.
-void xor_block(std::uint8_t* out, const std::uint8_t* in, std::uint64_t g, std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>(in[i] ^ (g >> (8 * i)));
+}  // namespace detail
+
+namespace {
+
+/// `rounds` table rounds on n blocks, round keys in order of use (public inputs only).
+void run_vartime(const detail::Gost28147Tables& t, const std::uint32_t* rk, int rounds, std::uint8_t* out,
+                 const std::uint8_t* in, std::size_t n) {
+  const detail::RoundVartime f{t};
+  const auto in_order = [](int r) { return r; };
+  for (std::size_t i = 0; i < n; ++i) {
+    std::uint32_t a = load_le32(in + 8 * i), b = load_le32(in + 8 * i + 4);
+    if (rounds == 32) {
+      detail::rounds<32>(f, rk, in_order, a, b);
+    } else {
+      detail::rounds<16>(f, rk, in_order, a, b);
+    }
+    store_le32(out + 8 * i, b);
+    store_le32(out + 8 * i + 4, a);
+  }
 }
 
 }  // namespace
 
 Gost28147::Gost28147(std::span<const std::uint8_t> key, const SBox& sbox, Gost28147Impl impl)
-    : impl_(impl) {
-  if (key.size() != key_size) {
+    : impl_(impl), keys_(std::make_unique<detail::Gost28147Keys>()) {
+  if (key.size() != 32) {
     throw_invalid("GOST 28147: the key must have 32 octets, got " + std::to_string(key.size()));
   }
-  for (int i = 0; i < 8; ++i) key_[i] = load_le32(key.data() + 4 * i);
+  std::uint32_t k[8];
+  for (int i = 0; i < 8; ++i) k[i] = load_le32(key.data() + 4 * i);
+  detail::build_schedule(keys_->enc, k, false);
+  detail::build_schedule(keys_->dec, k, true);
+  secure_wipe(k, sizeof k);
   if (impl == Gost28147Impl::constant_time) {
-    anf_ = detail::build_anf(sbox);
+    auto s = std::make_shared<detail::Gost28147CtSbox>();
+    detail::build_ct_sbox(*s, sbox);
+    ct_ = std::move(s);
   } else {
     auto t = std::make_shared<detail::Gost28147Tables>();
     detail::build_tables(*t, sbox);
@@ -44,103 +77,59 @@ Gost28147::Gost28147(std::span<const std::uint8_t> key, const SBox& sbox, Gost28
   }
 }
 
-Gost28147::~Gost28147() { secure_wipe(key_.data(), sizeof key_); }
+Gost28147::Gost28147(const Gost28147& o)
+    : impl_(o.impl_), keys_(std::make_unique<detail::Gost28147Keys>(*o.keys_)), ct_(o.ct_), tables_(o.tables_) {}
+
+Gost28147& Gost28147::operator=(const Gost28147& o) {
+  if (this != &o) *this = Gost28147(o);
+  return *this;
+}
+
+Gost28147::Gost28147(Gost28147&&) noexcept = default;
+Gost28147& Gost28147::operator=(Gost28147&&) noexcept = default;
+Gost28147::~Gost28147() = default;
+
+void Gost28147::run(bool decrypt, int rounds, std::uint8_t* out, const std::uint8_t* in, std::size_t n) const {
+  const detail::Gost28147Schedule& s = decrypt ? keys_->dec : keys_->enc;
+  if (impl_ == Gost28147Impl::table_vartime) {
+    run_vartime(*tables_, s.rk, rounds, out, in, n);
+  } else {
+    detail::gost28147_kernels().blocks(*ct_, s, rounds, out, in, n);
+  }
+}
+
+void Gost28147::encrypt_blocks(std::uint8_t* out, const std::uint8_t* in, std::size_t blocks) const {
+  run(false, 32, out, in, blocks);
+}
+
+void Gost28147::decrypt_blocks(std::uint8_t* out, const std::uint8_t* in, std::size_t blocks) const {
+  run(true, 32, out, in, blocks);
+}
+
+void Gost28147::encrypt_block(std::uint8_t out[8], const std::uint8_t in[8]) const { run(false, 32, out, in, 1); }
+
+void Gost28147::decrypt_block(std::uint8_t out[8], const std::uint8_t in[8]) const { run(true, 32, out, in, 1); }
 
 std::uint64_t Gost28147::encrypt_word(std::uint64_t block) const {
-  if (impl_ == Gost28147Impl::constant_time) return detail::encrypt_word(RoundCt{anf_.data()}, key_.data(), block);
-  return detail::encrypt_word(RoundVartime{*tables_}, key_.data(), block);
+  std::uint8_t b[8];
+  store_le64(b, block);
+  run(false, 32, b, b, 1);
+  const std::uint64_t r = load_le64(b);
+  secure_wipe(b, sizeof b);
+  return r;
 }
 
 std::uint64_t Gost28147::decrypt_word(std::uint64_t block) const {
-  if (impl_ == Gost28147Impl::constant_time) return detail::decrypt_word(RoundCt{anf_.data()}, key_.data(), block);
-  return detail::decrypt_word(RoundVartime{*tables_}, key_.data(), block);
+  std::uint8_t b[8];
+  store_le64(b, block);
+  run(true, 32, b, b, 1);
+  const std::uint64_t r = load_le64(b);
+  secure_wipe(b, sizeof b);
+  return r;
 }
 
-void Gost28147::encrypt_block(std::uint8_t out[8], const std::uint8_t in[8]) const {
-  store_le64(out, encrypt_word(load_le64(in)));
-}
-
-void Gost28147::decrypt_block(std::uint8_t out[8], const std::uint8_t in[8]) const {
-  store_le64(out, decrypt_word(load_le64(in)));
-}
-
-void Gost28147::ecb_encrypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) const {
-  check_sizes(out, in, "ECB");
-  if (in.size() % 8 != 0) throw_invalid("GOST 28147 ECB: the length must be a multiple of 8 octets");
-  for (std::size_t i = 0; i < in.size(); i += 8) encrypt_block(out.data() + i, in.data() + i);
-}
-
-void Gost28147::ecb_decrypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) const {
-  check_sizes(out, in, "ECB");
-  if (in.size() % 8 != 0) throw_invalid("GOST 28147 ECB: the length must be a multiple of 8 octets");
-  for (std::size_t i = 0; i < in.size(); i += 8) decrypt_block(out.data() + i, in.data() + i);
-}
-
-void Gost28147::ctr_crypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> in,
-                          std::span<const std::uint8_t> iv) const {
-  check_sizes(out, in, "CTR");
-  check_iv(iv);
-  const std::uint64_t s = encrypt_word(load_le64(iv.data()));
-  std::uint32_t n3 = static_cast<std::uint32_t>(s), n4 = static_cast<std::uint32_t>(s >> 32);
-  for (std::size_t i = 0; i < in.size(); i += 8) {
-    n3 += 0x01010101u;  // C2, mod 2^32
-    // C1 = 0x01010104 added mod 2^32 - 1 (values 1..2^32-1; 0 and 2^32-1 are the same).
-    const std::uint64_t t = static_cast<std::uint64_t>(n4) + 0x01010104u;
-    n4 = static_cast<std::uint32_t>(t + (t >> 32));
-    const std::uint64_t g = encrypt_word(static_cast<std::uint64_t>(n3) | static_cast<std::uint64_t>(n4) << 32);
-    xor_block(out.data() + i, in.data() + i, g, std::min<std::size_t>(8, in.size() - i));
-  }
-}
-
-void Gost28147::cfb_encrypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> in,
-                            std::span<const std::uint8_t> iv) const {
-  check_sizes(out, in, "CFB");
-  check_iv(iv);
-  std::uint64_t feedback = load_le64(iv.data());
-  for (std::size_t i = 0; i < in.size(); i += 8) {
-    const std::size_t n = std::min<std::size_t>(8, in.size() - i);
-    const std::uint64_t g = encrypt_word(feedback);
-    xor_block(out.data() + i, in.data() + i, g, n);
-    if (n == 8) feedback = load_le64(out.data() + i);
-  }
-}
-
-void Gost28147::cfb_decrypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> in,
-                            std::span<const std::uint8_t> iv) const {
-  check_sizes(out, in, "CFB");
-  check_iv(iv);
-  std::uint64_t feedback = load_le64(iv.data());
-  for (std::size_t i = 0; i < in.size(); i += 8) {
-    const std::size_t n = std::min<std::size_t>(8, in.size() - i);
-    const std::uint64_t g = encrypt_word(feedback);
-    if (n == 8) feedback = load_le64(in.data() + i);  // read before out may overwrite in
-    xor_block(out.data() + i, in.data() + i, g, n);
-  }
-}
-
-std::array<std::uint8_t, 4> Gost28147::mac(std::span<const std::uint8_t> data) const {
-  std::uint32_t a = 0, b = 0;
-  auto absorb = [&](std::uint64_t m) {
-    a ^= static_cast<std::uint32_t>(m);
-    b ^= static_cast<std::uint32_t>(m >> 32);
-    if (impl_ == Gost28147Impl::constant_time) {
-      detail::rounds<16>(RoundCt{anf_.data()}, key_.data(), detail::enc_key_index, a, b);
-    } else {
-      detail::rounds<16>(RoundVartime{*tables_}, key_.data(), detail::enc_key_index, a, b);
-    }
-  };
-  std::size_t i = 0;
-  for (; i + 8 <= data.size(); i += 8) absorb(load_le64(data.data() + i));
-  if (i < data.size()) {
-    std::uint8_t last[8] = {};
-    std::memcpy(last, data.data() + i, data.size() - i);
-    absorb(load_le64(last));
-    secure_wipe(last, sizeof last);
-  }
-  std::array<std::uint8_t, 4> out{};
-  store_le32(out.data(), a);
-  a = b = 0;
-  return out;
+std::unique_ptr<BlockCipher> make_gost28147(std::span<const std::uint8_t> key) {
+  return std::make_unique<Gost28147>(key);
 }
 
 }  // namespace dstu::cipher

@@ -5,6 +5,7 @@
 
 #include "dstu/base/error.hpp"
 #include "dstu/cipher/block_cipher.hpp"
+#include "dstu/cipher/gost28147.hpp"
 
 namespace dstu::cipher {
 namespace {
@@ -17,7 +18,9 @@ struct Entry {
 
 /// Filled by the families as they land, in the order block_cipher_names() lists them.
 std::span<const Entry> entries() {
-  static const std::vector<Entry> table{};
+  static const std::vector<Entry> table{
+      {"gost28147", 32, make_gost28147},
+  };
   return table;
 }
 

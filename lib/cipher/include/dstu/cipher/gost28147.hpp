@@ -1,16 +1,21 @@
-// dstu::cipher — GOST 28147-89 block cipher: S-boxes, key schedule, ECB, CTR ("gamma"),
-// CFB ("gamma with feedback") and the 32-bit MAC ("imitovstavka").
+// dstu::cipher — GOST 28147-89 block cipher with any S-box (DKE), in every mode the
+// standard defines: simple replacement (ECB, §2), gamma (the counter mode of §3),
+// gamma with feedback (CFB, §4) and the 32-bit MAC ("imitovstavka", §5). Registered as
+// the BlockCipher "gost28147" (DKE No.1).
 //
-// Depends on base only. Secret: the 256-bit key and everything derived from it. The
-// S-box is public (it is a domain parameter, e.g. the DKE field of a certificate).
+// Depends on base and cpu. Secret: the 256-bit key and everything derived from it, the
+// data and the keystream. The S-box is public (a domain parameter, e.g. the DKE field
+// of a certificate).
 //
-// Two round-function implementations sit behind one interface (Gost28147Impl):
-//   constant_time  (default) — bitsliced algebraic normal form of the eight nibble
-//                  S-boxes; no memory access depends on key or data. Use it whenever
-//                  the key is secret: encryption, MAC, HMAC, a random generator.
+// Two implementations sit behind one interface (Gost28147Impl):
+//   constant_time  (default) — no memory index and no branch depends on key or data:
+//                  the bitsliced algebraic normal form of the eight nibble S-boxes,
+//                  several blocks at once in vector lanes. Use it whenever the key or
+//                  the data is secret.
 //   table_vartime  — four 256-entry 32-bit tables (adjacent S-box pairs with the
-//                  rotate-by-11 folded in). Table indices depend on key and data, so
-//                  use it only when both are public, as in hashing public messages.
+//                  rotate-by-11 folded in), one block at a time. Table indices depend on
+//                  key and data, so use it only when both are public, as in hashing
+//                  public messages.
 #pragma once
 
 #include <array>
@@ -19,11 +24,15 @@
 #include <memory>
 #include <span>
 
+#include "dstu/cipher/block_cipher.hpp"
+
 namespace dstu::cipher {
 
 namespace detail {
 struct Gost28147Tables;
-}
+struct Gost28147CtSbox;
+struct Gost28147Keys;
+}  // namespace detail
 
 /// A GOST 28147-89 substitution box: eight rows K1..K8 of sixteen 4-bit entries.
 /// Row K1 substitutes bits 0-3 of the round word, K8 bits 28-31.
@@ -55,64 +64,82 @@ class SBox {
   std::array<std::array<std::uint8_t, 16>, 8> rows_{};
 };
 
-/// Which GOST 28147 round function to use (see the file comment).
+/// Which GOST 28147 implementation to use (see the file comment).
 enum class Gost28147Impl {
-  constant_time,  ///< no secret-dependent memory access (default)
+  constant_time,  ///< no secret-dependent memory access or branch (default)
   table_vartime,  ///< table lookups indexed by key and data: public inputs only
 };
 
-/// GOST 28147-89 with a fixed key and S-box. Blocks are 8 octets; the key is 32 octets
-/// read as eight little-endian 32-bit words. The key schedule is wiped on destruction.
-class Gost28147 {
+/// GOST 28147-89 with a fixed key and S-box. Blocks are 8 octets, N1 = LE32(octets
+/// 0..3), N2 = LE32(octets 4..7); the key is 32 octets read as eight little-endian
+/// 32-bit words K0..K7. The key schedule is wiped on destruction. Objects are immutable
+/// after construction, so one may serve several threads at once.
+class Gost28147 final : public BlockCipher {
  public:
-  static constexpr std::size_t block_size = 8;
-  static constexpr std::size_t key_size = 32;
-
   /// Throws Error(invalid_input) unless key has 32 octets.
   explicit Gost28147(std::span<const std::uint8_t> key, const SBox& sbox = SBox::dke1(),
                      Gost28147Impl impl = Gost28147Impl::constant_time);
-  Gost28147(const Gost28147&) = default;
-  Gost28147& operator=(const Gost28147&) = default;
-  ~Gost28147();
+  Gost28147(const Gost28147&);
+  Gost28147& operator=(const Gost28147&);
+  Gost28147(Gost28147&&) noexcept;
+  Gost28147& operator=(Gost28147&&) noexcept;
+  ~Gost28147() override;
 
   Gost28147Impl impl() const { return impl_; }
+
+  // BlockCipher: "gost28147", 8-octet blocks, 32-octet keys; ECB over whole blocks.
+  std::string_view name() const override { return "gost28147"; }
+  std::size_t block_size() const override { return 8; }
+  std::size_t key_size() const override { return 32; }
+  void encrypt_blocks(std::uint8_t* out, const std::uint8_t* in, std::size_t blocks) const override;
+  void decrypt_blocks(std::uint8_t* out, const std::uint8_t* in, std::size_t blocks) const override;
 
   /// One block, 32 rounds (ECB of a single block).
   void encrypt_block(std::uint8_t out[8], const std::uint8_t in[8]) const;
   void decrypt_block(std::uint8_t out[8], const std::uint8_t in[8]) const;
 
-  /// ECB over whole blocks; out and in have equal sizes, a multiple of 8 (may alias).
+  /// Simple replacement (ECB, §2) over whole blocks; out and in have equal sizes, a
+  /// multiple of 8 (may alias).
   void ecb_encrypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) const;
   void ecb_decrypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> in) const;
 
-  /// Counter mode ("gamma", GOST 28147-89 §3): the keystream starts from E(iv) and
-  /// steps by C2 = 0x01010101 and C1 = 0x01010104 (mod 2^32 - 1). Any length; a
-  /// partial last block is truncated. Encryption and decryption are the same.
+  /// Gamma (the counter mode of §3): (N3, N4) = E(iv); before each block N3 steps by
+  /// C2 = 0x01010101 mod 2^32 and N4 by C1 = 0x01010104 mod 2^32 - 1, and the block's
+  /// gamma is E(N3, N4). Any length; a partial last block is truncated. Encryption and
+  /// decryption are the same.
   void ctr_crypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> in,
                  std::span<const std::uint8_t> iv) const;
 
-  /// CFB ("gamma with feedback"): gamma_1 = E(iv), C_i = P_i xor gamma_i,
-  /// gamma_{i+1} = E(C_i). Any length; a partial last block is truncated.
+  /// Gamma with feedback (CFB, §4): gamma_1 = E(iv), C_i = P_i xor gamma_i,
+  /// gamma_{i+1} = E(C_i). Any length; a partial last block is truncated. Encryption is
+  /// serial; decryption runs in the vector lanes.
   void cfb_encrypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> in,
                    std::span<const std::uint8_t> iv) const;
   void cfb_decrypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> in,
                    std::span<const std::uint8_t> iv) const;
 
-  /// The 32-bit MAC ("imitovstavka"): 16 rounds per block over state xor block, the
-  /// last block zero-padded; the result is the low half N1 as 4 little-endian octets.
-  /// An empty message gives 00000000. A one-block message is not extended (see docs).
+  /// The 32-bit MAC ("imitovstavka", §5): 16 rounds (K0..K7 twice) per block over state
+  /// xor block, the last block zero-padded; the result is N1 as 4 little-endian octets.
+  /// An empty message gives 00000000. A message of one block is MACed as it is, as
+  /// UAPKI and Cryptonite do (jkurwa's gost89 appends a zero block to a message of
+  /// exactly 8 octets).
   std::array<std::uint8_t, 4> mac(std::span<const std::uint8_t> data) const;
 
-  /// Block primitive on a little-endian 64-bit word (N1 = low half, N2 = high half);
-  /// the building block of the modes above.
+  /// Block primitive on a little-endian 64-bit word (N1 = low half, N2 = high half).
   std::uint64_t encrypt_word(std::uint64_t block) const;
   std::uint64_t decrypt_word(std::uint64_t block) const;
 
  private:
-  std::array<std::uint32_t, 8> key_{};
+  /// n blocks through `rounds` rounds of the encryption (or decryption) schedule.
+  void run(bool decrypt, int rounds, std::uint8_t* out, const std::uint8_t* in, std::size_t n) const;
+
   Gost28147Impl impl_;
-  std::array<std::uint32_t, 16> anf_{};                   // constant_time: S-box ANF masks
-  std::shared_ptr<const detail::Gost28147Tables> tables_;  // table_vartime: public tables
+  std::unique_ptr<detail::Gost28147Keys> keys_;                // secret: wiped
+  std::shared_ptr<const detail::Gost28147CtSbox> ct_;          // constant_time: public forms
+  std::shared_ptr<const detail::Gost28147Tables> tables_;      // table_vartime: public tables
 };
+
+/// The registry's factory: GOST 28147-89 with the DKE No.1 S-box, constant time.
+std::unique_ptr<BlockCipher> make_gost28147(std::span<const std::uint8_t> key);
 
 }  // namespace dstu::cipher
