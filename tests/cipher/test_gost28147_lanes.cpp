@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "cpu_paths.hpp"
+#include "dstu/cpu/features.hpp"
 #include "gost28147_kernel.hpp"
 #include "gost28147_lanes.hpp"
 #include "gost28147_test_util.hpp"
@@ -24,7 +25,11 @@ namespace {
 
 /// The kernels this CPU can run (the portable ones always).
 std::vector<const cd::Gost28147Kernels*> runnable_kernels() {
-  return {&cd::kGost28147Portable};
+  const dstu::cpu::Features& f = dstu::cpu::detected();
+  std::vector<const cd::Gost28147Kernels*> k{&cd::kGost28147Portable};
+  if (f.avx2) k.push_back(&cd::kGost28147Avx2);
+  if (f.avx512f && f.avx512bw && f.avx512vl && f.avx512vbmi) k.push_back(&cd::kGost28147Avx512Vbmi);
+  return k;
 }
 
 /// A random S-box: random permutations per row, or (odd) any 8 x 16 nibbles.

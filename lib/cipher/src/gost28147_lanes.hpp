@@ -2,10 +2,20 @@
 // CPU path, and the forms of the S-box and of the key schedule that they read.
 //
 // Paths (chosen at call time by gost28147_kernels(), from cpu::active()):
+//   avx512vbmi  16 blocks per ZMM register pair (one 32-bit half per lane); the eight
+//               nibble S-boxes as two 64-entry byte permutes (vpermb) indexed by nibble
+//               and byte position; the rotation by 11 with vprold. Up to four blocks
+//               (the serial modes) in XMM lanes with two-register permutes (vpermi2b),
+//               whose dependency chain is shorter.
+//   avx2        32 blocks byte-sliced: one YMM register per byte position of each half;
+//               the S-box rows as in-register lookups (vpshufb), the rotation by 11 as a
+//               renaming of byte positions folded into the lookup tables, the addition
+//               of the round key with the carries computed by byte comparisons.
 //   portable    the bitsliced ANF round (f_ct) on GCC vectors of four words (SSE2 on
 //               x86-64, scalar elsewhere), one word per block; a few blocks take the
 //               scalar round.
-// None indexes memory or branches on the key or the data.
+// None indexes memory or branches on the key or the data: the lookups are register
+// permutes, whose timing does not depend on their indices.
 #pragma once
 
 #include <array>
@@ -70,6 +80,8 @@ struct Gost28147Kernels {
 };
 
 extern const Gost28147Kernels kGost28147Portable;
+extern const Gost28147Kernels kGost28147Avx2;
+extern const Gost28147Kernels kGost28147Avx512Vbmi;
 
 /// The kernels of the fastest path cpu::active() allows.
 const Gost28147Kernels& gost28147_kernels();
