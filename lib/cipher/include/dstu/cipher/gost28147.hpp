@@ -1,7 +1,7 @@
 // dstu::cipher — GOST 28147-89 block cipher with any S-box (DKE), in every mode the
 // standard defines: simple replacement (ECB, §2), gamma (the counter mode of §3),
-// gamma with feedback (CFB, §4) and the 32-bit MAC ("imitovstavka", §5). Registered as
-// the BlockCipher "gost28147" (DKE No.1).
+// gamma with feedback (CFB, §4) and the 32-bit MAC ("imitovstavka", §5); and the key
+// wrap of Ukrainian CMS. Registered as the BlockCipher "gost28147" (DKE No.1).
 //
 // Depends on base and cpu. Secret: the 256-bit key and everything derived from it, the
 // data and the keystream. The S-box is public (a domain parameter, e.g. the DKE field
@@ -142,5 +142,28 @@ class Gost28147 final : public BlockCipher {
 
 /// The registry's factory: GOST 28147-89 with the DKE No.1 S-box, constant time.
 std::unique_ptr<BlockCipher> make_gost28147(std::span<const std::uint8_t> key);
+
+/// Octets of a wrapped key: IV (8), the key (32) and its MAC (4).
+inline constexpr std::size_t kGost28147WrappedSize = 44;
+
+/// The GOST 28147-89 key wrap of Ukrainian CMS, which wraps the content-encryption key
+/// of an EnvelopedData under the key a DSTU 4145 key agreement gives (OID
+/// 1.2.804.2.1.1.1.1.1.1.5; "GOST28147Wrap" of the order of the Administration of the
+/// State Service for Special Communications and Information Protection of 14 January
+/// 2013 No. 108/22640, as UAPKI and jkurwa's gost89 implement it):
+/// W = IV || CFB_iv(CEK || MAC(CEK)) (44 octets, the MAC 4 octets), and the result is W
+/// with its octets reversed, encrypted by CFB under the fixed IV 4a dd a2 2c 79 e8 21 05.
+/// Both CFB passes and the MAC run under `kek` (its S-box too). `iv` must be fresh random
+/// octets for every wrap.
+std::array<std::uint8_t, kGost28147WrappedSize> gost28147_wrap(const Gost28147& kek,
+                                                               std::span<const std::uint8_t, 32> cek,
+                                                               std::span<const std::uint8_t, 8> iv);
+
+/// Undoes gost28147_wrap: true and the key in `cek` when the MAC inside matches; false
+/// and `cek` all zero otherwise (the MAC is compared in constant time and nothing of a
+/// failed unwrap is released). Throws Error(invalid_input) unless `wrapped` has 44
+/// octets (a public length).
+bool gost28147_unwrap(const Gost28147& kek, std::span<const std::uint8_t> wrapped,
+                      std::span<std::uint8_t, 32> cek);
 
 }  // namespace dstu::cipher
