@@ -28,6 +28,7 @@ std::vector<const cd::Gost28147Kernels*> runnable_kernels() {
   const dstu::cpu::Features& f = dstu::cpu::detected();
   std::vector<const cd::Gost28147Kernels*> k{&cd::kGost28147Portable};
   if (f.avx2) k.push_back(&cd::kGost28147Avx2);
+  if (f.avx512f && f.avx512bw && f.avx2) k.push_back(&cd::kGost28147Avx512Bw);
   if (f.avx512f && f.avx512bw && f.avx512vl && f.avx512vbmi) k.push_back(&cd::kGost28147Avx512Vbmi);
   return k;
 }
@@ -90,7 +91,7 @@ TEST_CASE("every kernel against the scalar table and constant-time rounds") {
           scalar_blocks(cd::RoundCt{forms.anf.data()}, sched[dir], rounds, want_ct.data(), in.data(), n);
           REQUIRE(want_ct == want);
           for (const auto* k : runnable_kernels()) {
-            INFO("kernels " << k->name << " trial " << trial << " blocks " << n << " rounds " << rounds
+            INFO("kernels " << std::string(k->name) << " trial " << trial << " blocks " << n << " rounds " << rounds
                             << " decrypt " << dir << " seed " << dstu::test::seed());
             Bytes out(8 * n + 8, 0xa5);  // one octet past the end must stay as it is
             k->blocks(forms, sched[dir], rounds, out.data(), in.data(), n);
@@ -124,7 +125,7 @@ TEST_CASE("every kernel's four-key encryptions (GOST 34.311) against the scalar 
     cd::encrypt4(cd::RoundCt{forms.anf.data()}, k, in, want_ct);
     for (int i = 0; i < 4; ++i) REQUIRE(want_ct[i] == want[i]);
     for (const auto* kernels : runnable_kernels()) {
-      INFO("kernels " << kernels->name << " trial " << trial << " seed " << dstu::test::seed());
+      INFO("kernels " << std::string(kernels->name) << " trial " << trial << " seed " << dstu::test::seed());
       std::uint64_t out[4];
       kernels->encrypt4(forms, k, in, out);
       for (int i = 0; i < 4; ++i) CHECK(out[i] == want[i]);

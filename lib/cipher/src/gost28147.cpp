@@ -37,6 +37,7 @@ const Gost28147Kernels& gost28147_kernels() {
   // The VBMI kernel takes twice the blocks per instruction of the AVX2 one and needs no
   // byte slicing; measured by tests/perf/gost28147_speed.
   if (f.avx512f && f.avx512bw && f.avx512vl && f.avx512vbmi) return kGost28147Avx512Vbmi;
+  if (f.avx512f && f.avx512bw && f.avx2) return kGost28147Avx512Bw;
   if (f.avx2) return kGost28147Avx2;
   return kGost28147Portable;
 }

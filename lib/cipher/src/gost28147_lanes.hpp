@@ -7,6 +7,8 @@
 //               and byte position; the rotation by 11 with vprold. Up to four blocks
 //               (the serial modes) in XMM lanes with two-register permutes (vpermi2b),
 //               whose dependency chain is shorter.
+//   avx512bw    64 blocks byte-sliced (gost28147_sliced.hpp) on ZMM registers, for
+//               AVX-512 without VBMI; up to 32 blocks take the AVX2 kernel.
 //   avx2        32 blocks byte-sliced: one YMM register per byte position of each half;
 //               the S-box rows as in-register lookups (vpshufb), the rotation by 11 as a
 //               renaming of byte positions folded into the lookup tables, the addition
@@ -81,6 +83,7 @@ struct Gost28147Kernels {
 
 extern const Gost28147Kernels kGost28147Portable;
 extern const Gost28147Kernels kGost28147Avx2;
+extern const Gost28147Kernels kGost28147Avx512Bw;
 extern const Gost28147Kernels kGost28147Avx512Vbmi;
 
 /// The kernels of the fastest path cpu::active() allows.
