@@ -18,6 +18,16 @@ namespace ci = dstu::cipher;
 
 namespace {
 
+/// A random KEK, key and IV.
+struct Inputs {
+  Bytes key = Bytes(32), cek = Bytes(32), iv = Bytes(8);
+  explicit Inputs(dstu::test::TestRng& rng) {
+    rng.fill(key.data(), key.size());
+    rng.fill(cek.data(), cek.size());
+    rng.fill(iv.data(), iv.size());
+  }
+};
+
 std::array<std::uint8_t, 44> wrap(const ci::Gost28147& kek, const Bytes& cek, const Bytes& iv) {
   return ci::gost28147_wrap(kek, std::span<const std::uint8_t, 32>(cek.data(), 32),
                             std::span<const std::uint8_t, 8>(iv.data(), 8));
@@ -30,11 +40,10 @@ TEST_CASE("key wrap: round trips, and the layers inside") {
   dstu::test::for_each_cpu_path([&](const std::string& path) {
     for (int trial = 0; trial < 8; ++trial) {
       INFO("path " << path << " trial " << trial << " seed " << dstu::test::seed());
-      Bytes key(32), cek(32), iv(8);
-      rng.fill(key.data(), 32);
-      rng.fill(cek.data(), 32);
-      rng.fill(iv.data(), 8);
-      const ci::Gost28147 kek(key);
+      Inputs in(rng);
+      const Bytes& cek = in.cek;
+      Bytes iv = in.iv;
+      const ci::Gost28147 kek(in.key);
       const auto w = wrap(kek, cek, iv);
       std::uint8_t back[32];
       CHECK(ci::gost28147_unwrap(kek, w, back));
@@ -57,12 +66,10 @@ TEST_CASE("key wrap: round trips, and the layers inside") {
 
 TEST_CASE("key unwrap refuses every changed octet, another KEK or S-box, and releases nothing") {
   dstu::test::TestRng rng(2814721);
-  Bytes key(32), cek(32), iv(8);
-  rng.fill(key.data(), 32);
-  rng.fill(cek.data(), 32);
-  rng.fill(iv.data(), 8);
+  const Inputs in(rng);
+  const Bytes &key = in.key, &cek = in.cek;
   const ci::Gost28147 kek(key);
-  const auto w = wrap(kek, cek, iv);
+  const auto w = wrap(kek, cek, in.iv);
   std::uint8_t out[32];
   for (std::size_t i = 0; i < w.size(); ++i) {
     for (const std::uint8_t flip : {0x01, 0x80, 0xff}) {

@@ -119,23 +119,18 @@ void Gost28147::encrypt_block(std::uint8_t out[8], const std::uint8_t in[8]) con
 
 void Gost28147::decrypt_block(std::uint8_t out[8], const std::uint8_t in[8]) const { run(true, 32, out, in, 1); }
 
-std::uint64_t Gost28147::encrypt_word(std::uint64_t block) const {
+std::uint64_t Gost28147::run_word(bool decrypt, std::uint64_t block) const {
   std::uint8_t b[8];
   store_le64(b, block);
-  run(false, 32, b, b, 1);
+  run(decrypt, 32, b, b, 1);
   const std::uint64_t r = load_le64(b);
   secure_wipe(b, sizeof b);
   return r;
 }
 
-std::uint64_t Gost28147::decrypt_word(std::uint64_t block) const {
-  std::uint8_t b[8];
-  store_le64(b, block);
-  run(true, 32, b, b, 1);
-  const std::uint64_t r = load_le64(b);
-  secure_wipe(b, sizeof b);
-  return r;
-}
+std::uint64_t Gost28147::encrypt_word(std::uint64_t block) const { return run_word(false, block); }
+
+std::uint64_t Gost28147::decrypt_word(std::uint64_t block) const { return run_word(true, block); }
 
 std::unique_ptr<BlockCipher> make_gost28147(std::span<const std::uint8_t> key) {
   return std::make_unique<Gost28147>(key);

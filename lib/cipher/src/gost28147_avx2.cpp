@@ -65,18 +65,13 @@ void blocks_avx2(const Gost28147CtSbox& sbox, const Gost28147Schedule& s, int ro
   sliced::blocks<sliced::Ymm>(sbox, s, rounds, out, in, n);
 }
 
-/// GOST 34.311's four encryptions under four keys: byte-sliced, four blocks would use an
-/// eighth of each register for the whole cost of a round; the portable kernel's four
-/// lanes of f_ct (SSE2) are faster (HMAC-GOST34.311 129 against 115 MB/s on Zen 4,
-/// tests/perf/gost28147_speed).
-void encrypt4_avx2(const Gost28147CtSbox& sbox, const std::uint32_t (*k)[8], const std::uint64_t* in,
-                   std::uint64_t* out) {
-  kGost28147Portable.encrypt4(sbox, k, in, out);
-}
-
 }  // namespace
 
-const Gost28147Kernels kGost28147Avx2{"avx2", blocks_avx2, encrypt4_avx2, false};
+// GOST 34.311's four encryptions under four keys: byte-sliced, four blocks would use an
+// eighth of each register for the whole cost of a round; the portable kernel's four
+// lanes of f_ct (SSE2) are faster (HMAC-GOST34.311 129 against 115 MB/s on Zen 4,
+// tests/perf/gost28147_speed).
+const Gost28147Kernels kGost28147Avx2{"avx2", blocks_avx2, encrypt4_portable, false};
 
 }  // namespace dstu::cipher::detail
 

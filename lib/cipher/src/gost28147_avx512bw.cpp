@@ -70,15 +70,10 @@ void blocks_avx512bw(const Gost28147CtSbox& sbox, const Gost28147Schedule& s, in
   sliced::blocks<sliced::Zmm>(sbox, s, rounds, out, in, n);
 }
 
-/// GOST 34.311's four encryptions: as on AVX2 (the portable kernel's four lanes).
-void encrypt4_avx512bw(const Gost28147CtSbox& sbox, const std::uint32_t (*k)[8], const std::uint64_t* in,
-                       std::uint64_t* out) {
-  kGost28147Avx2.encrypt4(sbox, k, in, out);
-}
-
 }  // namespace
 
-const Gost28147Kernels kGost28147Avx512Bw{"avx512bw", blocks_avx512bw, encrypt4_avx512bw, false};
+// GOST 34.311's four encryptions: as on AVX2, the portable kernel's four lanes.
+const Gost28147Kernels kGost28147Avx512Bw{"avx512bw", blocks_avx512bw, encrypt4_portable, false};
 
 }  // namespace dstu::cipher::detail
 

@@ -82,6 +82,10 @@ struct Gost28147Kernels {
 };
 
 extern const Gost28147Kernels kGost28147Portable;
+/// The portable kernels' encrypt4 (four lanes of f_ct), which the AVX2 and AVX-512BW
+/// paths share.
+void encrypt4_portable(const Gost28147CtSbox& sbox, const std::uint32_t (*k)[8], const std::uint64_t* in,
+                       std::uint64_t* out);
 extern const Gost28147Kernels kGost28147Avx2;
 extern const Gost28147Kernels kGost28147Avx512Bw;
 extern const Gost28147Kernels kGost28147Avx512Vbmi;

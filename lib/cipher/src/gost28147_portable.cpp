@@ -68,6 +68,8 @@ void blocks_portable(const Gost28147CtSbox& sbox, const Gost28147Schedule& s, in
   for (; i < n; ++i) one(sbox, s, rounds, out + 8 * i, in + 8 * i);
 }
 
+}  // namespace
+
 void encrypt4_portable(const Gost28147CtSbox& sbox, const std::uint32_t (*k)[8], const std::uint64_t* in,
                        std::uint64_t* out) {
   Lanes4 kv[8], a, b;  // lane l: block l under key l
@@ -86,8 +88,6 @@ void encrypt4_portable(const Gost28147CtSbox& sbox, const std::uint32_t (*k)[8],
   for (int l = 0; l < 4; ++l) out[l] = b[l] | static_cast<std::uint64_t>(a[l]) << 32;
   secure_wipe(kv, sizeof kv);
 }
-
-}  // namespace
 
 const Gost28147Kernels kGost28147Portable{"portable", blocks_portable, encrypt4_portable, false};
 

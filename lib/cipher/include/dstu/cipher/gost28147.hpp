@@ -133,6 +133,7 @@ class Gost28147 final : public BlockCipher {
  private:
   /// n blocks through `rounds` rounds of the encryption (or decryption) schedule.
   void run(bool decrypt, int rounds, std::uint8_t* out, const std::uint8_t* in, std::size_t n) const;
+  std::uint64_t run_word(bool decrypt, std::uint64_t block) const;
 
   Gost28147Impl impl_;
   std::unique_ptr<detail::Gost28147Keys> keys_;                // secret: wiped
