@@ -14,18 +14,17 @@ namespace detail {
 
 struct Gost34311Core {
   Gost34311Params params;
-  cipher::detail::Gost28147Tables tables;  // table_vartime only
+  // The forms of the S-box the encryptions read, built when first used: a hash of one
+  // short message would otherwise pay for both.
+  cipher::detail::Gost28147Tables tables;
   cipher::detail::Gost28147CtSbox ct;
+  bool tables_built = false, ct_built = false;
   std::uint64_t h[4] = {}, sigma[4] = {};
   std::uint64_t total = 0;  // octets absorbed
   std::uint8_t buf[32] = {};
   std::size_t buf_len = 0;
 
-  explicit Gost34311Core(const Gost34311Params& p) : params(p) {
-    cipher::detail::build_ct_sbox(ct, p.sbox);
-    if (p.impl == cipher::Gost28147Impl::table_vartime) cipher::detail::build_tables(tables, p.sbox);
-    reset();
-  }
+  explicit Gost34311Core(const Gost34311Params& p) : params(p) { reset(); }
   ~Gost34311Core() { wipe_state(); }
 
   void wipe_state() {
@@ -48,10 +47,14 @@ struct Gost34311Core {
   void with_encrypt4(const F& f) {
     const auto& kernels = cipher::detail::gost28147_kernels();
     if (params.impl == cipher::Gost28147Impl::constant_time || kernels.encrypt4_beats_tables) {
+      if (!ct_built) cipher::detail::build_ct_sbox(ct, params.sbox);
+      ct_built = true;
       f([&](const std::uint32_t(*k)[8], const std::uint64_t* in, std::uint64_t* out) {
         kernels.encrypt4(ct, k, in, out);
       });
     } else {
+      if (!tables_built) cipher::detail::build_tables(tables, params.sbox);
+      tables_built = true;
       f([&](const std::uint32_t(*k)[8], const std::uint64_t* in, std::uint64_t* out) {
         cipher::detail::encrypt4(cipher::detail::RoundVartime{tables}, k, in, out);
       });
