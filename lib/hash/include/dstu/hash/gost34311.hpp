@@ -5,8 +5,9 @@
 // read as a little-endian integer; the digest is H as 32 octets, octet 0 first.
 // Secret: nothing for the plain hash (its tables are indexed by the message, so
 // Gost34311 defaults to the variable-time tables and must not hash secrets unless
-// built with Gost28147Impl::constant_time); for HMAC the key and every chaining value,
-// so HmacGost34311 always uses the constant-time round function.
+// built with Gost28147Impl::constant_time; where the constant-time kernels are faster,
+// AVX-512 VBMI, it takes them anyway); for HMAC the key and every chaining value, so
+// HmacGost34311 always uses the constant-time kernels.
 #pragma once
 
 #include <array>
