@@ -10,9 +10,10 @@
 // Two implementations sit behind one interface (Gost28147Impl):
 //   constant_time  (default) — no memory index and no branch depends on key or data.
 //                  Several blocks at once in vector lanes where the CPU has them (the
-//                  S-box rows as register permutes: AVX-512 VBMI, AVX2), chosen at
-//                  run time; elsewhere the bitsliced algebraic normal form of the eight
-//                  nibble S-boxes. Use it whenever the key or the data is secret.
+//                  S-box rows as register permutes: AVX-512 VBMI, AVX-512BW, AVX2),
+//                  chosen at run time; elsewhere the bitsliced algebraic normal form of
+//                  the eight nibble S-boxes. Use it whenever the key or the data is
+//                  secret.
 //   table_vartime  — four 256-entry 32-bit tables (adjacent S-box pairs with the
 //                  rotate-by-11 folded in), one block at a time. Table indices depend on
 //                  key and data, so use it only when both are public, as in hashing
