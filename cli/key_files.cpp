@@ -77,7 +77,7 @@ class Gost34311WithDke final : public hash::Hasher {
  public:
   explicit Gost34311WithDke(const dstu4145::Dke& dke) {
     hash::Gost34311Params p;
-    p.sbox = hash::SBox::from_packed(dke);
+    p.sbox = cipher::SBox::from_packed(dke);
     h_ = std::make_unique<hash::Gost34311>(p);
   }
   std::string_view name() const override { return "gost34311"; }

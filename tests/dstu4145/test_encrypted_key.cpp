@@ -9,11 +9,11 @@
 
 #include "dstu/base/der.hpp"
 #include "dstu/base/error.hpp"
+#include "dstu/cipher/gost28147.hpp"
 #include "dstu/dstu4145/encoding.hpp"
 #include "dstu/dstu4145/encrypted_key.hpp"
 #include "dstu/dstu4145/keys.hpp"
 #include "dstu/ec/scalar.hpp"
-#include "dstu/hash/gost28147.hpp"
 #include "dstu/hash/gost34311.hpp"
 #include "dstu/rng/random.hpp"
 #include "pbes2_store.hpp"

@@ -8,6 +8,7 @@
 #include "dstu/cipher/block_cipher.hpp"
 #include "dstu/cipher/des.hpp"
 #include "dstu/cipher/kalyna.hpp"
+#include "dstu/cipher/gost28147.hpp"
 
 namespace dstu::cipher {
 namespace {
@@ -32,6 +33,7 @@ std::span<const Entry> entries() {
       {"kalyna256-256", 32, [](std::span<const std::uint8_t> k) { return make_kalyna(256, k); }},
       {"kalyna256-512", 64, [](std::span<const std::uint8_t> k) { return make_kalyna(256, k); }},
       {"kalyna512-512", 64, [](std::span<const std::uint8_t> k) { return make_kalyna(512, k); }},
+      {"gost28147", 32, make_gost28147},
   };
   return table;
 }

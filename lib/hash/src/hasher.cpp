@@ -51,7 +51,7 @@ Made sized(std::string_view name, Use) {
 
 Made gost34311(std::string_view, Use use) {
   Gost34311Params p;
-  if (use == Use::keyed) p.impl = Gost28147Impl::constant_time;
+  if (use == Use::keyed) p.impl = cipher::Gost28147Impl::constant_time;
   return make_gost34311_hasher(p);
 }
 

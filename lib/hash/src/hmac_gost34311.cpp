@@ -7,7 +7,7 @@ namespace dstu::hash {
 namespace {
 
 std::unique_ptr<Hasher> keyed_gost34311(Gost34311Params p) {
-  p.impl = Gost28147Impl::constant_time;
+  p.impl = cipher::Gost28147Impl::constant_time;
   return make_gost34311_hasher(p);
 }
 

@@ -1,12 +1,13 @@
 // dstu::hash — GOST 34.311-95 hash (the Ukrainian adoption of GOST R 34.11-94) and
 // HMAC-GOST34.311 (RFC 2104, block 32 octets).
 //
-// Depends on base and the GOST 28147 round functions. Every 256-bit value is 32 octets
+// Depends on base and the GOST 28147 round functions (lib/cipher). Every 256-bit value is 32 octets
 // read as a little-endian integer; the digest is H as 32 octets, octet 0 first.
 // Secret: nothing for the plain hash (its tables are indexed by the message, so
 // Gost34311 defaults to the variable-time tables and must not hash secrets unless
-// built with Gost28147Impl::constant_time); for HMAC the key and every chaining value,
-// so HmacGost34311 always uses the constant-time round function.
+// built with Gost28147Impl::constant_time; where the constant-time kernels are faster,
+// AVX-512 VBMI, it takes them anyway); for HMAC the key and every chaining value, so
+// HmacGost34311 always uses the constant-time kernels.
 #pragma once
 
 #include <array>
@@ -15,7 +16,7 @@
 #include <memory>
 #include <span>
 
-#include "dstu/hash/gost28147.hpp"
+#include "dstu/cipher/gost28147.hpp"
 
 namespace dstu::hash {
 
@@ -32,10 +33,10 @@ enum class Gost34311Final {
 
 /// Parameters of a GOST 34.311 instance.
 struct Gost34311Params {
-  SBox sbox = SBox::dke1();                 ///< DKE No.1 unless a key says otherwise
-  std::array<std::uint8_t, 32> iv{};        ///< starting H ("sync"); 0 in Ukraine
+  cipher::SBox sbox = cipher::SBox::dke1();  ///< DKE No.1 unless a key says otherwise
+  std::array<std::uint8_t, 32> iv{};         ///< starting H ("sync"); 0 in Ukraine
   Gost34311Final final = Gost34311Final::process_empty_block;
-  Gost28147Impl impl = Gost28147Impl::table_vartime;  ///< constant_time for secrets
+  cipher::Gost28147Impl impl = cipher::Gost28147Impl::table_vartime;  ///< constant_time for secrets
 };
 
 namespace detail {

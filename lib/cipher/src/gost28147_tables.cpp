@@ -1,7 +1,7 @@
 // GOST 28147-89: the four byte tables of the variable-time round function.
 #include "gost28147_kernel.hpp"
 
-namespace dstu::hash::detail {
+namespace dstu::cipher::detail {
 
 void build_tables(Gost28147Tables& out, const SBox& sbox) {
   for (int k = 0; k < 4; ++k) {
@@ -14,4 +14,4 @@ void build_tables(Gost28147Tables& out, const SBox& sbox) {
   }
 }
 
-}  // namespace dstu::hash::detail
+}  // namespace dstu::cipher::detail

@@ -10,9 +10,9 @@
 #include <array>
 #include <cstdint>
 
-#include "dstu/hash/gost28147.hpp"
+#include "dstu/cipher/gost28147.hpp"
 
-namespace dstu::hash::detail {
+namespace dstu::cipher::detail {
 
 /// Four tables t[k][v] = ROL11(substitution of byte k of the word when it equals v),
 /// i.e. rows K(2k+1) (low nibble) and K(2k+2) (high nibble). Public data.
@@ -50,29 +50,25 @@ inline std::uint32_t xor_f_vartime(const Gost28147Tables& T, std::uint32_t b, st
 }
 
 /// f(x) in constant time: evaluates the eight S-boxes' ANF bitsliced across nibbles.
-inline std::uint32_t f_ct(const std::uint32_t* anf, std::uint32_t x) {
+/// W is std::uint32_t (one round word) or a GCC vector of them (one word per lane: the
+/// portable kernel over several blocks).
+///
+/// The sixteen monomials are grouped by their factor in x2, x3: S = G0 ^ x2 G1 ^ x3 G2 ^
+/// x2 x3 G3 with Gq = anf[4q] ^ x0 anf[4q+1] ^ x1 anf[4q+2] ^ x0 x1 anf[4q+3], 32
+/// operations where the sum of sixteen products takes 41, in a shallower tree.
+template <class W>
+inline W f_ct(const std::uint32_t* anf, W x) {
   // Plane k holds input bit k of every nibble, spread to the whole nibble (0 or 0xf).
-  const std::uint32_t x0 = (x & 0x11111111u) * 15u;
-  const std::uint32_t x1 = ((x >> 1) & 0x11111111u) * 15u;
-  const std::uint32_t x2 = ((x >> 2) & 0x11111111u) * 15u;
-  const std::uint32_t x3 = ((x >> 3) & 0x11111111u) * 15u;
-  const std::uint32_t x01 = x0 & x1, x23 = x2 & x3;
-  std::uint32_t s = anf[0];
-  s ^= x0 & anf[1];
-  s ^= x1 & anf[2];
-  s ^= x01 & anf[3];
-  s ^= x2 & anf[4];
-  s ^= (x0 & x2) & anf[5];
-  s ^= (x1 & x2) & anf[6];
-  s ^= (x01 & x2) & anf[7];
-  s ^= x3 & anf[8];
-  s ^= (x0 & x3) & anf[9];
-  s ^= (x1 & x3) & anf[10];
-  s ^= (x01 & x3) & anf[11];
-  s ^= x23 & anf[12];
-  s ^= (x0 & x23) & anf[13];
-  s ^= (x1 & x23) & anf[14];
-  s ^= (x01 & x23) & anf[15];
+  const W x0 = (x & 0x11111111u) * 15u;
+  const W x1 = ((x >> 1) & 0x11111111u) * 15u;
+  const W x2 = ((x >> 2) & 0x11111111u) * 15u;
+  const W x3 = ((x >> 3) & 0x11111111u) * 15u;
+  const W x01 = x0 & x1, x23 = x2 & x3;
+  W g[4];
+  for (int q = 0; q < 4; ++q) {
+    g[q] = ((x0 & anf[4 * q + 1]) ^ anf[4 * q]) ^ ((x1 & anf[4 * q + 2]) ^ (x01 & anf[4 * q + 3]));
+  }
+  const W s = (g[0] ^ (x2 & g[1])) ^ ((x3 & g[2]) ^ (x23 & g[3]));
   return (s << 11) | (s >> 21);
 }
 
@@ -183,4 +179,4 @@ inline void encrypt4(const F& f, const std::uint32_t (*k)[8], const std::uint64_
   out[3] = static_cast<std::uint64_t>(b3) | static_cast<std::uint64_t>(a3) << 32;
 }
 
-}  // namespace dstu::hash::detail
+}  // namespace dstu::cipher::detail

@@ -3,9 +3,9 @@
 #include <string_view>
 
 #include "dstu/base/error.hpp"
-#include "dstu/hash/gost28147.hpp"
+#include "dstu/cipher/gost28147.hpp"
 
-namespace dstu::hash {
+namespace dstu::cipher {
 namespace {
 
 // Rows K1..K8 as 16 hex nibbles each. Numbers copied from
@@ -81,4 +81,4 @@ std::array<std::uint8_t, 64> SBox::packed() const {
   return out;
 }
 
-}  // namespace dstu::hash
+}  // namespace dstu::cipher
