@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "bench/bench.hpp"
-#include "dstu/hash/gost28147.hpp"
+#include "dstu/cipher/gost28147.hpp"
 #include "dstu/hash/hasher.hpp"
 #include "dstu/rng/random.hpp"
 
@@ -30,16 +30,16 @@ void suite_hash(const Options& opt, std::vector<Record>& out) {
   for (const std::string& name : hash::hasher_names()) out.push_back(measure_hash(name, buf, message, budget));
   // GOST 28147-89 ECB with both round functions (the hash uses the table one).
   const std::vector<std::uint8_t> key(32, 0x5a);
-  for (auto impl : {hash::Gost28147Impl::table_vartime, hash::Gost28147Impl::constant_time}) {
-    const hash::Gost28147 cipher(key, hash::SBox::dke1(), impl);
+  for (auto impl : {cipher::Gost28147Impl::table_vartime, cipher::Gost28147Impl::constant_time}) {
+    const cipher::Gost28147 gost(key, cipher::SBox::dke1(), impl);
     std::vector<std::uint8_t> block(std::size_t{1} << 20);
     const std::size_t bytes = opt.quick ? block.size() : 16 * block.size();
     out.push_back(throughput("hash",
-                             impl == hash::Gost28147Impl::table_vartime ? "gost28147_ecb_table"
-                                                                         : "gost28147_ecb_consttime",
+                             impl == cipher::Gost28147Impl::table_vartime ? "gost28147_ecb_table"
+                                                                           : "gost28147_ecb_consttime",
                              {{"bytes", bytes}}, 1, bytes, budget, [&] {
                                for (std::size_t done = 0; done < bytes; done += block.size()) {
-                                 cipher.ecb_encrypt(block, block);
+                                 gost.ecb_encrypt(block, block);
                                }
                                keep(block);
                              }));
