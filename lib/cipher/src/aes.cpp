@@ -5,6 +5,7 @@
 #include <string>
 
 #include "aes_internal.hpp"
+#include "split.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/base/wipe.hpp"
 
@@ -113,6 +114,22 @@ void aes_cbc_encrypt(const Aes& c, std::span<const std::uint8_t> iv, std::span<s
 void aes_cbc_decrypt(const Aes& c, std::span<const std::uint8_t> iv, std::span<std::uint8_t> out,
                      std::span<const std::uint8_t> in) {
   cbc(c, &aes_impl::Kernels::cbc_decrypt, iv, out, in);
+}
+
+void aes_ctr_crypt_parallel(const Aes& c, std::span<const std::uint8_t> counter, std::span<std::uint8_t> out,
+                            std::span<const std::uint8_t> in, Counter step, int threads, Split split) {
+  if (out.size() != in.size() || counter.size() != 16) return aes_ctr_crypt(c, counter, out, in, step);  // refused
+  detail::run_counter(detail::SplitMode::aes_ctr, c.name(), 16, counter, step, out, in, threads, split,
+                      [&](auto part_ctr, auto part_out, auto part_in) {
+                        aes_ctr_crypt(c, part_ctr, part_out, part_in, step);
+                      });
+}
+
+void aes_cbc_decrypt_parallel(const Aes& c, std::span<const std::uint8_t> iv, std::span<std::uint8_t> out,
+                              std::span<const std::uint8_t> in, int threads, Split split) {
+  if (out.size() != in.size() || in.size() % 16 != 0 || iv.size() != 16) return aes_cbc_decrypt(c, iv, out, in);
+  detail::run_chained(detail::SplitMode::aes_cbc_decrypt, c.name(), 16, iv, out, in, threads, split,
+                      [&](auto part_iv, auto part_out, auto part_in) { aes_cbc_decrypt(c, part_iv, part_out, part_in); });
 }
 
 std::string_view aes_path() { return kernels().name; }

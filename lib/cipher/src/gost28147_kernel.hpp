@@ -20,6 +20,11 @@ struct Gost28147Tables {
   alignas(64) std::uint32_t t[4][256];
 };
 
+/// The gamma's counters N3 | N4 << 32 (§3) after k steps (N3 += C2 mod 2^32, N4 += C1
+/// mod 2^32 - 1 with an end-around carry) in one step, equal to k single steps: where the
+/// parallel gamma starts each part. Constant time in the counters (they are secret).
+std::uint64_t gamma_advance(std::uint64_t n3_n4, std::uint64_t k);
+
 /// Builds the four tables of an S-box.
 void build_tables(Gost28147Tables& out, const SBox& sbox);
 

@@ -1,6 +1,7 @@
 // GOST 28147-89 modes: simple replacement (§2), gamma (§3), gamma with feedback (§4)
 // and the MAC (§5). The parallel ones (ECB, gamma, CFB decryption) hand the kernels
-// runs of kRun blocks; CFB encryption and the MAC are serial by definition.
+// runs of kRun blocks; CFB encryption and the MAC are serial by definition. The gamma
+// also splits over the team (ctr_crypt_parallel), each part from its own counters.
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -8,7 +9,10 @@
 #include "dstu/base/bytes.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/base/wipe.hpp"
+#include "dstu/base/ct.hpp"
 #include "dstu/cipher/gost28147.hpp"
+#include "gost28147_kernel.hpp"
+#include "split.hpp"
 
 namespace dstu::cipher {
 namespace {
@@ -106,19 +110,61 @@ void Gost28147::ecb_decrypt(std::span<std::uint8_t> out, std::span<const std::ui
   decrypt_blocks(out.data(), in.data(), in.size() / 8);
 }
 
+namespace {
+
+/// The gamma from the counters (N3, N4) before its first block's step (E(IV), or E(IV)
+/// stepped by the blocks before a part).
+void gamma_from(const Gost28147& g, std::uint32_t n3, std::uint32_t n4, std::span<std::uint8_t> out,
+                std::span<const std::uint8_t> in) {
+  Counters ctr(n3, n4);
+  Run gamma;
+  for (std::size_t at = 0; at < in.size(); at += Run::size) {
+    const std::size_t len = std::min(Run::size, in.size() - at), blocks = (len + 7) / 8;
+    ctr.fill(gamma.bytes, blocks);
+    g.encrypt_blocks(gamma.bytes, gamma.bytes, blocks);
+    xor_into(out.data() + at, in.data() + at, gamma.bytes, len);
+  }
+}
+
+}  // namespace
+
+std::uint64_t detail::gamma_advance(std::uint64_t n3_n4, std::uint64_t k) {
+  if (k == 0) return n3_n4;
+  constexpr std::uint64_t kM = 0xffffffffu, kC1 = 0x01010104u, kC2 = 0x01010101u;
+  const std::uint32_t n3 = static_cast<std::uint32_t>(n3_n4) + static_cast<std::uint32_t>(k * kC2);
+  // N4 + k C1 mod 2^32 - 1 by folding (no division: N4 is secret), as the steps keep it:
+  // in 1 .. 2^32 - 1, the class of 0 as 2^32 - 1.
+  const std::uint64_t k_folded = (k & kM) + (k >> 32);  // k is public; below 2^33
+  std::uint64_t x = (n3_n4 >> 32) + k_folded * kC1;    // below 2^59
+  for (int i = 0; i < 3; ++i) x = (x & kM) + (x >> 32);
+  x |= kM & ct::is_zero(x);  // 0 only if x was: the class of 0
+  return n3 | x << 32;
+}
+
 void Gost28147::ctr_crypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> in,
                           std::span<const std::uint8_t> iv) const {
   check_sizes(out, in, "CTR");
   check_iv(iv);
   const std::uint64_t s = encrypt_word(load_le64(iv.data()));
-  Counters ctr(static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(s >> 32));
-  Run gamma;
-  for (std::size_t at = 0; at < in.size(); at += Run::size) {
-    const std::size_t len = std::min(Run::size, in.size() - at), blocks = (len + 7) / 8;
-    ctr.fill(gamma.bytes, blocks);
-    encrypt_blocks(gamma.bytes, gamma.bytes, blocks);
-    xor_into(out.data() + at, in.data() + at, gamma.bytes, len);
-  }
+  gamma_from(*this, static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(s >> 32), out, in);
+}
+
+void Gost28147::ctr_crypt_parallel(std::span<std::uint8_t> out, std::span<const std::uint8_t> in,
+                                   std::span<const std::uint8_t> iv, int threads, Split split) const {
+  check_sizes(out, in, "CTR");
+  check_iv(iv);
+  const std::uint64_t s = encrypt_word(load_le64(iv.data()));
+  const auto run = [&](std::uint64_t state, std::span<std::uint8_t> o, std::span<const std::uint8_t> i) {
+    gamma_from(*this, static_cast<std::uint32_t>(state), static_cast<std::uint32_t>(state >> 32), o, i);
+  };
+  const std::size_t blocks = (in.size() + 7) / 8, parts = detail::split_parts(blocks, threads);
+  detail::run_split(detail::SplitMode::gost_ctr, name(), in.size(), parts, threads, split, [&] { run(s, out, in); },
+                    [&] {
+                      detail::run_parts(blocks, parts, [&](std::size_t begin, std::size_t end, std::size_t) {
+                        const auto [at, len] = detail::part_octets(begin, end, 8, in.size());
+                        run(detail::gamma_advance(s, begin), out.subspan(at, len), in.subspan(at, len));
+                      });
+                    });
 }
 
 void Gost28147::cfb_encrypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> in,

@@ -10,6 +10,7 @@
 #include "dstu/base/error.hpp"
 #include "dstu/cipher/modes.hpp"
 #include "kalyna_spn.hpp"
+#include "split.hpp"
 
 namespace dstu::cipher {
 namespace {
@@ -90,24 +91,20 @@ std::ptrdiff_t dstu7624_unpadded_length(std::span<const std::uint8_t> in, std::s
   return ct::value_barrier(ct::eq(marker, 0x80)) != 0 ? static_cast<std::ptrdiff_t>(at) : -1;
 }
 
-void kalyna_ctr_crypt(const Kalyna& c, std::span<const std::uint8_t> iv, std::span<std::uint8_t> out,
-                      std::span<const std::uint8_t> in) {
-  check_iv(c, "CTR", iv);
-  check_same_length(c, "CTR", out.size(), in.size());
-  // SP 800-38A's CTR from the counter E(iv) + 1 stepping the whole block as a
-  // little-endian integer (the generic ctr_crypt with Counter::little_endian computes the
-  // same); here the counter is words with carries by add-with-carry, and runs of 1 KiB go
-  // to the cipher at once.
+namespace {
+
+/// CTR from the counter block `start`: keystream block i is E(start + i), the sum over
+/// the whole block as a little-endian integer. Here the counter is words with carries by
+/// add-with-carry, and runs of 1 KiB go to the cipher at once.
+void ctr_from(const Kalyna& c, const std::uint8_t* start, std::span<std::uint8_t> out,
+              std::span<const std::uint8_t> in) {
   const std::size_t b = c.block_size(), words = b / 8;
-  Block first;
-  c.encrypt_blocks(first.data(), iv.data(), 1);
   std::uint64_t ctr[8];
-  for (std::size_t i = 0; i < words; ++i) ctr[i] = load_le64(first.data() + 8 * i);
+  for (std::size_t i = 0; i < words; ++i) ctr[i] = load_le64(start + 8 * i);
   auto step = [&] {
     bool carry = true;
     for (std::size_t i = 0; i < words; ++i) carry = __builtin_add_overflow(ctr[i], std::uint64_t{carry}, &ctr[i]);
   };
-  step();
   struct KeyStream {
     std::array<std::uint8_t, 1024> bytes{};
     ~KeyStream() { secure_wipe(bytes.data(), bytes.size()); }
@@ -125,6 +122,38 @@ void kalyna_ctr_crypt(const Kalyna& c, std::span<const std::uint8_t> iv, std::sp
     at += len;
   }
   secure_wipe(ctr, sizeof ctr);
+}
+
+/// The first counter block, E(iv) + 1 (secret: it is wiped with the Block).
+void first_counter(const Kalyna& c, std::span<const std::uint8_t> iv, Block& first) {
+  c.encrypt_blocks(first.data(), iv.data(), 1);
+  detail::advance_counter(first.data(), c.block_size(), Counter::little_endian, 1);
+}
+
+}  // namespace
+
+void kalyna_ctr_crypt(const Kalyna& c, std::span<const std::uint8_t> iv, std::span<std::uint8_t> out,
+                      std::span<const std::uint8_t> in) {
+  check_iv(c, "CTR", iv);
+  check_same_length(c, "CTR", out.size(), in.size());
+  // SP 800-38A's CTR from the counter E(iv) + 1 stepping the whole block as a
+  // little-endian integer (the generic ctr_crypt with Counter::little_endian computes the
+  // same).
+  Block first;
+  first_counter(c, iv, first);
+  ctr_from(c, first.data(), out, in);
+}
+
+void kalyna_ctr_crypt_parallel(const Kalyna& c, std::span<const std::uint8_t> iv, std::span<std::uint8_t> out,
+                               std::span<const std::uint8_t> in, int threads, Split split) {
+  check_iv(c, "CTR", iv);
+  check_same_length(c, "CTR", out.size(), in.size());
+  Block first;
+  first_counter(c, iv, first);
+  detail::run_counter(detail::SplitMode::kalyna_ctr, c.name(), c.block_size(),
+                      std::span<const std::uint8_t>(first.data(), c.block_size()), Counter::little_endian, out, in,
+                      threads, split,
+                      [&](auto part_ctr, auto part_out, auto part_in) { ctr_from(c, part_ctr.data(), part_out, part_in); });
 }
 
 void kalyna_ofb_crypt(const Kalyna& c, std::span<const std::uint8_t> iv, std::span<std::uint8_t> out,

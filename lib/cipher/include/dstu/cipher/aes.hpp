@@ -8,7 +8,7 @@
 // generic ctr_crypt, cbc_encrypt and cbc_decrypt of modes.hpp on an Aes, with the mode
 // fused into the kernels (no per-run buffers, counters in vector registers).
 // GCM and GMAC: aes_gcm.hpp; CMAC: aes_cmac.hpp; KW and KWP: aes_kw.hpp.
-// Depends on: base, cpu.
+// Depends on: base, cpu, parallel (the parallel forms).
 // Secret: the key and its schedule (wiped with the object), plaintexts, keystreams.
 // Constant time on every path: no table indexed by key or data, no branch on them.
 #pragma once
@@ -65,6 +65,15 @@ void aes_cbc_encrypt(const Aes& c, std::span<const std::uint8_t> iv, std::span<s
 /// cbc_decrypt (modes.hpp) on AES, eight or more blocks per step on the hardware paths.
 void aes_cbc_decrypt(const Aes& c, std::span<const std::uint8_t> iv, std::span<std::uint8_t> out,
                      std::span<const std::uint8_t> in);
+
+/// aes_ctr_crypt split over the team (modes.hpp's parallel forms: the same output, each
+/// part on the fused kernels from its own counter).
+void aes_ctr_crypt_parallel(const Aes& c, std::span<const std::uint8_t> counter, std::span<std::uint8_t> out,
+                            std::span<const std::uint8_t> in, Counter step, int threads, Split split = Split::chosen);
+
+/// aes_cbc_decrypt split over the team (each part's IV the ciphertext block before it).
+void aes_cbc_decrypt_parallel(const Aes& c, std::span<const std::uint8_t> iv, std::span<std::uint8_t> out,
+                              std::span<const std::uint8_t> in, int threads, Split split = Split::chosen);
 
 /// The name of the AES path cpu::active() selects now: "vaes512", "vaes256", "aesni" or
 /// "portable" (for benchmarks and test reports).

@@ -4,7 +4,7 @@
 // blocks, several at a time where the hardware allows), a registry by name, and the
 // generic modes of modes.hpp. Each family (AES, DES/TDES, GOST 28147-89, Kalyna) lives
 // in files of its own and adds the modes its standard defines beyond the generic ones.
-// Depends on: base, cpu.
+// Depends on: base, cpu, parallel (the parallel forms of the modes).
 // Secret: keys, key schedules, plaintexts, keystreams and MAC keys. Every implementation
 // is constant time on every CPU path: no table indexed by key or data, no branch on
 // them; key schedules are wiped when the cipher object is destroyed.

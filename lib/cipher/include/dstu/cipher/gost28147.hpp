@@ -3,9 +3,9 @@
 // gamma with feedback (CFB, §4) and the 32-bit MAC ("imitovstavka", §5); and the key
 // wrap of Ukrainian CMS. Registered as the BlockCipher "gost28147" (DKE No.1).
 //
-// Depends on base and cpu. Secret: the 256-bit key and everything derived from it, the
-// data and the keystream. The S-box is public (a domain parameter, e.g. the DKE field
-// of a certificate).
+// Depends on base, cpu and parallel. Secret: the 256-bit key and everything derived
+// from it, the data and the keystream. The S-box is public (a domain parameter, e.g. the
+// DKE field of a certificate).
 //
 // Two implementations sit behind one interface (Gost28147Impl):
 //   constant_time  (default) — no memory index and no branch depends on key or data.
@@ -27,6 +27,7 @@
 #include <span>
 
 #include "dstu/cipher/block_cipher.hpp"
+#include "dstu/cipher/modes.hpp"
 
 namespace dstu::cipher {
 
@@ -111,6 +112,11 @@ class Gost28147 final : public BlockCipher {
   /// decryption are the same.
   void ctr_crypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> in,
                  std::span<const std::uint8_t> iv) const;
+
+  /// ctr_crypt split over the team (modes.hpp's parallel forms: the same output, each
+  /// part from the counters stepped by the blocks before it).
+  void ctr_crypt_parallel(std::span<std::uint8_t> out, std::span<const std::uint8_t> in,
+                          std::span<const std::uint8_t> iv, int threads, Split split = Split::chosen) const;
 
   /// Gamma with feedback (CFB, §4): gamma_1 = E(iv), C_i = P_i xor gamma_i,
   /// gamma_{i+1} = E(C_i). Any length; a partial last block is truncated. Encryption is

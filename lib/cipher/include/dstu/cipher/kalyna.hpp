@@ -6,7 +6,7 @@
 // modes: ECB and CBC are the generic ones of modes.hpp; CTR ("gamma"), CFB, OFB, the MAC
 // (CMAC), GCM and GMAC, CCM, XTS, KW and the padded KW are below, each as DSTU 7624:2014
 // defines it (where a mode is exactly a generic one, the function says so and calls it).
-// Depends on: base, cpu.
+// Depends on: base, cpu, parallel (the parallel forms).
 // Secret: keys, key schedules, plaintexts, keystreams, tags until checked. Every CPU path
 // is constant time (dstu::cpu::active() picks AVX-512 VBMI, AVX2 or the bitsliced
 // portable path at each call); authenticated decryption and unwrapping compare tags in
@@ -27,6 +27,7 @@
 
 #include "dstu/base/wipe.hpp"
 #include "dstu/cipher/block_cipher.hpp"
+#include "dstu/cipher/modes.hpp"
 
 namespace dstu::cipher {
 
@@ -83,6 +84,11 @@ std::ptrdiff_t dstu7624_unpadded_length(std::span<const std::uint8_t> in, std::s
 /// its keystream block. iv: one block. Encryption and decryption are the same.
 void kalyna_ctr_crypt(const Kalyna& c, std::span<const std::uint8_t> iv, std::span<std::uint8_t> out,
                       std::span<const std::uint8_t> in);
+
+/// kalyna_ctr_crypt split over the team (modes.hpp's parallel forms: the same output,
+/// each part from its own counter block).
+void kalyna_ctr_crypt_parallel(const Kalyna& c, std::span<const std::uint8_t> iv, std::span<std::uint8_t> out,
+                               std::span<const std::uint8_t> in, int threads, Split split = Split::chosen);
 
 /// CFB with feedback of q octets (1 <= q <= block; 0 means the block): segment i of the
 /// data is XORed with the last q octets of gamma_i = E(S_i), S_1 = iv and S_(i+1) =

@@ -59,6 +59,42 @@ enum class Counter {
 void ctr_crypt(const BlockCipher& c, std::span<const std::uint8_t> counter, std::span<std::uint8_t> out,
                std::span<const std::uint8_t> in, Counter step = Counter::big_endian);
 
+// ---------------------------------------------------------------- parallel forms
+// The modes whose blocks are independent (ECB, CBC and CFB decryption, CTR) have named
+// parallel forms beside their sequential twins: the message is cut into contiguous parts
+// of whole blocks, at most one per thread and each at least kRunBlocks blocks, and each
+// part runs the twin on the team (dstu/parallel/team.hpp). The output is the twin's for
+// every length, thread count and nesting (the twin is the oracle in the tests); the twin
+// runs instead when the message makes one part, `threads` is 1, or the call is nested or
+// in a back-off period. Invalid arguments are refused as the twin refuses them.
+
+/// How a parallel form chooses between the split and its twin.
+enum class Split {
+  /// The split only where this process has measured it faster than the twin, for this
+  /// operation, cipher and message size (to a power of two): the first calls run the twin,
+  /// the next alternate the two, and the choice stays under watch
+  /// (dstu/parallel/choice.hpp). The default.
+  chosen,
+  /// The split whenever it can split (tests, and `dstu bench cipher`, which reports both).
+  always,
+};
+
+void ecb_encrypt_parallel(const BlockCipher& c, std::span<std::uint8_t> out, std::span<const std::uint8_t> in,
+                          int threads, Split split = Split::chosen);
+void ecb_decrypt_parallel(const BlockCipher& c, std::span<std::uint8_t> out, std::span<const std::uint8_t> in,
+                          int threads, Split split = Split::chosen);
+/// Each part takes the ciphertext block before it as its IV (read before any part
+/// writes: out may equal in).
+void cbc_decrypt_parallel(const BlockCipher& c, std::span<const std::uint8_t> iv, std::span<std::uint8_t> out,
+                          std::span<const std::uint8_t> in, int threads, Split split = Split::chosen);
+/// Whole-block segments only (segment 0 or the block length); shorter segments run the twin.
+void cfb_decrypt_parallel(const BlockCipher& c, std::span<const std::uint8_t> iv, std::span<std::uint8_t> out,
+                          std::span<const std::uint8_t> in, std::size_t segment, int threads,
+                          Split split = Split::chosen);
+/// Each part starts from the counter stepped by the blocks before it.
+void ctr_crypt_parallel(const BlockCipher& c, std::span<const std::uint8_t> counter, std::span<std::uint8_t> out,
+                        std::span<const std::uint8_t> in, Counter step, int threads, Split split = Split::chosen);
+
 /// `in` padded to a whole number of blocks by PKCS#7 (1 to `block` octets, each the
 /// pad's length; block 1 to 255).
 SecureBytes pkcs7_pad(std::span<const std::uint8_t> in, std::size_t block);
