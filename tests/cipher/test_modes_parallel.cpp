@@ -165,7 +165,7 @@ TEST_CASE("Kalyna CTR split over the team equals its twin, every block and key s
   }
 }
 
-TEST_CASE("GOST 28147-89 gamma split over the team equals its twin, both implementations") {
+TEST_CASE("GOST 28147-89 gamma and CFB decryption split over the team equal their twins, both implementations") {
   dstu::test::TestRng rng(0x7064);
   for (auto impl : {ci::Gost28147Impl::constant_time, ci::Gost28147Impl::table_vartime}) {
     const ci::Gost28147 g(random_bytes(rng, 32), ci::SBox::dke1(), impl);
@@ -173,8 +173,11 @@ TEST_CASE("GOST 28147-89 gamma split over the team equals its twin, both impleme
     for_each_setting([&](int threads, ci::Split split) {
       for (std::size_t n : lengths(rng, 8, false)) {
         INFO("n=" << n);
+        const Bytes in = random_bytes(rng, n);
         same([&](auto o, auto i) { g.ctr_crypt(o, i, iv); },
-             [&](auto o, auto i) { g.ctr_crypt_parallel(o, i, iv, threads, split); }, random_bytes(rng, n));
+             [&](auto o, auto i) { g.ctr_crypt_parallel(o, i, iv, threads, split); }, in);
+        same([&](auto o, auto i) { g.cfb_decrypt(o, i, iv); },
+             [&](auto o, auto i) { g.cfb_decrypt_parallel(o, i, iv, threads, split); }, in);
       }
     });
   }
@@ -219,4 +222,5 @@ TEST_CASE("parallel forms refuse what their twins refuse") {
   CHECK_THROWS_AS(ci::kalyna_ctr_crypt_parallel(k, short_iv, in, in, 4, ci::Split::always), dstu::Error);
   const ci::Gost28147 g(Bytes(32, 2));
   CHECK_THROWS_AS(g.ctr_crypt_parallel(in, in, iv, 4, ci::Split::always), dstu::Error);
+  CHECK_THROWS_AS(g.cfb_decrypt_parallel(out, in, short_iv, 4, ci::Split::always), dstu::Error);
 }

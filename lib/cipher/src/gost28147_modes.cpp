@@ -1,7 +1,7 @@
 // GOST 28147-89 modes: simple replacement (§2), gamma (§3), gamma with feedback (§4)
 // and the MAC (§5). The parallel ones (ECB, gamma, CFB decryption) hand the kernels
 // runs of kRun blocks; CFB encryption and the MAC are serial by definition. The gamma
-// also splits over the team (ctr_crypt_parallel), each part from its own counters.
+// and CFB decryption also split over the team (ctr_crypt_parallel, cfb_decrypt_parallel).
 #include <algorithm>
 #include <cstring>
 #include <string>
@@ -199,6 +199,14 @@ void Gost28147::cfb_decrypt(std::span<std::uint8_t> out, std::span<const std::ui
     encrypt_blocks(gamma.bytes, gamma.bytes, blocks);
     xor_into(out.data() + at, in.data() + at, gamma.bytes, len);
   }
+}
+
+void Gost28147::cfb_decrypt_parallel(std::span<std::uint8_t> out, std::span<const std::uint8_t> in,
+                                     std::span<const std::uint8_t> iv, int threads, Split split) const {
+  check_sizes(out, in, "CFB");
+  check_iv(iv);
+  detail::run_chained(detail::SplitMode::gost_cfb_decrypt, name(), 8, iv, out, in, threads, split,
+                      [&](auto part_iv, auto part_out, auto part_in) { cfb_decrypt(part_out, part_in, part_iv); });
 }
 
 std::array<std::uint8_t, 4> Gost28147::mac(std::span<const std::uint8_t> data) const {

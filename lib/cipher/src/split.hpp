@@ -32,6 +32,7 @@ enum class SplitMode {
   aes_cbc_decrypt,
   kalyna_ctr,
   gost_ctr,
+  gost_cfb_decrypt,
   count,
 };
 

@@ -126,6 +126,11 @@ class Gost28147 final : public BlockCipher {
   void cfb_decrypt(std::span<std::uint8_t> out, std::span<const std::uint8_t> in,
                    std::span<const std::uint8_t> iv) const;
 
+  /// cfb_decrypt split over the team (modes.hpp's parallel forms: each part's gamma starts
+  /// from the ciphertext block before it).
+  void cfb_decrypt_parallel(std::span<std::uint8_t> out, std::span<const std::uint8_t> in,
+                            std::span<const std::uint8_t> iv, int threads, Split split = Split::chosen) const;
+
   /// The 32-bit MAC ("imitovstavka", §5): 16 rounds (K0..K7 twice) per block over state
   /// xor block, the last block zero-padded; the result is N1 as 4 little-endian octets.
   /// An empty message gives 00000000. A message of one block is MACed as it is, as
