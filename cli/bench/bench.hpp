@@ -165,6 +165,11 @@ void suite_ec(const Options& opt, std::vector<Record>& out);
 void suite_sign(const Options& opt, std::vector<Record>& out);
 void suite_ecdsa(const Options& opt, std::vector<Record>& out);
 void suite_seeds(const Options& opt, std::vector<Record>& out);
+/// The rows of source "002"'s Tables #1 (block ciphers), #2 (hashes, HMAC, KMAC) and #9
+/// (CTR of one block) of suite seeds (seeds_002.cpp).
+void seeds_ciphers_002(const Options& opt, std::vector<Record>& out);
+void seeds_hashes_002(const Options& opt, std::vector<Record>& out);
+void seeds_ctr_002(const Options& opt, std::vector<Record>& out);
 /// The rows of source "004" of suite seeds (seeds_004.cpp).
 void seeds_multi_request_004(const Options& opt, std::vector<Record>& out);
 
