@@ -194,7 +194,8 @@ inline constexpr ShiftIndex<G> kShift = make_shift_index<G>();
 template <Geometry G, int Inv>
 [[gnu::always_inline]] inline void shift_unit(__m256i* v) {
   constexpr int regs = state_regs<G>();
-  constexpr const ShiftIndex<G>& t = kShift<G>;
+  // kShift<G> is named inside the lambdas, not through a reference captured by them:
+  // GCC 12 with -fsanitize=undefined does not take a captured reference as constant.
   __m256i in[regs], swapped[regs];
   for (int i = 0; i < regs; ++i) {
     in[i] = v[i];
@@ -205,9 +206,11 @@ template <Geometry G, int Inv>
     __m256i acc = _mm256_setzero_si256();
     generic::static_for<regs>([&](auto ii) __attribute__((always_inline)) {
       constexpr int i = decltype(ii)::value;
-      if constexpr (t.used[Inv][j][i][0]) acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(in[i], load32(t.idx[Inv][j][i][0])));
-      if constexpr (t.used[Inv][j][i][1]) {
-        acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(swapped[i], load32(t.idx[Inv][j][i][1])));
+      if constexpr (kShift<G>.used[Inv][j][i][0]) {
+        acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(in[i], load32(kShift<G>.idx[Inv][j][i][0])));
+      }
+      if constexpr (kShift<G>.used[Inv][j][i][1]) {
+        acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(swapped[i], load32(kShift<G>.idx[Inv][j][i][1])));
       }
     });
     v[j] = acc;
