@@ -11,9 +11,10 @@
 // of paths, and may not end (/dev/zero).
 #pragma once
 
-#include <cstdio>
 #include <string>
 #include <vector>
+
+#include "list_file.hpp"
 
 namespace dstu::cli {
 
@@ -30,20 +31,13 @@ ListEntry parse_list_line(const std::string& line, const std::string& where);
 class BatchList {
  public:
   /// Opens the list ('-' = standard input); throws Error(io) if it cannot be read.
-  explicit BatchList(const std::string& path);
-  ~BatchList();
-  BatchList(const BatchList&) = delete;
-  BatchList& operator=(const BatchList&) = delete;
+  explicit BatchList(const std::string& path) : list_(path) {}
 
   /// Appends up to `max` entries; false once the list is exhausted and nothing was added.
   bool next(std::vector<ListEntry>& out, std::size_t max);
 
  private:
-  std::string path_;
-  std::FILE* in_ = nullptr;
-  bool owned_ = false;
-  std::size_t line_ = 0;
-  bool ended_ = false;  ///< a line too long for a list was met: nothing more is read
+  ListFile list_;
 };
 
 }  // namespace dstu::cli

@@ -42,8 +42,9 @@ class Sign final : public Command {
   void setup(CLI::App& sub) override {
     sub.add_option("-k,--key", key_, "Private key file ('-' = stdin)")->required();
     sub.add_option("--hash", hash_,
-                   "gost34311 (default for DSTU 4145 keys), kupyna256, kupyna384, kupyna512, sha224, sha256, sha384 or "
-                   "sha512 (ECDSA/ECGDSA keys: SHA-2 only; default by the size of n: sha256, sha384, sha512)")
+                   "gost34311 (default for DSTU 4145 keys), kupyna256, kupyna384, kupyna512, sha224, sha256, sha384, "
+                   "sha512, sha512-224, sha512-256 or sha3-* (ECDSA/ECGDSA keys: sha224 ... sha512; default by the "
+                   "size of n: sha256, sha384, sha512); sha1 is refused")
         ->check(CLI::IsMember(hash::hasher_names()));
     sub.add_option("-o,--out", out_, "Signature file (only with one input; '-' = stdout)");
     sub.add_option("--sig-format", sig_format_,
@@ -70,6 +71,11 @@ class Sign final : public Command {
       throw UsageError("--json cannot share standard output with the signature (use -o FILE)");
     }
     if (std::count(files_.begin(), files_.end(), "-") > 1) throw UsageError("standard input can be read once");
+    // Before the key is opened (no passphrase asked for a signature that will not be made).
+    if (!hash_.empty() && !hash::may_sign_with(hash_)) {
+      throw UsageError("--hash " + hash_ + " makes no new signatures: its collisions are practical (" +
+                       "gost34311 or kupyna256 for DSTU 4145 keys, sha256 or above for ECDSA/ECGDSA keys)");
+    }
     if (key_ == "-" && std::count(files_.begin(), files_.end(), "-")) {
       throw UsageError("the key and the file cannot both come from standard input");
     }

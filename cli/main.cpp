@@ -43,7 +43,7 @@ void apply_globals(const GlobalOptions& g) {
 
 int run(int argc, char** argv) {
   CLI::App app{"dstu: DSTU 4145-2002 keys and signatures on our own parallel arithmetic", "dstu"};
-  app.footer("Exit status: 0 success, 1 negative answer (invalid signature, composite), 2 error.\n"
+  app.footer("Exit status: 0 success, 1 negative answer (invalid signature, composite, digest differs), 2 error.\n"
              "Environment: DSTU_CPU=portable forces the portable kernels; OMP_NUM_THREADS sets the team.");
   GlobalOptions g;
   bool version = false;

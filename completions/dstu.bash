@@ -6,7 +6,7 @@ _dstu() {
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
   }
-  local commands="keygen sign verify bench primegen"
+  local commands="keygen sign verify hash bench primegen"
   local cmd="" w
   for w in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
     case " $commands " in *" $w "*) cmd=$w; break ;; esac
@@ -15,13 +15,14 @@ _dstu() {
     --curve)
       COMPREPLY=($(compgen -W "$(dstu keygen --list-curves 2>/dev/null | awk '{print $1}')" -- "$cur"))
       return ;;
-    --hash) COMPREPLY=($(compgen -W "gost34311 kupyna256 kupyna384 kupyna512" -- "$cur")); return ;;
+    --hash) COMPREPLY=($(compgen -W "$(dstu hash --list-hashes 2>/dev/null)" -- "$cur")); return ;;
+    --mac) COMPREPLY=($(compgen -W "hmac kmac" -- "$cur")); return ;;
     --cpu) COMPREPLY=($(compgen -W "native portable" -- "$cur")); return ;;
     --sig-format) COMPREPLY=($(compgen -W "auto armor raw raw-be der der-be" -- "$cur")); return ;;
     --format) COMPREPLY=($(compgen -W "armor der" -- "$cur")); return ;;
     --pkcs8) COMPREPLY=($(compgen -W "uapki bc" -- "$cur")); return ;;
     --rng) COMPREPLY=($(compgen -W "os dstu" -- "$cur")); return ;;
-    -k|--key|-p|--pub|-o|--out|--sig|--batch|--convert|--passphrase-file)
+    -k|--key|-p|--pub|-o|--out|--sig|--batch|--convert|--passphrase-file|--key-file|-c|--check)
       COMPREPLY=($(compgen -f -- "$cur")); return ;;
   esac
   if [[ $cur == -* ]]; then
@@ -29,7 +30,7 @@ _dstu() {
   elif [[ -z $cmd ]]; then
     COMPREPLY=($(compgen -W "$commands" -- "$cur"))
   elif [[ $cmd == bench ]]; then
-    COMPREPLY=($(compgen -W "all seeds mp field ec sign hash" -- "$cur"))
+    COMPREPLY=($(compgen -W "all seeds mp field ec sign ecdsa hash cipher" -- "$cur"))
   else
     COMPREPLY=($(compgen -f -- "$cur"))
   fi

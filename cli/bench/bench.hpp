@@ -21,6 +21,7 @@
 #include "dstu/base/stats.hpp"
 #include "dstu/ec/curve.hpp"
 #include "dstu/ec/formulas.hpp"
+#include "dstu/hash/mac.hpp"
 #include "output.hpp"
 
 namespace dstu::cli::bench {
@@ -120,6 +121,25 @@ std::vector<Record> measure_gfp_signature(const std::string& curve, const std::s
 Record measure_hash(const std::string& name, std::span<const std::uint8_t> buffer, std::size_t message_bytes,
                     const Budget& budget);
 
+/// The same for hash::make_mac_hasher(mac, hash_name, a random key of the length the MAC
+/// takes, 32 octets for HMAC): the record "hmac-HASH" or "kmac-HASH", params mac and hash.
+Record measure_mac(hash::Mac mac, const std::string& hash_name, std::span<const std::uint8_t> buffer,
+                   std::size_t message_bytes, const Budget& budget);
+
+/// The modes `bench cipher` measures for a registry cipher (suite_cipher.cpp): ecb_encrypt,
+/// ecb_decrypt, cbc_encrypt, cbc_decrypt, cfb_encrypt, cfb_decrypt, ofb, ctr, mac, and
+/// those of its family: gcm_encrypt, gcm_decrypt, gmac, kw, kwp (AES; Kalyna also
+/// ccm_encrypt, xts_encrypt, xts_decrypt), kw (GOST 28147-89: one 32-octet key).
+std::vector<std::string> cipher_modes(const std::string& cipher);
+
+/// Single-core throughput of `mode` (cipher_modes, or ecb_encrypt_parallel,
+/// cbc_decrypt_parallel, cfb_decrypt_parallel, ctr_parallel on `threads`) of the registry
+/// cipher `cipher` over a message of `bytes` octets (kwp one less; GOST's kw 32), MB/s;
+/// the family's own form of a mode where it has one (AES's fused CTR and CBC, Kalyna's
+/// CTR and CFB, GOST's gamma and CFB).
+Record measure_cipher(const std::string& cipher, const std::string& mode, std::size_t bytes, int threads,
+                      const Budget& budget);
+
 /// The machine and build the numbers were taken on.
 Json context(const Options& opt);
 
@@ -139,11 +159,17 @@ const std::vector<SuiteEntry>& suites();
 
 void suite_mp(const Options& opt, std::vector<Record>& out);
 void suite_hash(const Options& opt, std::vector<Record>& out);
+void suite_cipher(const Options& opt, std::vector<Record>& out);
 void suite_field(const Options& opt, std::vector<Record>& out);
 void suite_ec(const Options& opt, std::vector<Record>& out);
 void suite_sign(const Options& opt, std::vector<Record>& out);
 void suite_ecdsa(const Options& opt, std::vector<Record>& out);
 void suite_seeds(const Options& opt, std::vector<Record>& out);
+/// The rows of source "002"'s Tables #1 (block ciphers), #2 (hashes, HMAC, KMAC) and #9
+/// (CTR of one block) of suite seeds (seeds_002.cpp).
+void seeds_ciphers_002(const Options& opt, std::vector<Record>& out);
+void seeds_hashes_002(const Options& opt, std::vector<Record>& out);
+void seeds_ctr_002(const Options& opt, std::vector<Record>& out);
 /// The rows of source "004" of suite seeds (seeds_004.cpp).
 void seeds_multi_request_004(const Options& opt, std::vector<Record>& out);
 

@@ -46,6 +46,13 @@ std::optional<int> table_integer(std::string_view table, std::string_view field)
   return it->get<int>();
 }
 
+std::optional<std::string> table_text(std::string_view table, std::string_view field) {
+  const Json& t = table_json(table);
+  const auto it = t.find(std::string(field));
+  if (it == t.end()) return std::nullopt;
+  return it->get<std::string>();
+}
+
 std::vector<std::string> tables(std::string_view prefix) {
   std::vector<std::string> out;
   for (const auto& [id, t] : figures().at("tables").items()) {

@@ -42,6 +42,9 @@ std::vector<Row> rows(std::string_view table);
 /// A table's integer field (004's "key_bits" and "u"), or nothing where it has none.
 std::optional<int> table_integer(std::string_view table, std::string_view field);
 
+/// A table's text field (002:#9's own "cpu"), or nothing where it has none.
+std::optional<std::string> table_text(std::string_view table, std::string_view field);
+
 /// The ids of the tables whose id starts with `prefix` ("004:T5."), in the file's order.
 std::vector<std::string> tables(std::string_view prefix);
 

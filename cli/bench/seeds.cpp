@@ -10,10 +10,13 @@
 //   000:T4  the split comb and the two scalar multiplications  source's m = 571 has no
 //           of verification on two threads, V / S, speed-ups    curve here yet)
 //   001:T1  Modified Comba, Comba 2x and Comba Mx, 3 ... 384 32-bit words
+//   002:#1  block ciphers by mode, MB/s over 16 KiB messages (seeds_002.cpp)
+//   002:#2  hash, HMAC and KMAC throughput over 16 KiB messages (seeds_002.cpp)
 //   002:#3  public key, presignature, sign, verify per curve
-//   002:#2  hash throughput over 16 KiB messages
 //   002:#4  ECDSA keygen, sign, verify on NIST P-192 ... P-521
 //   002:#5  ECGDSA keygen, sign, verify on brainpoolP160r1 ... P512r1
+//   002:#9  CTR of one block, key schedule included (seeds_002.cpp; the source's ran on
+//           an iPhone 4S)
 //   004:T5.5 ... T5.16  r requests k_i P_i by the multi-request methods of Al-Otaibi's
 //           thesis (sequential, [10], [11], [12], one request per thread) on u = 1, 2
 //           threads, speed-ups over the sequential method, and the thesis's cost model
@@ -31,6 +34,7 @@
 
 #include "bench/bench.hpp"
 #include "bench/published.hpp"
+#include "bench/seeds.hpp"
 #include "dstu/ec/scalar.hpp"
 #include "dstu/ec/scalar_mul.hpp"
 #include "dstu/rng/random.hpp"
@@ -40,17 +44,9 @@ namespace {
 
 namespace pub = published;
 
-/// A measured record as a row of a source table: suite seeds, its name there,
-/// params.source first, the published figures.
-Record row(const Record& measured, const std::string& name, const char* source, const Json& published) {
-  Record r = measured;
-  r.suite = "seeds";
-  r.name = name;
-  r.params = {{"source", source}};
-  r.params.update(measured.params);
-  r.published = published;
-  return r;
-}
+using seeds::builds_002;
+using seeds::find_row;
+using seeds::row;
 
 /// The named record of `records` (a measurement function's output) as a row.
 Record row(const std::vector<Record>& records, const std::string& measured, const std::string& name,
@@ -89,28 +85,6 @@ Record theoretical_speedup(const Record& r, const Record& d) {
   s.iterations = r.iterations;
   s.published = r.published;
   return s;
-}
-
-/// The row of `table` whose column `key` is `value` (a curve's m, a curve's name), if any.
-template <class Key>
-std::optional<pub::Row> find_row(std::string_view table, const char* key, const Key& value) {
-  for (const pub::Row& r : pub::rows(table)) {
-    if constexpr (std::is_same_v<Key, int>) {
-      if (r.integer(key) == value) return r;
-    } else {
-      if (r.text(key) == value) return r;
-    }
-  }
-  return std::nullopt;
-}
-
-/// A row of one of 002's tables beside its twin of the other build: {x86, x64}, or
-/// nothing where the source has no such row.
-template <class Key>
-std::optional<std::pair<pub::Row, pub::Row>> builds_002(const std::string& table, const char* key, const Key& value) {
-  auto x86 = find_row(table + "/x86", key, value), x64 = find_row(table + "/x64", key, value);
-  if (!x86 || !x64) return std::nullopt;
-  return std::pair{*x86, *x64};
 }
 
 Budget op_budget(const Options& opt) { return {opt.quick ? 3 : 9, std::chrono::milliseconds(opt.quick ? 1 : 4)}; }
@@ -252,33 +226,26 @@ void comba_001_t1(const Options& opt, std::vector<Record>& out) {
   }
 }
 
-Json hash_build(const pub::Row& b) {
-  Json j = {{"hash_mb_s", b.number("hash_mb_s")}, {"hmac_mb_s", b.number("hmac_mb_s")}};
-  if (b.printed("kmac_mb_s")) j["kmac_mb_s"] = b.number("kmac_mb_s");
-  return j;
-}
-
-void hash_002_2(const Options& opt, std::vector<Record>& out) {
-  std::vector<std::uint8_t> message(16384);  // the source's 16 kB
-  rng::ChaCha20Drbg(4, 1).fill(message);
-  const Budget budget{opt.quick ? 3 : 9, std::chrono::milliseconds(opt.quick ? 2 : 20)};
-  for (const pub::Row& x86 : pub::rows("002:#2/x86")) {
-    const std::string hasher = x86.text("hasher");
-    const auto p = builds_002("002:#2", "hasher", hasher);
-    if (!p) throw_invalid("bench seeds: 002:#2/x64 has no " + hasher);
-    const Json published = {{"cpu", pub::cpu("002")}, {"x86", hash_build(p->first)}, {"x64", hash_build(p->second)}};
-    out.push_back(row(measure_hash(hasher, message, message.size(), budget), hasher, "002:#2", published));
-  }
-}
-
 }  // namespace
+
+Record seeds::row(const Record& measured, const std::string& name, const char* source, const Json& published) {
+  Record r = measured;
+  r.suite = "seeds";
+  r.name = name;
+  r.params = {{"source", source}};
+  r.params.update(measured.params);
+  r.published = published;
+  return r;
+}
 
 void suite_seeds(const Options& opt, std::vector<Record>& out) {
   modexp_000_t1(opt, out);
   curve_tables(opt, out);
   comba_001_t1(opt, out);
-  hash_002_2(opt, out);
+  seeds_ciphers_002(opt, out);  // seeds_002.cpp: #1
+  seeds_hashes_002(opt, out);   // #2
   gfp_signatures_002(opt, out);
+  seeds_ctr_002(opt, out);      // #9
   seeds_multi_request_004(opt, out);  // seeds_004.cpp
 }
 

@@ -2,9 +2,11 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -115,5 +117,75 @@ TEST_CASE("bench hash --quick prints a summary with each hash's throughput, in t
     bool same = false;  // the summary's figure is the record's median
     for (const auto& rec : j["results"]) same |= rec["name"] == name && rec["median"] == s["hash_mb_s"][name];
     CHECK(same);
+  }
+}
+
+TEST_CASE("bench hash --quick has HMAC over every hash and Kupyna-KMAC, left out of the summary") {
+  const auto r = run_dstu({"bench", "hash", "--quick", "--json"});
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  std::set<std::string> names;
+  for (const auto& rec : j["results"]) {
+    names.insert(rec["name"].get<std::string>());
+    if (rec["params"].contains("mac")) {
+      CHECK(rec["name"] == rec["params"]["mac"].get<std::string>() + "-" + rec["params"]["hash"].get<std::string>());
+      CHECK(rec["unit"] == "MB/s");
+      CHECK(rec["median"].get<double>() > 0);
+      CHECK_FALSE(j["summary"]["hash_mb_s"].contains(rec["name"].get<std::string>()));
+    }
+  }
+  for (const char* h : {"gost34311", "kupyna256", "sha1", "sha256", "sha512-256", "sha3-256"}) {
+    INFO(h);
+    CHECK(names.count(h) == 1);
+    CHECK(names.count(std::string("hmac-") + h) == 1);
+  }
+  for (const char* k : {"kmac-kupyna256", "kmac-kupyna384", "kmac-kupyna512"}) CHECK(names.count(k) == 1);
+}
+
+TEST_CASE("bench cipher --quick --json: every cipher in its modes; the parallel forms beside their twins") {
+  const auto r = run_dstu({"--threads", "2", "bench", "cipher", "--quick", "--json"});
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  REQUIRE(j["schema"] == "dstu-bench/1");
+  std::map<std::tuple<std::string, std::string, long>, nlohmann::json> rows;  // (cipher, name, bytes)
+  for (const auto& rec : j["results"]) {
+    REQUIRE(rec["suite"] == "cipher");
+    const std::string cipher = rec["params"]["cipher"], name = rec["name"];
+    INFO(cipher << " " << name);
+    CHECK(rec["median"].get<double>() > 0);
+    CHECK(rec["min"].get<double>() <= rec["median"].get<double>());
+    CHECK(rows.emplace(std::tuple{cipher, name, rec["params"]["bytes"].get<long>()}, rec).second);
+  }
+  const std::vector<std::string> ciphers{"aes128", "aes192", "aes256", "des", "tdes2", "tdes", "kalyna128-128",
+                                         "kalyna128-256", "kalyna256-256", "kalyna256-512", "kalyna512-512",
+                                         "gost28147"};
+  for (const std::string& c : ciphers) {
+    INFO(c);
+    for (const char* mode : {"ecb_encrypt", "ecb_decrypt", "cbc_encrypt", "cbc_decrypt", "cfb_encrypt",
+                             "cfb_decrypt", "ofb", "ctr", "mac"}) {
+      CHECK(rows.count({c, mode, 16384}) == 1);
+    }
+    const bool aes = c.rfind("aes", 0) == 0, kalyna = c.rfind("kalyna", 0) == 0;
+    for (const char* mode : {"gcm_encrypt", "gcm_decrypt", "gmac"}) CHECK(rows.count({c, mode, 16384}) == (aes || kalyna));
+    for (const char* mode : {"ccm_encrypt", "xts_encrypt", "xts_decrypt"}) CHECK(rows.count({c, mode, 16384}) == kalyna);
+    CHECK(rows.count({c, "kwp", 16383}) == (aes || kalyna));
+    CHECK(rows.count({c, "kw", c == "gost28147" ? 32 : 16384}) == (aes || kalyna || c == "gost28147"));
+    // On two threads: each split form beside its twin at 16 KiB and 256 KiB, and the ratio.
+    for (const long bytes : {16384L, 262144L}) {
+      for (const std::string mode : {"ecb_encrypt", "cbc_decrypt", "cfb_decrypt", "ctr"}) {
+        INFO(mode << " " << bytes);
+        REQUIRE(rows.count({c, mode + "_parallel", bytes}) == 1);
+        REQUIRE(rows.count({c, "speedup_" + mode, bytes}) == 1);
+        const auto& twin = rows.at({c, mode, bytes});
+        const auto& split = rows.at({c, mode + "_parallel", bytes});
+        const auto& speedup = rows.at({c, "speedup_" + mode, bytes});
+        CHECK(twin["threads"] == 1);
+        CHECK(split["threads"] == 2);
+        CHECK(speedup["unit"] == "ratio");
+        CHECK(speedup["params"]["of"] == nlohmann::json{mode + "_parallel", mode});
+        CHECK(speedup["median"].get<double>() ==
+              doctest::Approx(split["median"].get<double>() / twin["median"].get<double>()).epsilon(1e-12));
+      }
+    }
   }
 }

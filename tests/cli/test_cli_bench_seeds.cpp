@@ -1,6 +1,6 @@
 // CLI transcript of `dstu bench seeds`: every source table it re-measures is there, each
 // row with params.source and the published figures of its source row (each one a figure
-// of that row in data/published-figures.json, the CPU the document's), the figures
+// of that row in data/published-figures.json, the CPU the table's or its document's), the figures
 // positive and finite, and every derived row (r, S, V/S) the ratio of the medians of
 // the two rows it names in params.of. That the data file's figures are the sources' is
 // tools_published_figures' to check.
@@ -39,11 +39,11 @@ bool figures_ok(const json& j, bool* positive) {
   return j.is_string();
 }
 
-/// The row of a table a record belongs to: its curve, operand size or modulus size,
-/// and for 004 the number of requests after the curve ("\"dstu257\"/r16").
+/// The row of a table a record belongs to: its curve, operand size, modulus size or
+/// cipher, and for 004 the number of requests after the curve ("\"dstu257\"/r16").
 std::string row_key(const json& params) {
   const std::string requests = params.contains("requests") ? "/r" + params["requests"].dump() : "";
-  for (const char* key : {"curve", "words32", "bits"}) {
+  for (const char* key : {"curve", "words32", "bits", "cipher"}) {
     if (params.contains(key)) return params[key].dump() + requests;
   }
   return "";
@@ -126,7 +126,8 @@ std::multiset<double> data_figures(const json& data, const json& rec) {
   json key;  // the first value of the row (000, 002), or (key bits, r) for 004; 001 has none
   if (source == "000:T1") key = p.at("bits");
   else if (source.rfind("000:", 0) == 0 || source == "002:#3") key = std::stoi(p.at("curve").get<std::string>().substr(4));
-  else if (source == "002:#2") key = rec.at("name");
+  else if (source == "002:#2") key = p.contains("hash") ? p.at("hash") : rec.at("name");  // HMAC, KMAC: their hash's row
+  else if (source == "002:#1" || source == "002:#9") key = p.at("cipher");
   else if (t004) key = {p.at("key_bits_thesis"), p.at("requests")};
   else if (source != "001:T1") key = p.at("curve");
   std::multiset<double> out;
@@ -146,8 +147,17 @@ std::multiset<double> data_figures(const json& data, const json& rec) {
   return out;
 }
 
+/// The machine a source table ran on: the table's own (002's #9, on an iPhone), else its
+/// document's.
+json machine_of(const json& data, const std::string& source) {
+  for (const auto& [id, t] : data["tables"].items()) {
+    if (id.rfind(source, 0) == 0 && t.contains("cpu")) return t["cpu"];
+  }
+  return data["documents"][source.substr(0, 3)]["cpu"];
+}
+
 /// Every figure of every record's `published` is one of the data file's for its row, and
-/// its CPU the document's: the binary carries data/published-figures.json as it stands.
+/// its CPU the table's: the binary carries data/published-figures.json as it stands.
 void check_published(const json& results) {
   std::ifstream f(DSTU_PUBLISHED_FIGURES);
   REQUIRE(f);
@@ -157,12 +167,12 @@ void check_published(const json& results) {
     const std::string where = rec["params"].dump() + " " + rec["name"].get<std::string>();
     INFO(where);
     const std::multiset<double> figures = data_figures(data, rec);
-    const std::string document = rec["params"]["source"].get<std::string>().substr(0, 3);
+    const json cpu = machine_of(data, rec["params"]["source"].get<std::string>());
     std::function<void(const json&, const std::string&)> walk = [&](const json& j, const std::string& key) {
       if (j.is_object()) {
         for (const auto& [k, v] : j.items()) walk(v, k);
       } else if (key == "cpu") {
-        CHECK(j == data["documents"][document]["cpu"]);
+        CHECK(j == cpu);
       } else if (key == "table") {
         CHECK(data["tables"].contains("004:T" + j.get<std::string>()));
       } else if (j.is_number() && key != "key_bits" && key != "r") {
@@ -192,7 +202,7 @@ TEST_CASE("bench seeds --quick --json: every table, each row beside its publishe
   const json& j = quick_run();
   REQUIRE(j["schema"] == "dstu-bench/1");
   const Tables tables = read_tables(j["results"]);
-  CHECK(tables.size() == 9 + 8);  // 000:T1-T4, 001:T1, 002:#2-#5; 004's eight
+  CHECK(tables.size() == 11 + 8);  // 000:T1-T4, 001:T1, 002:#1-#5 and #9; 004's eight
   check_ratios(tables);
 
   {  // 000 Table 1: modular exponentiation at 1024, 2048 and 3072 bits
@@ -273,12 +283,61 @@ TEST_CASE("bench seeds --quick --json: every table, each row beside its publishe
       // The same measurement as 000 Table 3's signing row.
       CHECK(row.at("sign")["median"] == tables.at("000:T3").at(key).at("sign")["median"]);
     }
+    // #2: every hash of the slides, HMAC over each, KMAC over Kupyna.
     const auto& h = tables.at("002:#2").at("");
-    CHECK(names(h) == std::set<std::string>{"gost34311", "kupyna256", "kupyna384", "kupyna512"});
+    std::set<std::string> hash_rows;
+    for (const char* hash : {"gost34311", "kupyna256", "kupyna384", "kupyna512", "sha1", "sha224", "sha256", "sha384",
+                             "sha512", "sha512-224", "sha512-256"}) {
+      hash_rows.insert({hash, std::string("hmac-") + hash});
+    }
+    for (const char* k : {"kmac-kupyna256", "kmac-kupyna384", "kmac-kupyna512"}) hash_rows.insert(k);
+    CHECK(names(h) == hash_rows);
     for (const auto& [name, rec] : h) {
+      const std::string& row_name = name;  // INFO cannot capture a binding (clang)
+      INFO(row_name);
       CHECK(rec["unit"] == "MB/s");
-      CHECK(rec["published"]["x86"].contains("hash_mb_s"));
-      CHECK(rec["published"]["x64"].contains("hash_mb_s"));
+      CHECK(rec["params"]["bytes"] == 16384);
+      if (rec["params"].contains("mac")) {  // one figure a build, flat
+        CHECK(rec["published"].contains("x86_mb_s"));
+        CHECK(rec["published"].contains("x64_mb_s"));
+      } else {
+        CHECK(rec["published"]["x86"].contains("hash_mb_s"));
+        CHECK(rec["published"]["x64"].contains("hash_mb_s"));
+      }
+    }
+  }
+
+  {  // 002 #1: each cipher in the modes the slides print a figure for, encryption
+    const std::set<std::string> ciphers{"gost28147", "aes128", "aes192", "aes256", "des", "tdes", "kalyna128-128",
+                                        "kalyna128-256", "kalyna256-256", "kalyna256-512", "kalyna512-512"};
+    std::set<std::string> seen;
+    for (const auto& [key, row] : tables.at("002:#1")) {
+      const std::string cipher = json::parse(key).get<std::string>();
+      INFO(cipher);
+      seen.insert(cipher);
+      std::set<std::string> want{"ecb_encrypt", "ctr", "cfb_encrypt", "ofb", "cbc_encrypt", "mac"};
+      if (cipher == "gost28147") want.insert("kw");
+      if (cipher.rfind("kalyna", 0) == 0) want.insert({"kw", "kwp", "xts_encrypt", "gcm_encrypt", "ccm_encrypt"});
+      CHECK(names(row) == want);
+      for (const auto& [name, rec] : row) {
+        CHECK(rec["unit"] == "MB/s");
+        CHECK(rec["published"].contains("x86_mb_s"));
+        CHECK(rec["published"].contains("x64_mb_s"));
+        CHECK(rec["params"].contains("column"));
+      }
+      CHECK(row.at("ecb_encrypt")["params"]["bytes"] == 16384);
+      if (cipher == "gost28147") CHECK(row.at("kw")["params"]["bytes"] == 32);
+    }
+    CHECK(seen == ciphers);
+  }
+
+  {  // 002 #9: CTR of one block, both directions, beside the iPhone's figures
+    CHECK(curve_rows("002:#9") == std::set<std::string>{"gost28147", "aes256", "kalyna256-256"});
+    for (const auto& [key, row] : tables.at("002:#9")) {
+      CHECK(names(row) == std::set<std::string>{"encrypt", "decrypt"});
+      CHECK(row.at("encrypt")["unit"] == "us");
+      CHECK(row.at("encrypt")["published"].contains("encrypt_ms"));
+      CHECK(row.at("decrypt")["published"]["cpu"].get<std::string>().find("iPhone") != std::string::npos);
     }
   }
 

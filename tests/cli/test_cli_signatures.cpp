@@ -1,11 +1,17 @@
 // CLI transcripts of signature files: raw signatures that begin like DER verify (the
-// false INVALID once reported for about one raw signature in 65,536), and malformed
-// signature files are errors (exit 2), never verdicts.
+// false INVALID once reported for about one raw signature in 65,536), malformed
+// signature files are errors (exit 2), never verdicts, and SHA-1 makes no new signature
+// while an old DSTU 4145 signature over a SHA-1 digest still verifies.
 #include <doctest/doctest.h>
+
+#include <filesystem>
 
 #include "der_lookalike.hpp"
 #include "dstu/base/der.hpp"
+#include "dstu/dstu4145/encoding.hpp"
+#include "dstu/dstu4145/sign.hpp"
 #include "dstu/hash/gost34311.hpp"
+#include "dstu/hash/sha1.hpp"
 #include "dstu/pkix/dstu4145_key.hpp"
 #include "dstu/rng/random.hpp"
 #include "test_random.hpp"
@@ -115,4 +121,32 @@ TEST_CASE("malformed signature files are errors, not verdicts") {
   r = verify(armor, {"--sig-format", "raw"});
   CHECK(r.status == 2);
   CHECK(says(r, "drop --sig-format"));
+}
+
+TEST_CASE("SHA-1: sign refuses it in one line (exit 2); verify reads a DSTU 4145 signature made with it") {
+  TempDir d;
+  REQUIRE(run_dstu({"keygen", "--no-passphrase", "-o", d / "k"}).status == 0);
+  write(d / "m", "an old document\n");
+  auto r = run_dstu({"sign", "-k", d / "k", "--hash", "sha1", d / "m"});
+  CHECK(r.status == 2);
+  CHECK(r.out.empty());
+  CHECK(dstu::test::count_lines(r.err) == 1);
+  CHECK(says(r, "--hash sha1 makes no new signatures"));
+  CHECK_FALSE(std::filesystem::exists(d / "m.sig"));
+  // Refused before the key is read: a missing key file is not what it reports.
+  r = run_dstu({"sign", "-k", d / "no-such-key", "--hash", "sha1", d / "m"});
+  CHECK(r.status == 2);
+  CHECK(says(r, "sha1"));
+  // A signature another tool made over SHA-1 (here the library, on a fresh key).
+  dstu::rng::ChaCha20Drbg rng(dstu::test::seed(), 321);
+  const ec::Curve& c = ec::Curve::named("dstu257");
+  const d4::PrivateKey key = d4::generate_key(c, rng);
+  write(d / "old.pub", text(dstu::pkix::encode_spki(key.public_key())));
+  const std::string message = "an old document\n";
+  const Bytes digest = dstu::hash::Sha1::hash(160, {reinterpret_cast<const std::uint8_t*>(message.data()), message.size()});
+  write(d / "old.sig", text(d4::encode_signature_le(c, d4::sign_digest(key, digest, rng, 1))));
+  r = run_dstu({"verify", "-p", d / "old.pub", "--hash", "sha1", "--sig", d / "old.sig", d / "m"});
+  CHECK(r.status == 0);
+  CHECK(says(r, "OK"));
+  CHECK(run_dstu({"verify", "-p", d / "old.pub", "--sig", d / "old.sig", d / "m"}).status == 1);  // not gost34311's
 }

@@ -129,7 +129,7 @@ TEST_CASE("-q on every subcommand prints no reports, with or without --json; err
 }
 
 TEST_CASE("every subcommand's --help lists the global options; usage errors point at it") {
-  for (const char* cmd : {"keygen", "--no-passphrase", "sign", "verify", "bench", "primegen"}) {
+  for (const char* cmd : {"keygen", "--no-passphrase", "sign", "verify", "hash", "bench", "primegen"}) {
     INFO(cmd);
     const auto r = run_dstu({cmd, "--help"});
     CHECK(r.status == 0);

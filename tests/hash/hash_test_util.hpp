@@ -4,13 +4,13 @@
 #include <string>
 
 #include "dstu/base/bytes.hpp"
-#include "dstu/hash/gost28147.hpp"
+#include "dstu/cipher/gost28147.hpp"
 
 namespace dstu::test {
 
 /// The S-box named in a .vec file ("dke1" or "test").
-inline const hash::SBox& sbox_named(const std::string& name) {
-  return name == "test" ? hash::SBox::test_paramset() : hash::SBox::dke1();
+inline const cipher::SBox& sbox_named(const std::string& name) {
+  return name == "test" ? cipher::SBox::test_paramset() : cipher::SBox::dke1();
 }
 
 template <class A>

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes test-vectors/hash/*.vec from the shared reference JSON.
+"""Writes test-vectors/hash/*.vec (and test-vectors/cipher/gost28147.vec) from the shared
+reference JSON.
 
 Usage: tests/hash/make_vectors.py [path/to/test-vectors.json]
 (default: ../shared/reference/test-vectors.json beside the checkout).
@@ -28,8 +29,8 @@ def block(entry, fields):
     return "\n".join(lines) + "\n"
 
 
-def write(name, parts):
-    with open(os.path.join(OUT, name), "w") as f:
+def write(name, parts, out=OUT):
+    with open(os.path.join(out, name), "w") as f:
         f.write(HEADER)
         for p in parts:
             f.write("\n" + p)
@@ -70,7 +71,7 @@ def main():
     sb += "[sbox]\nName = dke1\nPacked = " + s["dke1_packed_64"] + "\nRows = " + "".join(s["dke1_rows_K1_to_K8"]) + "\n\n"
     sb += "Name = test\nRows = " + "".join(s["test_paramset_rows_K1_to_K8"]) + "\n"
     parts.append(sb)
-    write("gost28147.vec", parts)
+    write("gost28147.vec", parts, os.path.join(ROOT, "test-vectors", "cipher"))
 
     parts = []
     for key, bits in (("kupyna256", 256), ("kupyna384", 384), ("kupyna512", 512)):

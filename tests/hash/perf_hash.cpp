@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "dstu/cipher/gost28147.hpp"
 #include "dstu/cpu/features.hpp"
-#include "dstu/hash/gost28147.hpp"
 #include "dstu/hash/gost34311.hpp"
 #include "dstu/hash/hasher.hpp"
 
@@ -40,10 +40,10 @@ int main(int argc, char** argv) {
   for (const auto& name : names) {
     if (name.rfind("gost28147-ecb", 0) == 0) {
       const std::uint8_t key[32] = {1, 2, 3};
-      const auto impl = name.ends_with("ct") ? dstu::hash::Gost28147Impl::constant_time
-                                             : dstu::hash::Gost28147Impl::table_vartime;
-      const dstu::hash::Gost28147 c(key, dstu::hash::SBox::dke1(), impl);
-      const std::size_t n = impl == dstu::hash::Gost28147Impl::constant_time ? buf.size() / 8 : buf.size();
+      const auto impl = name.ends_with("ct") ? dstu::cipher::Gost28147Impl::constant_time
+                                             : dstu::cipher::Gost28147Impl::table_vartime;
+      const dstu::cipher::Gost28147 c(key, dstu::cipher::SBox::dke1(), impl);
+      const std::size_t n = impl == dstu::cipher::Gost28147Impl::constant_time ? buf.size() / 8 : buf.size();
       std::vector<std::uint8_t> out(n);
       const auto t0 = std::chrono::steady_clock::now();
       c.ecb_encrypt(out, std::span<const std::uint8_t>(buf).first(n));

@@ -12,7 +12,7 @@
 #include "vec.hpp"
 
 using dstu::Bytes;
-using dstu::hash::Gost28147Impl;
+using dstu::cipher::Gost28147Impl;
 using dstu::hash::Gost34311;
 using dstu::hash::Gost34311Final;
 using dstu::hash::Gost34311Params;

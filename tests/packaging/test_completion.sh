@@ -32,6 +32,10 @@ expect --json dstu sign --js        # a global option, listed in the command's -
 expect dstu431 dstu keygen --curve dstu43
 expect kupyna256 dstu sign --hash kup
 expect seeds dstu bench se
+expect hash dstu ha
+expect sha3-256 dstu hash --hash sha3-2   # the names from `dstu hash --list-hashes`
+expect kmac dstu hash --mac km
+expect --key-file dstu hash --key
 if complete_line dstu verify --passphrase | grep -q -- --passphrase-file; then
   echo "FAIL: verify offers --passphrase-file, which it does not have"
   fail=1

@@ -113,7 +113,7 @@ TEST_CASE("real certificates verify, and the key identifier is the one they carr
     const std::string who = v.get("Id");
     const d4::PublicKey& issuer = v.get("Issuer") == "root" && issuers.count("root") ? issuers.at("root") : subject;
     dstu::hash::Gost34311Params params;
-    params.sbox = dstu::hash::SBox::from_packed(*issuer.dke);
+    params.sbox = dstu::cipher::SBox::from_packed(*issuer.dke);
     const auto digest = dstu::hash::Gost34311::hash(tbs.encoded, params);
     CHECK(d4::verify_digest(issuer, digest, d4::decode_signature(*issuer.curve, sig)));
     // The private key file belongs to this certificate's subject.

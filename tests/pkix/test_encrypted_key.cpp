@@ -9,9 +9,9 @@
 
 #include "dstu/base/der.hpp"
 #include "dstu/base/error.hpp"
+#include "dstu/cipher/gost28147.hpp"
 #include "dstu/dstu4145/keys.hpp"
 #include "dstu/ec/scalar.hpp"
-#include "dstu/hash/gost28147.hpp"
 #include "dstu/hash/gost34311.hpp"
 #include "dstu/pkix/dstu4145_key.hpp"
 #include "dstu/pkix/ec_key.hpp"

@@ -9,6 +9,7 @@
 
 #include "dstu/base/der.hpp"
 #include "dstu/base/error.hpp"
+#include "dstu/cipher/gost28147.hpp"
 #include "dstu/ec/point.hpp"
 #include "dstu/hash/gost34311.hpp"
 #include "dstu/hash/sha2.hpp"
@@ -20,6 +21,7 @@
 using dstu::Bytes;
 namespace d4 = dstu::dstu4145;
 namespace ecdsa = dstu::ecdsa;
+namespace cipher = dstu::cipher;
 namespace hash = dstu::hash;
 namespace pkix = dstu::pkix;
 
@@ -33,7 +35,7 @@ Bytes digest(hash::Hasher& h, const Bytes& msg) {
 /// An S-box other than DKE No.1: its rows rotated (still a valid packed S-box).
 d4::Dke other_dke() {
   d4::Dke dke{};
-  const auto packed = hash::SBox::dke1().packed();
+  const auto packed = cipher::SBox::dke1().packed();
   std::rotate_copy(packed.begin(), packed.begin() + 8, packed.end(), dke.begin());
   return dke;
 }
@@ -64,7 +66,7 @@ TEST_CASE("the hash a key implies: GOST 34.311 under its DKE, every other hash a
   const d4::PrivateKey plain = d4::generate_key(dstu::ec::Curve::named("dstu257"), rng);
   const d4::PrivateKey with_dke(plain.curve(), plain.d(), other_dke());
   hash::Gost34311Params params;
-  params.sbox = hash::SBox::from_packed(other_dke());
+  params.sbox = cipher::SBox::from_packed(other_dke());
   const auto under_dke = hash::Gost34311::hash(msg, params);
   const auto standard = hash::Gost34311::hash(msg);
   REQUIRE(under_dke != standard);

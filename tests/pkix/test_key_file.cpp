@@ -15,7 +15,7 @@
 #include "dstu/base/error.hpp"
 #include "dstu/base/pem.hpp"
 #include "dstu/dstu4145/keys.hpp"
-#include "dstu/hash/gost28147.hpp"
+#include "dstu/cipher/gost28147.hpp"
 #include "dstu/pkix/ec_key.hpp"
 #include "dstu/pkix/key_file.hpp"
 #include "dstu/rng/random.hpp"
@@ -78,7 +78,7 @@ bool same_key(const pkix::AnyKey& a, const pkix::AnyKey& b) {
 d4::PrivateKey dstu_key(dstu::rng::ChaCha20Drbg& rng) {
   const d4::PrivateKey plain = d4::generate_key(dstu::ec::Curve::named("dstu257"), rng);
   d4::Dke dke{};
-  const auto packed = dstu::hash::SBox::dke1().packed();
+  const auto packed = dstu::cipher::SBox::dke1().packed();
   std::copy(packed.begin(), packed.end(), dke.begin());
   return d4::PrivateKey(plain.curve(), plain.d(), dke);
 }

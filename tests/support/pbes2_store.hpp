@@ -7,7 +7,7 @@
 
 #include "dstu/base/der.hpp"
 #include "dstu/base/bytes.hpp"
-#include "dstu/hash/gost28147.hpp"
+#include "dstu/cipher/gost28147.hpp"
 
 namespace dstu::test {
 
@@ -34,7 +34,7 @@ inline dstu::Bytes store_with_iterations(std::uint64_t iterations) {
   w.oid("1.2.804.2.1.1.1.1.1.1.3");  // GOST 28147-89 CFB
   w.begin(dstu::der::kSequence);
   w.octet_string(dstu::Bytes(8, 0x11));
-  w.octet_string(dstu::hash::SBox::dke1().packed());
+  w.octet_string(dstu::cipher::SBox::dke1().packed());
   w.end();
   w.end();
   w.end();

@@ -7,12 +7,14 @@ EXCERPT_DIR holds verbatim excerpts of the source tables (test-vectors/published
 blocks of the lines as printed, each under a "# Source:" line and a "# Table: ID" (or
 "# Machine: DOC") line. This script parses those lines on its own, one parser per layout
 of the sources (row lines of 000, the tab-separated tables of 001 and 004, the transposed
-slides of 002, decimal commas in 000, thousands separators in 004), and checks:
+slides of 002 and its tables of ciphers by mode and of one-block CTR, decimal commas in
+000, thousands separators in 004), and checks:
   - every table of the data file has its excerpt and every excerpt its table;
   - every figure of every row equals the source's, row by row and column by column, and a
     table has every row and column the source prints (but where it says it is "partial");
   - the captions' key size and processor count are the table's (004), the build its x86
-    or x64 (002), and the document's machine names the CPU the data gives it;
+    or x64 (002), and the document's machine (or a table's own, 002's #9) names the CPU
+    the data gives it;
   - the checks can fail: one figure changed in each table must be reported.
 Exit 0 when all hold, 1 otherwise (each failure on its own line). Python 3 standard library only.
 """
@@ -26,6 +28,11 @@ import sys
 METHODS_004 = {"Sequential": "sequential", "[10]": "postcomputation_10", "[11]": "precomputation_11",
                "[12]": "pipeline_12", "New": "per_request"}
 OPS_002 = [("Генерация", "keygen"), ("предподписи", "presignature"), ("Постановка", "sign"), ("Проверка", "verify")]
+# 002's #1 headings (XTR is its slip for XTS) and #9's operations, as the data's columns.
+MODES_002 = {"ECB": "ecb_mb_s", "CTR": "ctr_mb_s", "CFB": "cfb_mb_s", "OFB": "ofb_mb_s", "CBC": "cbc_mb_s",
+             "WRAP": "wrap_mb_s", "MAC": "mac_mb_s", "WRAP-P": "wrap_p_mb_s", "XTR": "xts_mb_s", "GCM": "gcm_mb_s",
+             "CCM": "ccm_mb_s"}
+CTR_002 = {"Зашифровать": "encrypt_ms", "Расшифровать": "decrypt_ms"}
 
 
 class Failures(list):
@@ -117,6 +124,25 @@ def parse_hash_002(lines):
     return rows
 
 
+def parse_named_rows(lines, heading):
+    """002's #1 and #9: a line of column headings (`heading` maps the printed ones to the
+    data's), then rows of a name and one figure per heading ('-' where none).
+    ({name: {column: figure}}, the lines before the headings)."""
+    rows, columns, title = {}, None, ""
+    for line in lines:
+        tokens = line.split()
+        if columns is None:
+            if tokens and all(t in heading for t in tokens):
+                columns = [heading[t] for t in tokens]
+            else:
+                title += " " + line
+            continue
+        n = len(columns)
+        if len(tokens) > n and all(is_number(t, False) for t in tokens[-n:]) and not is_number(tokens[-n - 1], False):
+            rows[" ".join(tokens[:-n])] = {c: number(t, False) for c, t in zip(columns, tokens[-n:])}
+    return rows, title
+
+
 def parse_slides_002(lines):
     """002's #3, #4, #5: a header of curves (B-163, P-256, ...), then one line of figures per
     operation, named by the text since the previous figures line. ({curve: {op_ms: x}}, title)."""
@@ -192,6 +218,12 @@ def source_rows(table_id, table, lines, fail):
         return parse_comba_001(lines)
     if table_id.startswith("002:#2/"):
         return parse_hash_002(lines)
+    if table_id.startswith("002:#1/") or table_id == "002:#9":
+        rows, title = parse_named_rows(lines, MODES_002 if table_id != "002:#9" else CTR_002)
+        build = table_id.split("/")[1] if "/" in table_id else None
+        want = f"Производительность #{table_id[5]}" + (f" ({build})" if build else "")
+        fail.check(want in title, f"{table_id}: the excerpt's title {title.strip()!r} is not {want!r}")
+        return rows
     if table_id.startswith("002:"):
         rows, title = parse_slides_002(lines)
         build = table_id.split("/")[1]
@@ -222,6 +254,8 @@ def data_key(table_id, table, row):
         key = (name(values.pop("cpu")), name(values.pop("algorithm")))
     elif table_id.startswith("002:#2/"):
         key = name(values.pop("hasher"))
+    elif table_id.startswith("002:#1/") or table_id == "002:#9":
+        key = name(values.pop("cipher"))
     elif table_id.startswith("002:#3/"):
         key = f"B-{values.pop('m')}"
     elif table_id.startswith("002:"):
@@ -262,12 +296,12 @@ def check_table(table_id, table, lines, fail):
     return compared
 
 
-def check_machine(doc_id, doc, block, fail):
-    """The excerpt naming a document's machine contains every token of the data's "cpu"
-    that carries a digit (model number, clock, memory)."""
+def check_machine(what, cpu, block, fail):
+    """The excerpt naming a document's (or a table's) machine contains every token of the
+    data's "cpu" that carries a digit (model number, clock, memory)."""
     text = " ".join(block)
-    for token in re.findall(r"[A-Za-z0-9.-]*\d[A-Za-z0-9.-]*", doc["cpu"]):
-        fail.check(token in text, f"document {doc_id}: cpu {doc['cpu']!r}: {token!r} is not in the source's machine")
+    for token in re.findall(r"[A-Za-z0-9.-]*\d[A-Za-z0-9.-]*", cpu):
+        fail.check(token in text, f"{what}: cpu {cpu!r}: {token!r} is not in the source's machine")
 
 
 def check(data, blocks):
@@ -286,11 +320,12 @@ def check(data, blocks):
         fail.check(f"[{doc.get('short_name')}]" in source_line,
                    f"{table_id}: the excerpt's Source line does not name [{doc.get('short_name')}]")
         compared += check_table(table_id, table, lines, fail)
-    for doc_id, doc in data["documents"].items():
-        if "cpu" in doc:
-            block = blocks.get(("Machine", doc_id))
-            if fail.check(block is not None, f"document {doc_id}: no excerpt naming its machine"):
-                check_machine(doc_id, doc, block[1], fail)
+    machines = [(f"document {i}", i, d["cpu"]) for i, d in data["documents"].items() if "cpu" in d]
+    machines += [(f"table {i}", i, t["cpu"]) for i, t in tables.items() if "cpu" in t]
+    for what, ident, cpu in machines:
+        block = blocks.get(("Machine", ident))
+        if fail.check(block is not None, f"{what}: no excerpt naming its machine"):
+            check_machine(what, cpu, block[1], fail)
     return fail, compared
 
 

@@ -16,14 +16,14 @@ struct Named {
   bool Features::*flag;
 };
 
-constexpr std::array<Named, 12> kNames{{
+constexpr std::array<Named, 14> kNames{{
     {"pclmulqdq", &Features::pclmulqdq}, {"vpclmulqdq", &Features::vpclmulqdq},
     {"avx2", &Features::avx2},           {"avx512f", &Features::avx512f},
     {"avx512vl", &Features::avx512vl},   {"avx512bw", &Features::avx512bw},
-    {"avx512ifma", &Features::avx512ifma},
+    {"avx512ifma", &Features::avx512ifma}, {"avx512vbmi", &Features::avx512vbmi},
     {"bmi2", &Features::bmi2},           {"adx", &Features::adx},
     {"aesni", &Features::aesni},         {"sha", &Features::sha},
-    {"gfni", &Features::gfni},
+    {"gfni", &Features::gfni},           {"vaes", &Features::vaes},
 }};
 
 std::uint64_t xgetbv0() {
@@ -52,8 +52,10 @@ Features detect() {
     f.avx512bw = f.avx512f && ((b >> 30) & 1);
     f.avx512vl = f.avx512f && ((b >> 31) & 1);
     f.avx512ifma = f.avx512f && ((b >> 21) & 1);
+    f.avx512vbmi = f.avx512f && ((c >> 1) & 1);
     f.gfni = (c >> 8) & 1;
     f.vpclmulqdq = avx && f.pclmulqdq && ((c >> 10) & 1);
+    f.vaes = avx && f.aesni && ((c >> 9) & 1);
   }
   return f;
 }

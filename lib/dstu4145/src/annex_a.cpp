@@ -10,7 +10,7 @@
 namespace dstu::dstu4145 {
 
 AnnexARandom::AnnexARandom(std::span<const std::uint8_t, 32> key, std::uint64_t seed, std::uint64_t datetime)
-    : cipher_(key, hash::SBox::dke1(), hash::Gost28147Impl::constant_time), s_(seed) {
+    : cipher_(key, cipher::SBox::dke1(), cipher::Gost28147Impl::constant_time), s_(seed) {
   i_ = cipher_.encrypt_word(datetime);
 }
 

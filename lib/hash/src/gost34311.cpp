@@ -6,6 +6,7 @@
 #include "dstu/base/bytes.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/base/wipe.hpp"
+#include "gost28147_lanes.hpp"
 #include "gost34311_step.hpp"
 
 namespace dstu::hash {
@@ -13,21 +14,17 @@ namespace detail {
 
 struct Gost34311Core {
   Gost34311Params params;
-  Gost28147Tables tables;              // table_vartime only
-  std::array<std::uint32_t, 16> anf{};  // constant_time only
+  // The forms of the S-box the encryptions read, built when first used: a hash of one
+  // short message would otherwise pay for both.
+  cipher::detail::Gost28147Tables tables;
+  cipher::detail::Gost28147CtSbox ct;
+  bool tables_built = false, ct_built = false;
   std::uint64_t h[4] = {}, sigma[4] = {};
   std::uint64_t total = 0;  // octets absorbed
   std::uint8_t buf[32] = {};
   std::size_t buf_len = 0;
 
-  explicit Gost34311Core(const Gost34311Params& p) : params(p) {
-    if (p.impl == Gost28147Impl::constant_time) {
-      anf = build_anf(p.sbox);
-    } else {
-      build_tables(tables, p.sbox);
-    }
-    reset();
-  }
+  explicit Gost34311Core(const Gost34311Params& p) : params(p) { reset(); }
   ~Gost34311Core() { wipe_state(); }
 
   void wipe_state() {
@@ -43,31 +40,41 @@ struct Gost34311Core {
     buf_len = 0;
   }
 
+  /// Runs f(encrypt4) with the GOST 28147 encryptions of the chosen implementation: the
+  /// constant-time kernels of the CPU path, or the table rounds (public data) unless the
+  /// kernels are faster.
   template <class F>
-  void blocks_with(const F& f, const std::uint8_t* p, std::size_t n) {
-    for (std::size_t b = 0; b < n; ++b, p += 32) {
-      std::uint64_t m[4];
-      for (int i = 0; i < 4; ++i) m[i] = load_le64(p + 8 * i);
-      add256(sigma, m);
-      step(f, h, m);
+  void with_encrypt4(const F& f) {
+    const auto& kernels = cipher::detail::gost28147_kernels();
+    if (params.impl == cipher::Gost28147Impl::constant_time || kernels.encrypt4_beats_tables) {
+      if (!ct_built) cipher::detail::build_ct_sbox(ct, params.sbox);
+      ct_built = true;
+      f([&](const std::uint32_t(*k)[8], const std::uint64_t* in, std::uint64_t* out) {
+        kernels.encrypt4(ct, k, in, out);
+      });
+    } else {
+      if (!tables_built) cipher::detail::build_tables(tables, params.sbox);
+      tables_built = true;
+      f([&](const std::uint32_t(*k)[8], const std::uint64_t* in, std::uint64_t* out) {
+        cipher::detail::encrypt4(cipher::detail::RoundVartime{tables}, k, in, out);
+      });
     }
   }
 
   /// Absorbs n full blocks: Sigma += M, H <- chi(M, H).
   void blocks(const std::uint8_t* p, std::size_t n) {
-    if (params.impl == Gost28147Impl::constant_time) {
-      blocks_with(RoundCt{anf.data()}, p, n);
-    } else {
-      blocks_with(RoundVartime{tables}, p, n);
-    }
+    with_encrypt4([&](const auto& encrypt4) {
+      for (std::size_t b = 0; b < n; ++b, p += 32) {
+        std::uint64_t m[4];
+        for (int i = 0; i < 4; ++i) m[i] = load_le64(p + 8 * i);
+        add256(sigma, m);
+        step(encrypt4, h, m);
+      }
+    });
   }
 
   void chi(const std::uint64_t m[4]) {
-    if (params.impl == Gost28147Impl::constant_time) {
-      step(RoundCt{anf.data()}, h, m);
-    } else {
-      step(RoundVartime{tables}, h, m);
-    }
+    with_encrypt4([&](const auto& encrypt4) { step(encrypt4, h, m); });
   }
 
   void update(const std::uint8_t* p, std::size_t n) {

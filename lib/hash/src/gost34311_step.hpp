@@ -112,9 +112,9 @@ inline void key_transpose(std::uint32_t k[8], std::uint64_t w0, std::uint64_t w1
 inline constexpr std::uint64_t kC3[4] = {0xff00ff00ff00ff00ull, 0x00ff00ff00ff00ffull,
                                          0xff0000ff00ffff00ull, 0xff00ffff000000ffull};
 
-/// H <- chi(M, H) with round function f.
-template <class F>
-inline void step(const F& f, std::uint64_t h[4], const std::uint64_t m[4]) {
+/// H <- chi(M, H), the four GOST 28147 encryptions by encrypt4(k, in, out).
+template <class Encrypt4>
+inline void step(const Encrypt4& encrypt4, std::uint64_t h[4], const std::uint64_t m[4]) {
   alignas(16) std::uint32_t k[4][8];
   // U = H, V = M; A(y4||y3||y2||y1) = (y1^y2)||y4||y3||y2.
   std::uint64_t u0 = h[0], u1 = h[1], u2 = h[2], u3 = h[3];
@@ -139,7 +139,7 @@ inline void step(const F& f, std::uint64_t h[4], const std::uint64_t m[4]) {
   x[2] = h[2] ^ ((m[2] >> 16) | (m[3] << 48));
   x[3] = h[3] ^ ((m[3] >> 16) | (fb << 48));
   std::uint64_t s[4];
-  encrypt4(f, k, h, s);
+  encrypt4(k, h, s);
   psi_sum<61, 74>(h, x, s);
 }
 

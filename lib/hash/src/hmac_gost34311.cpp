@@ -1,57 +1,34 @@
-// HMAC-GOST34.311 (RFC 2104, block 32 octets), always on the constant-time round.
-#include <algorithm>
-
-#include "dstu/base/wipe.hpp"
+// HMAC-GOST34.311 and its PBKDF2 (gost34311.hpp): the generic Hmac and pbkdf2 over GOST
+// 34.311 with the given parameters, always on the constant-time round.
 #include "dstu/hash/gost34311.hpp"
+#include "dstu/hash/hmac.hpp"
 
 namespace dstu::hash {
 namespace {
 
-Gost34311Params ct_params(Gost34311Params p) {
-  p.impl = Gost28147Impl::constant_time;
-  return p;
+std::unique_ptr<Hasher> keyed_gost34311(Gost34311Params p) {
+  p.impl = cipher::Gost28147Impl::constant_time;
+  return make_gost34311_hasher(p);
 }
 
 }  // namespace
 
 HmacGost34311::HmacGost34311(std::span<const std::uint8_t> key, const Gost34311Params& params)
-    : inner_(ct_params(params)), outer_(ct_params(params)) {
-  std::array<std::uint8_t, 32> k{};
-  if (key.size() > 32) {
-    inner_.update(key);
-    inner_.final(k);
-  } else {
-    std::copy(key.begin(), key.end(), k.begin());
-  }
-  std::array<std::uint8_t, 32> pad{};
-  for (int i = 0; i < 32; ++i) pad[i] = k[i] ^ 0x36;
-  inner_.update(pad);
-  for (int i = 0; i < 32; ++i) pad[i] = k[i] ^ 0x5c;
-  outer_.update(pad);
-  secure_wipe(k.data(), k.size());
-  secure_wipe(pad.data(), pad.size());
-  inner_keyed_ = inner_;
-  outer_keyed_ = outer_;
-}
+    : mac_(std::make_unique<Hmac>(keyed_gost34311(params), key)) {}
 
-void HmacGost34311::reset() {
-  inner_ = inner_keyed_;
-  outer_ = outer_keyed_;
-}
+HmacGost34311::~HmacGost34311() = default;
+HmacGost34311::HmacGost34311(HmacGost34311&&) noexcept = default;
+HmacGost34311& HmacGost34311::operator=(HmacGost34311&&) noexcept = default;
 
-void HmacGost34311::update(std::span<const std::uint8_t> data) { inner_.update(data); }
+void HmacGost34311::reset() { mac_->reset(); }
 
-void HmacGost34311::final(std::span<std::uint8_t> out) {
-  std::array<std::uint8_t, 32> ih = inner_.final();
-  outer_.update(ih);
-  outer_.final(out);
-  secure_wipe(ih.data(), ih.size());
-  reset();
-}
+void HmacGost34311::update(std::span<const std::uint8_t> data) { mac_->update(data); }
+
+void HmacGost34311::final(std::span<std::uint8_t> out) { mac_->final(out); }
 
 std::array<std::uint8_t, 32> HmacGost34311::final() {
   std::array<std::uint8_t, 32> out{};
-  final(out);
+  mac_->final(out);
   return out;
 }
 
@@ -61,6 +38,13 @@ std::array<std::uint8_t, 32> HmacGost34311::mac(std::span<const std::uint8_t> ke
   HmacGost34311 h(key, params);
   h.update(data);
   return h.final();
+}
+
+void pbkdf2_hmac_gost34311(std::span<std::uint8_t> out, std::span<const std::uint8_t> password,
+                           std::span<const std::uint8_t> salt, std::uint64_t iterations,
+                           const Gost34311Params& params) {
+  Hmac prf(keyed_gost34311(params), password);
+  pbkdf2(out, prf, salt, iterations);
 }
 
 }  // namespace dstu::hash

@@ -4,11 +4,13 @@
 #include <cstring>
 
 #include "dstu/base/error.hpp"
+#include "dstu/base/wipe.hpp"
+#include "kalyna_spn.hpp"
 #include "kupyna_compress.hpp"
 
 namespace dstu::hash {
 
-Kupyna::Kupyna(std::size_t digest_bits) : digest_bits_(digest_bits) {
+Kupyna::Kupyna(std::size_t digest_bits, KupynaImpl impl) : digest_bits_(digest_bits), impl_(impl) {
   if (digest_bits < 8 || digest_bits > 512 || digest_bits % 8 != 0) {
     throw_invalid("Kupyna: the digest length must be 8..512 bits in steps of 8, got " +
                   std::to_string(digest_bits));
@@ -17,7 +19,11 @@ Kupyna::Kupyna(std::size_t digest_bits) : digest_bits_(digest_bits) {
   reset();
 }
 
-Kupyna::~Kupyna() = default;
+Kupyna::~Kupyna() {
+  secure_wipe(h_.data(), sizeof h_);
+  secure_wipe(buf_.data(), buf_.size());
+  secure_wipe(&tail_, sizeof tail_);
+}
 
 void Kupyna::reset() {
   h_.fill(0);
@@ -28,7 +34,19 @@ void Kupyna::reset() {
   tail_ = 0;
 }
 
+namespace {
+
+using cipher::spn::Geometry;
+
+/// The constant-time layer for this call: always for constant_time, and for public
+/// messages where it is faster than the tables (see detail::vector_faster).
+bool layer(KupynaImpl impl) { return impl == KupynaImpl::constant_time || detail::vector_faster(); }
+
+}  // namespace
+
 void Kupyna::absorb_blocks(const std::uint8_t* p, std::size_t nblocks) {
+  const Geometry g = state_bytes_ == 64 ? Geometry::kupyna512 : Geometry::kupyna1024;
+  if (layer(impl_)) return cipher::spn::kupyna_compress(g, h_.data(), p, nblocks);
   if (state_bytes_ == 64) {
     detail::kupyna512_compress(h_.data(), p, nblocks);
   } else {
@@ -89,7 +107,9 @@ void Kupyna::final(std::span<std::uint8_t> out) {
   store_le64(len, lo);
   store_le32(len + 8, static_cast<std::uint32_t>(hi));
   absorb_blocks(buf_.data(), 1);
-  if (state_bytes_ == 64) {
+  if (layer(impl_)) {
+    cipher::spn::kupyna_output(state_bytes_ == 64 ? Geometry::kupyna512 : Geometry::kupyna1024, h_.data());
+  } else if (state_bytes_ == 64) {
     detail::kupyna512_output(h_.data());
   } else {
     detail::kupyna1024_output(h_.data());
@@ -97,6 +117,7 @@ void Kupyna::final(std::span<std::uint8_t> out) {
   std::uint8_t full[128];
   for (std::size_t j = 0; j < state_bytes_ / 8; ++j) store_le64(full + 8 * j, h_[j]);
   std::memcpy(out.data(), full + state_bytes_ - digest_size(), digest_size());
+  secure_wipe(full, sizeof full);
   reset();
 }
 

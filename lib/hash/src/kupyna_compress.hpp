@@ -16,4 +16,8 @@ void kupyna512_output(std::uint64_t h[8]);
 void kupyna1024_compress(std::uint64_t h[16], const std::uint8_t* blocks, std::size_t n);
 void kupyna1024_output(std::uint64_t h[16]);
 
+/// True when the constant-time vector layer (lib/cipher's kalyna_spn.hpp) hashes public
+/// messages faster than the tables on the active CPU path.
+bool vector_faster();
+
 }  // namespace dstu::hash::detail

@@ -1,4 +1,5 @@
-// The SHA-2 streaming front end (FIPS 180-4 §5.1 padding), shared by both cores.
+// The FIPS 180-4 streaming front end (§5.1 padding), shared by the SHA-1 and SHA-2 cores.
+#include "dstu/hash/sha1.hpp"
 #include "dstu/hash/sha2.hpp"
 
 #include <algorithm>
@@ -10,25 +11,25 @@
 namespace dstu::hash {
 
 template <class Core>
-Sha2<Core>::Sha2(std::size_t digest_bits) : bits_(digest_bits) {
+Fips180<Core>::Fips180(std::size_t digest_bits) : bits_(digest_bits) {
   reset();
 }
 
 template <class Core>
-Sha2<Core>::~Sha2() {
+Fips180<Core>::~Fips180() {
   secure_wipe(h_, sizeof h_);  // HMAC over a key passes through here
   secure_wipe(buf_, sizeof buf_);
 }
 
 template <class Core>
-void Sha2<Core>::reset() {
+void Fips180<Core>::reset() {
   Core::init(h_, bits_);
   buf_len_ = 0;
   total_ = 0;
 }
 
 template <class Core>
-void Sha2<Core>::update(std::span<const std::uint8_t> data) {
+void Fips180<Core>::update(std::span<const std::uint8_t> data) {
   if (data.empty()) return;  // an empty span may hold a null pointer, which memcpy must not get
   const std::uint8_t* p = data.data();
   std::size_t n = data.size();
@@ -53,8 +54,8 @@ void Sha2<Core>::update(std::span<const std::uint8_t> data) {
 }
 
 template <class Core>
-void Sha2<Core>::final(std::span<std::uint8_t> out) {
-  if (out.size() != digest_size()) throw_invalid("SHA-2: digest buffer of the wrong size");
+void Fips180<Core>::final(std::span<std::uint8_t> out) {
+  if (out.size() != digest_size()) throw_invalid("SHA-1/SHA-2: digest buffer of the wrong size");
   // 0x80, zeros, then the length in bits as a big-endian integer of 8 (SHA-256) or 16
   // (SHA-512) octets at the end of the last block.
   constexpr std::size_t len_bytes = Core::kBlock / 8;
@@ -77,20 +78,21 @@ void Sha2<Core>::final(std::span<std::uint8_t> out) {
 }
 
 template <class Core>
-Bytes Sha2<Core>::final() {
+Bytes Fips180<Core>::final() {
   Bytes out(digest_size());
   final(out);
   return out;
 }
 
 template <class Core>
-Bytes Sha2<Core>::hash(std::size_t digest_bits, std::span<const std::uint8_t> data) {
-  Sha2 h(digest_bits);
+Bytes Fips180<Core>::hash(std::size_t digest_bits, std::span<const std::uint8_t> data) {
+  Fips180 h(digest_bits);
   h.update(data);
   return h.final();
 }
 
-template class Sha2<detail::Sha256Core>;
-template class Sha2<detail::Sha512Core>;
+template class Fips180<detail::Sha1Core>;
+template class Fips180<detail::Sha256Core>;
+template class Fips180<detail::Sha512Core>;
 
 }  // namespace dstu::hash

@@ -1,16 +1,16 @@
-// SHA-384 and SHA-512 (FIPS 180-4 §5.3.4-5.3.5, §6.4-6.5): initial values, constants and
-// the portable compression.
+// SHA-384, SHA-512, SHA-512/224 and SHA-512/256 (FIPS 180-4 §5.3.4-5.3.6, §6.4-6.7):
+// initial values, constants and the portable compression.
 #include "dstu/base/bytes.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/cpu/features.hpp"
 #include "dstu/hash/sha2.hpp"
+#include "sha2_internal.hpp"
 #include "sha2_rounds.hpp"
 
 namespace dstu::hash::detail {
-namespace {
 
 // The first 64 bits of the fractional parts of the cube roots of the first 80 primes.
-constexpr std::uint64_t kK[80] = {
+alignas(16) const std::uint64_t kSha512K[80] = {
   0x428a2f98d728ae22, 0x7137449123ef65cd, 0xb5c0fbcfec4d3b2f, 0xe9b5dba58189dbbc,
   0x3956c25bf348b538, 0x59f111f1b605d019, 0x923f82a4af194f9b, 0xab1c5ed5da6d8118,
   0xd807aa98a3030242, 0x12835b0145706fbe, 0x243185be4ee4b28c, 0x550c7dc3d5ffb4e2,
@@ -33,6 +33,8 @@ constexpr std::uint64_t kK[80] = {
   0x4cc5d4becb3e42b6, 0x597f299cfc657e2a, 0x5fcb6fab3ad6faec, 0x6c44198c4a475817,
 };
 
+namespace {
+
 struct Sha512Spec {
   using Word = std::uint64_t;
   static constexpr int kRounds = 80;
@@ -45,7 +47,8 @@ struct Sha512Spec {
 
 void Sha512Core::init(Word h[8], std::size_t bits) {
   // SHA-512: the fractional parts of the square roots of the first 8 primes; SHA-384:
-  // those of the 9th to 16th primes.
+  // those of the 9th to 16th primes; SHA-512/224 and SHA-512/256: the outputs of the
+  // IV generation function of §5.3.6 for t = 224 and 256 (§5.3.6.1, §5.3.6.2).
   static constexpr Word k512[8] = {
       0x6a09e667f3bcc908, 0xbb67ae8584caa73b, 0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1,
       0x510e527fade682d1, 0x9b05688c2b3e6c1f, 0x1f83d9abfb41bd6b, 0x5be0cd19137e2179,
@@ -54,28 +57,39 @@ void Sha512Core::init(Word h[8], std::size_t bits) {
       0xcbbb9d5dc1059ed8, 0x629a292a367cd507, 0x9159015a3070dd17, 0x152fecd8f70e5939,
       0x67332667ffc00b31, 0x8eb44a8768581511, 0xdb0c2e0d64f98fa7, 0x47b5481dbefa4fa4,
   };
-  if (bits != 384 && bits != 512) throw_invalid("SHA-512 family: digest of 384 or 512 bits");
-  const Word* iv = bits == 512 ? k512 : k384;
+  static constexpr Word k512_224[8] = {
+      0x8c3d37c819544da2, 0x73e1996689dcd4d6, 0x1dfab7ae32ff9c82, 0x679dd514582f9fcf,
+      0x0f6d2b697bd44da8, 0x77e36f7304c48942, 0x3f9d85a86a1d36c8, 0x1112e6ad91d692a1,
+  };
+  static constexpr Word k512_256[8] = {
+      0x22312194fc2bf72c, 0x9f555fa3c84c64c2, 0x2393b86b6f53b151, 0x963877195940eabd,
+      0x96283ee2a88effe3, 0xbe5e1e2553863992, 0x2b0199fc2c85b8aa, 0x0eb72ddc81c52ca2,
+  };
+  const Word* iv = bits == 512 ? k512 : bits == 384 ? k384 : bits == 256 ? k512_256 : bits == 224 ? k512_224 : nullptr;
+  if (iv == nullptr) throw_invalid("SHA-512 family: digest of 224, 256, 384 or 512 bits");
   for (int i = 0; i < 8; ++i) h[i] = iv[i];
+}
+
+void sha512_compress_portable(std::uint64_t h[8], const std::uint8_t* p, std::size_t blocks) {
+  sha2_compress<Sha512Spec>(h, p, blocks, kSha512K);
 }
 
 namespace {
 
-void compress_portable(std::uint64_t h[8], const std::uint8_t* p, std::size_t blocks) {
-  sha2_compress<Sha512Spec>(h, p, blocks, kK);
-}
-
 /// The same rounds where the CPU has BMI2: rorx rotates into another register, without
 /// the copies a two-operand ror needs.
 __attribute__((target("bmi2"))) void compress_bmi2(std::uint64_t h[8], const std::uint8_t* p, std::size_t blocks) {
-  sha2_compress<Sha512Spec>(h, p, blocks, kK);
+  sha2_compress<Sha512Spec>(h, p, blocks, kSha512K);
 }
 
 }  // namespace
 
 void Sha512Core::compress(Word h[8], const std::uint8_t* p, std::size_t blocks) {
-  if (cpu::active().bmi2) return compress_bmi2(h, p, blocks);
-  compress_portable(h, p, blocks);
+  const cpu::Features& f = cpu::active();
+  if (f.avx512f && f.avx512vl && f.bmi2) return sha512_compress_avx512(h, p, blocks);
+  if (f.avx2 && f.bmi2) return sha512_compress_avx2(h, p, blocks);
+  if (f.bmi2) return compress_bmi2(h, p, blocks);
+  sha512_compress_portable(h, p, blocks);
 }
 
 }  // namespace dstu::hash::detail

@@ -7,7 +7,7 @@
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/base/der.hpp"
 #include "dstu/base/error.hpp"
-#include "dstu/hash/gost28147.hpp"
+#include "dstu/cipher/gost28147.hpp"
 #include "dstu/hash/gost34311.hpp"
 #include "dstu/pkix/key.hpp"
 #include "dstu/pkix/key_info.hpp"
@@ -139,10 +139,10 @@ Bytes encrypt_private_key_info(std::span<const std::uint8_t> private_key_info,
   p.iv.resize(kIvSize);
   rng.fill(p.iv);
   p.iterations = iterations;
-  const auto sbox = hash::SBox::dke1().packed();
+  const auto sbox = cipher::SBox::dke1().packed();
   std::array<std::uint8_t, 32> key = derive_key(passphrase, p);
   Bytes data(private_key_info.size());
-  hash::Gost28147(key, hash::SBox::dke1()).cfb_encrypt(data, private_key_info, p.iv);
+  cipher::Gost28147(key, cipher::SBox::dke1()).cfb_encrypt(data, private_key_info, p.iv);
   secure_wipe(key.data(), key.size());
   der::Writer w;
   w.begin(der::kSequence);
@@ -179,7 +179,7 @@ SecureBytes decrypt_private_key_info(std::span<const std::uint8_t> der_bytes,
   const Parsed p = parse(der_bytes);
   std::array<std::uint8_t, 32> key = derive_key(passphrase, p);
   SecureBytes plain(p.data.size());
-  hash::Gost28147(key, hash::SBox::from_packed(p.dke)).cfb_decrypt(plain, p.data, p.iv);
+  cipher::Gost28147(key, cipher::SBox::from_packed(p.dke)).cfb_decrypt(plain, p.data, p.iv);
   secure_wipe(key.data(), key.size());
   // CFB has no integrity check: the framing of a PrivateKeyInfo, every tag and length to
   // the last octet, tells a right passphrase from a wrong one (a wrong key's stream gives

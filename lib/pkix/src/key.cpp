@@ -72,8 +72,8 @@ std::unique_ptr<hash::Hasher> make_hasher(const AnyPublicKey& key, std::string_v
   const auto* dstu = std::get_if<dstu4145::PublicKey>(&key);
   if (dstu == nullptr || !dstu->dke || hash_name != "gost34311") return hash::make_hasher(hash_name);
   hash::Gost34311Params params;
-  params.sbox = hash::SBox::from_packed(*dstu->dke);
-  return hash::make_hasher(params);
+  params.sbox = cipher::SBox::from_packed(*dstu->dke);
+  return hash::make_gost34311_hasher(params);
 }
 
 Bytes encode_spki(const AnyPublicKey& key) {

@@ -23,11 +23,13 @@ struct Features {
   bool avx512vl = false;
   bool avx512bw = false;
   bool avx512ifma = false;  ///< 52-bit multiply-add (radix-2^52 Montgomery arithmetic)
+  bool avx512vbmi = false;  ///< vpermb / vpermi2b: byte permutes over a whole register (S-box lookups)
   bool bmi2 = false;  ///< mulx, shlx, ...
   bool adx = false;   ///< adcx/adox: two carry chains in multiprecision kernels
   bool aesni = false;
   bool sha = false;
   bool gfni = false;
+  bool vaes = false;  ///< AES rounds on YMM/ZMM registers (several blocks per instruction)
 };
 
 /// The vector carry-less kernels (lib/gf2m's Isa::vpclmul) may run under f: they need

@@ -12,7 +12,7 @@
 #include <span>
 
 #include "dstu/base/random.hpp"
-#include "dstu/hash/gost28147.hpp"
+#include "dstu/cipher/gost28147.hpp"
 
 namespace dstu::dstu4145 {
 
@@ -27,7 +27,7 @@ class AnnexARandom final : public RandomSource {
   void fill(std::span<std::uint8_t> out) override;
 
  private:
-  hash::Gost28147 cipher_;
+  cipher::Gost28147 cipher_;
   std::uint64_t i_ = 0, s_ = 0;
 };
 

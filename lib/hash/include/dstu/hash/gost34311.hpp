@@ -1,12 +1,13 @@
 // dstu::hash — GOST 34.311-95 hash (the Ukrainian adoption of GOST R 34.11-94) and
 // HMAC-GOST34.311 (RFC 2104, block 32 octets).
 //
-// Depends on base and the GOST 28147 round functions. Every 256-bit value is 32 octets
+// Depends on base and the GOST 28147 round functions (lib/cipher). Every 256-bit value is 32 octets
 // read as a little-endian integer; the digest is H as 32 octets, octet 0 first.
 // Secret: nothing for the plain hash (its tables are indexed by the message, so
 // Gost34311 defaults to the variable-time tables and must not hash secrets unless
-// built with Gost28147Impl::constant_time); for HMAC the key and every chaining value,
-// so HmacGost34311 always uses the constant-time round function.
+// built with Gost28147Impl::constant_time; where the constant-time kernels are faster,
+// AVX-512 VBMI, it takes them anyway); for HMAC the key and every chaining value, so
+// HmacGost34311 always uses the constant-time kernels.
 #pragma once
 
 #include <array>
@@ -15,7 +16,7 @@
 #include <memory>
 #include <span>
 
-#include "dstu/hash/gost28147.hpp"
+#include "dstu/cipher/gost28147.hpp"
 
 namespace dstu::hash {
 
@@ -32,10 +33,10 @@ enum class Gost34311Final {
 
 /// Parameters of a GOST 34.311 instance.
 struct Gost34311Params {
-  SBox sbox = SBox::dke1();                 ///< DKE No.1 unless a key says otherwise
-  std::array<std::uint8_t, 32> iv{};        ///< starting H ("sync"); 0 in Ukraine
+  cipher::SBox sbox = cipher::SBox::dke1();  ///< DKE No.1 unless a key says otherwise
+  std::array<std::uint8_t, 32> iv{};         ///< starting H ("sync"); 0 in Ukraine
   Gost34311Final final = Gost34311Final::process_empty_block;
-  Gost28147Impl impl = Gost28147Impl::table_vartime;  ///< constant_time for secrets
+  cipher::Gost28147Impl impl = cipher::Gost28147Impl::table_vartime;  ///< constant_time for secrets
 };
 
 namespace detail {
@@ -74,16 +75,20 @@ class Gost34311 {
   std::unique_ptr<detail::Gost34311Core> core_;
 };
 
+class Hmac;  // hmac.hpp
+
 /// HMAC-GOST34.311 (RFC 2104 with block 32, ipad 0x36, opad 0x5c; keys longer than 32
-/// octets are hashed first). Runs the hash with the constant-time round function.
-/// Every context wipes its
-/// state on destruction.
+/// octets are hashed first): hmac.hpp's Hmac over GOST 34.311 with these parameters, run
+/// with the constant-time round function. Every context wipes its state on destruction.
 class HmacGost34311 {
  public:
   static constexpr std::size_t mac_size = 32;
 
   /// params.impl is ignored (always constant_time).
   explicit HmacGost34311(std::span<const std::uint8_t> key, const Gost34311Params& params = {});
+  ~HmacGost34311();
+  HmacGost34311(HmacGost34311&&) noexcept;
+  HmacGost34311& operator=(HmacGost34311&&) noexcept;
 
   /// Back to the keyed state, forgetting message data.
   void reset();
@@ -98,8 +103,7 @@ class HmacGost34311 {
                                           const Gost34311Params& params = {});
 
  private:
-  Gost34311 inner_, outer_;              // running contexts
-  Gost34311 inner_keyed_, outer_keyed_;  // after absorbing key xor ipad / key xor opad
+  std::unique_ptr<Hmac> mac_;
 };
 
 /// PBKDF2 (RFC 8018 §5.2) with HMAC-GOST34.311 as the PRF: out.size() octets derived

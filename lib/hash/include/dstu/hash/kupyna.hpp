@@ -1,8 +1,10 @@
 // dstu::hash — DSTU 7564:2014 "Kupyna" hash, every output length from 8 to 512 bits
 // in steps of 8 (256, 384 and 512 are the standard sizes).
 //
-// Depends on base and cpu. Nothing here is secret: the table lookups depend on the
-// message, so do not hash secret data with it where cache timing matters.
+// Depends on base, cpu and cipher. Two implementations (KupynaImpl): for public messages
+// the fastest this CPU has (the variable-time 64-bit T-tables, or the constant-time vector
+// layer where it is faster); for keyed use (Kupyna-KMAC, kupyna_kmac.hpp) the constant-time
+// layer Kupyna shares with Kalyna (lib/cipher), on every CPU path.
 // Lengths up to 256 bits use the 512-bit state (10 rounds), longer ones the 1024-bit
 // state (14 rounds); the digest is the last n/8 octets of the final state, so
 // Kupyna-384(M) is the last 48 octets of Kupyna-512(M).
@@ -17,18 +19,25 @@
 
 namespace dstu::hash {
 
+/// Which Kupyna permutation to run.
+enum class KupynaImpl {
+  vartime,        ///< public messages (default): the fastest path, table lookups indexed by data allowed
+  constant_time,  ///< secret data (keys): the constant-time S-box layer on every CPU path
+};
+
 /// Streaming Kupyna: construct, update any number of times (optionally ending with
 /// update_bits for a message that is not a whole number of octets), final.
 /// final resets the object for a new message.
 class Kupyna {
  public:
   /// digest_bits: 8..512, a multiple of 8. Throws Error(invalid_input) otherwise.
-  explicit Kupyna(std::size_t digest_bits = 256);
-  ~Kupyna();
+  explicit Kupyna(std::size_t digest_bits = 256, KupynaImpl impl = KupynaImpl::vartime);
+  ~Kupyna();  // wipes the state and the buffer
   Kupyna(const Kupyna&) = default;
   Kupyna& operator=(const Kupyna&) = default;
 
   std::size_t digest_size() const { return digest_bits_ / 8; }
+  KupynaImpl impl() const { return impl_; }
   std::size_t block_size() const { return state_bytes_; }
 
   /// Forgets any data absorbed so far.
@@ -53,6 +62,7 @@ class Kupyna {
   void absorb_blocks(const std::uint8_t* p, std::size_t nblocks);
 
   std::size_t digest_bits_;
+  KupynaImpl impl_;
   std::size_t state_bytes_;                // 64 or 128
   std::array<std::uint64_t, 16> h_{};       // chaining state, column j = word j
   std::array<std::uint8_t, 128> buf_{};

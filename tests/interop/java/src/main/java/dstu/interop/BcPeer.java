@@ -69,6 +69,7 @@ public final class BcPeer {
         "  verify  --pub FILE [--alg ...] --in FILE --sig FILE [--raw] [--digest]",
         "  pubinfo --pub FILE | --priv FILE",
         "  hash    --in FILE",
+        "  kalyna  --in CASES --out RESULTS   (DSTU 7624 / 7564 cases, see KalynaPeer.java)",
         "  version",
         "curves: dstu163 dstu167 dstu173 dstu179 dstu191 dstu233 dstu257 dstu307 dstu367 dstu431",
         "exit: 0 ok/valid, 1 invalid signature (verify only), 2 error");
@@ -152,6 +153,8 @@ public final class BcPeer {
             case "hash":
                 System.out.println(hex(gost34311(read(need(opt, "in")))));
                 return 0;
+            case "kalyna":
+                return KalynaPeer.run(need(opt, "in"), need(opt, "out"));
             case "version":
                 System.out.println(bc().getInfo() + " (bcprov-jdk18on " + bc().getVersionStr() + ")");
                 return 0;
