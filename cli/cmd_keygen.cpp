@@ -8,7 +8,7 @@
 #include "dstu/base/wipe.hpp"
 #include "dstu/dstu4145/encoding.hpp"
 #include "dstu/dstu4145/keys.hpp"
-#include "dstu/ec/curve.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/ecdsa/key_codec.hpp"
 #include "dstu/ecp/curve.hpp"
 #include "exit_codes.hpp"
@@ -73,7 +73,7 @@ class Keygen final : public Command {
 
   int list_curves(const GlobalOptions& g) {
     Json list = Json::array();
-    for (const ec::Curve* c : ec::Curve::all_named()) {
+    for (const ec2m::Curve* c : ec2m::Curve::all_named()) {
       list.push_back({{"name", c->name()}, {"family", "dstu4145"}, {"oid", c->oid()}, {"m", c->m()},
                       {"order_bits", c->order_bits()}});
       if (!g.json) {
@@ -136,7 +136,7 @@ class Keygen final : public Command {
     const KeyFormat format = parse_key_format(format_);
     const dstu4145::PrivateKeyForm form = parse_form(pkcs8_);
     const ecdsa::Group* group = ecdsa::Group::find(curve_);  // null: a DSTU 4145 curve
-    const ec::Curve* curve = group ? nullptr : ec::Curve::find_named(curve_);
+    const ec2m::Curve* curve = group ? nullptr : ec2m::Curve::find_named(curve_);
     if (!group && !curve) throw_invalid("unknown curve '" + curve_ + "' (dstu keygen --list-curves shows them all)");
     if (!group && !scheme_.empty()) throw UsageError("--scheme is for ECDSA/ECGDSA curves (DSTU 4145 curves have their own)");
     if (group && pkcs8_option_->count() > 0) throw UsageError("--pkcs8 is for DSTU 4145 keys (ECDSA/ECGDSA keys: one PKCS#8 form)");

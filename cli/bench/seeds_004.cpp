@@ -18,9 +18,9 @@
 
 #include "bench/bench.hpp"
 #include "bench/seeds_published.hpp"
-#include "dstu/ec/multi_request.hpp"
-#include "dstu/ec/scalar.hpp"
-#include "dstu/ec/scalar_mul.hpp"
+#include "dstu/ec2m/multi_request.hpp"
+#include "dstu/ec2m/scalar.hpp"
+#include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/ecp/multi_request.hpp"
 #include "dstu/ecp/scalar_mul.hpp"
 #include "dstu/rng/random.hpp"
@@ -133,19 +133,19 @@ struct Requests004 {
 
 /// Random scalars below n and generic points (y G, y random) on a binary curve.
 Curve004 binary_curve(const char* name, std::size_t count) {
-  const ec::Curve& c = ec::Curve::named(name);
+  const ec2m::Curve& c = ec2m::Curve::named(name);
   rng::ChaCha20Drbg rng(4, static_cast<std::uint64_t>(c.m()));
-  auto data = std::make_shared<Requests004<ec::AffinePoint>>();
+  auto data = std::make_shared<Requests004<ec2m::AffinePoint>>();
   for (std::size_t i = 0; i < count; ++i) {
-    ec::Scalar x, y;
+    ec2m::Scalar x, y;
     for (auto& l : x.v) l = rng.next_u64();
     for (auto& l : y.v) l = rng.next_u64();
-    data->k.push_back(ec::scalar_to_nat(ec::scalar_reduce(c, x)));
-    data->p.push_back(ec::mul_base(c, ec::scalar_reduce(c, y)));
+    data->k.push_back(ec2m::scalar_to_nat(ec2m::scalar_reduce(c, x)));
+    data->p.push_back(ec2m::mul_base(c, ec2m::scalar_reduce(c, y)));
   }
   data->link();
   return {{{"curve", c.name()}, {"field", "binary"}}, [&c, data](MultiRequestMethod method, std::size_t r, int u) {
-            keep(ec::mul_multi_request_vartime(c, method, std::span(data->req).first(r), u));
+            keep(ec2m::mul_multi_request_vartime(c, method, std::span(data->req).first(r), u));
           }};
 }
 

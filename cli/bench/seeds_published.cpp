@@ -39,7 +39,7 @@ const std::array<FormulaRow, 10> kFormulas000{{
 
 // "000", Table 3 («Формирование (S) и проверка (V) цифровой подписи для
 // последовательного режима выполнения»): milliseconds. The m = 571 row has no DSTU
-// curve in lib/ec yet; seeds leaves it out.
+// curve in lib/ec2m yet; seeds leaves it out.
 const std::array<SequentialSignRow, 11> kSequentialSign000{{
     {163, 0.783699, 2.42131, 3.09},
     {167, 0.763359, 2.40964, 3.16},

@@ -16,7 +16,7 @@ using dstu::test::run_dstu;
 using dstu::test::TempDir;
 using dstu::test::write;
 namespace d4 = dstu::dstu4145;
-namespace ec = dstu::ec;
+namespace ec2m = dstu::ec2m;
 
 namespace {
 
@@ -32,7 +32,7 @@ TEST_CASE("raw signatures whose octets begin 04 LL verify on every curve, both b
   dstu::rng::ChaCha20Drbg rng(dstu::test::seed(), 320);
   TempDir d;
   int checked = 0;
-  for (const ec::Curve* c : ec::Curve::all_named()) {
+  for (const ec2m::Curve* c : ec2m::Curve::all_named()) {
     for (const bool be : {false, true}) {
       INFO(c->name() << (be ? " raw-be" : " raw"));
       std::string message;  // the file whose GOST 34.311 digest the lookalike signs

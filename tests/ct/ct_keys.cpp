@@ -11,7 +11,7 @@
 #include "dstu/dstu4145/encoding.hpp"
 #include "dstu/dstu4145/encrypted_key.hpp"
 #include "dstu/dstu4145/keys.hpp"
-#include "dstu/ec/scalar.hpp"
+#include "dstu/ec2m/scalar.hpp"
 #include "dstu/rng/random.hpp"
 
 namespace {
@@ -22,14 +22,14 @@ namespace d4 = dstu::dstu4145;
 
 d4::PrivateKey test_key() {
   dstu::rng::ChaCha20Drbg rng(31, 31);
-  return d4::generate_key(dstu::ec::Curve::named("dstu257"), rng);
+  return d4::generate_key(dstu::ec2m::Curve::named("dstu257"), rng);
 }
 
 bool same_d(const d4::PrivateKey& a, const d4::PrivateKey& b) {
-  dstu::ec::Scalar x = a.d(), y = b.d();
+  dstu::ec2m::Scalar x = a.d(), y = b.d();
   unpoison(&x, sizeof x);
   unpoison(&y, sizeof y);
-  return dstu::ec::scalar_to_nat(x) == dstu::ec::scalar_to_nat(y);
+  return dstu::ec2m::scalar_to_nat(x) == dstu::ec2m::scalar_to_nat(y);
 }
 
 /// The privateKey OCTET STRING's content within a PrivateKeyInfo (public structure).
@@ -77,7 +77,7 @@ bool pem_private_key() {
 bool encode_private_key_file() {
   const d4::PrivateKey key = test_key();
   const dstu::SecureBytes want = dstu::pem::encode_secret("PRIVATE KEY", d4::encode_private_key(key));
-  dstu::ec::Scalar d = key.d();
+  dstu::ec2m::Scalar d = key.d();
   poison(&d, sizeof d);
   const d4::PrivateKey secret(key.curve(), d, key.dke());
   for (const auto form : {d4::PrivateKeyForm::uapki, d4::PrivateKeyForm::bouncycastle}) {

@@ -7,8 +7,8 @@
 #include "dstu/base/error.hpp"
 #include "dstu/dstu4145/encoding.hpp"
 #include "dstu/dstu4145/encrypted_key.hpp"
-#include "dstu/ec/point.hpp"
-#include "dstu/ec/scalar.hpp"
+#include "dstu/ec2m/point.hpp"
+#include "dstu/ec2m/scalar.hpp"
 
 namespace d4 = dstu::dstu4145;
 
@@ -17,13 +17,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const d4::PrivateKey key = d4::decode_private_key(der);
     const d4::PrivateKey back = d4::decode_private_key(d4::encode_private_key(key));
-    if (dstu::ec::scalar_to_nat(back.d()) != dstu::ec::scalar_to_nat(key.d())) __builtin_trap();
+    if (dstu::ec2m::scalar_to_nat(back.d()) != dstu::ec2m::scalar_to_nat(key.d())) __builtin_trap();
   } catch (const dstu::Error&) {
   }
   try {
     const d4::PublicKey pub = d4::decode_public_key(der);
     const d4::PublicKey back = d4::decode_public_key(d4::encode_public_key(pub));
-    if (!dstu::ec::same_point(*pub.curve, pub.q, back.q)) __builtin_trap();
+    if (!dstu::ec2m::same_point(*pub.curve, pub.q, back.q)) __builtin_trap();
   } catch (const dstu::Error&) {
   }
   if (d4::is_encrypted_private_key(der)) {

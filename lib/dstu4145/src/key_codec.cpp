@@ -15,8 +15,8 @@
 #include "dstu/base/wipe.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/dstu4145/encoding.hpp"
-#include "dstu/ec/point.hpp"
-#include "dstu/ec/scalar.hpp"
+#include "dstu/ec2m/point.hpp"
+#include "dstu/ec2m/scalar.hpp"
 #include "dstu/gf2m/ops.hpp"
 #include "dstu/hash/gost34311.hpp"
 
@@ -24,7 +24,7 @@ namespace dstu::dstu4145 {
 namespace {
 
 struct Params {
-  const ec::Curve* curve = nullptr;
+  const ec2m::Curve* curve = nullptr;
   std::optional<Dke> dke;
   bool little_endian = true;
 };
@@ -38,7 +38,7 @@ bool algorithm_is_le(const std::string& oid) {
 }
 
 /// The named curve with these explicit ECBinary parameters.
-const ec::Curve& match_explicit(der::Reader ecb, bool le) {
+const ec2m::Curve& match_explicit(der::Reader ecb, bool le) {
   if (!ecb.empty() && ecb.peek() == der::context(0)) {
     der::Reader v = ecb.enter(der::context(0), "ECBinary version");
     if (v.small_integer("version") != 0) bad("unknown ECBinary version");
@@ -63,11 +63,11 @@ const ec::Curve& match_explicit(der::Reader ecb, bool le) {
     std::reverse(b.begin(), b.end());
     std::reverse(bp.begin(), bp.end());
   }
-  for (const ec::Curve* c : ec::Curve::all_named()) {
+  for (const ec2m::Curve* c : ec2m::Curve::all_named()) {
     const auto ce = c->field().exponents();
     if (!std::equal(exps.begin(), exps.end(), ce.begin(), ce.end()) || c->a() != a || c->order() != n) continue;
     if (b != gf2m::to_bytes_le(c->field(), c->b())) continue;
-    if (bp != ec::compress_le(*c, c->generator())) continue;
+    if (bp != ec2m::compress_le(*c, c->generator())) continue;
     return *c;
   }
   throw Error(Errc::unsupported, "DSTU 4145 key: explicit curve parameters that are not a named DSTU 4145 curve");
@@ -79,12 +79,12 @@ Params read_params(der::Reader& alg, bool le) {
   p.little_endian = le;
   if (alg.empty()) bad("algorithm parameters missing");
   if (alg.peek() == der::kOid) {
-    p.curve = &ec::Curve::named(alg.oid("curve"));
+    p.curve = &ec2m::Curve::named(alg.oid("curve"));
     return p;
   }
   der::Reader params = alg.enter(der::kSequence, "DSTU4145Params");
   if (params.peek() == der::kOid) {
-    p.curve = &ec::Curve::named(params.oid("curve"));
+    p.curve = &ec2m::Curve::named(params.oid("curve"));
   } else {
     p.curve = &match_explicit(params.enter(der::kSequence, "ECBinary"), le);
   }
@@ -98,7 +98,7 @@ Params read_params(der::Reader& alg, bool le) {
   return p;
 }
 
-void write_algorithm(der::Writer& w, const ec::Curve& c, const std::optional<Dke>& dke, bool le) {
+void write_algorithm(der::Writer& w, const ec2m::Curve& c, const std::optional<Dke>& dke, bool le) {
   if (c.oid().empty()) throw Error(Errc::unsupported, "only keys on named curves can be encoded");
   w.begin(der::kSequence);
   w.oid(le ? kOidLe : kOidBe);
@@ -119,7 +119,7 @@ void write_algorithm(der::Writer& w, const ec::Curve& c, const std::optional<Dke
 /// d is taken mod n, as jkurwa and BouncyCastle take it when they sign: jkurwa draws d
 /// from ceil(L(n)/8) random octets without reducing it, so on dstu257 (n just above
 /// 2^255) about half of its keys have d >= n. d = 0 mod n is no key and is refused.
-ec::Scalar read_d(const ec::Curve& curve, std::span<const std::uint8_t> content, bool le) {
+ec2m::Scalar read_d(const ec2m::Curve& curve, std::span<const std::uint8_t> content, bool le) {
   SecureBytes bytes;
   if (le) {
     bytes.assign(content.begin(), content.end());
@@ -136,10 +136,10 @@ ec::Scalar read_d(const ec::Curve& curve, std::span<const std::uint8_t> content,
     top.finish("privateKey");
     bytes.assign(be.rbegin(), be.rend());  // to little-endian
   }
-  ec::Scalar d;
+  ec2m::Scalar d;
   const ScopedWipe wipe_d(d);  // a refused value may have been partly copied in
   if (bytes.empty() || !d.set_bytes_le(bytes)) bad("private key value has a bad length");
-  ec::Scalar out = ec::scalar_reduce(curve, d);
+  ec2m::Scalar out = ec2m::scalar_reduce(curve, d);
   bool zero = mp::ct_is_zero(out) != 0;
   ct::unpoison(&zero, sizeof zero);  // a key that is no key is reported, not hidden
   if (zero) {
@@ -152,9 +152,9 @@ ec::Scalar read_d(const ec::Curve& curve, std::span<const std::uint8_t> content,
 }  // namespace
 
 Bytes encode_public_key(const PublicKey& key) {
-  const ec::Curve& c = *key.curve;
+  const ec2m::Curve& c = *key.curve;
   der::Writer point;
-  point.octet_string(ec::compress_le(c, key.q));
+  point.octet_string(ec2m::compress_le(c, key.q));
   der::Writer w;
   w.begin(der::kSequence);
   write_algorithm(w, c, key.dke, true);
@@ -177,13 +177,13 @@ PublicKey decode_public_key(std::span<const std::uint8_t> data) {
   Bytes point = inner.octet_string("public point");
   inner.finish("public point");
   if (!le) std::reverse(point.begin(), point.end());
-  PublicKey key{p.curve, ec::decompress_le(*p.curve, point), p.dke};
+  PublicKey key{p.curve, ec2m::decompress_le(*p.curve, point), p.dke};
   if (!valid_public_key(key)) bad("public point is not a point of order n on " + p.curve->name());
   return key;
 }
 
 SecureBytes encode_private_key(const PrivateKey& key, PrivateKeyForm form) {
-  const ec::Curve& c = key.curve();
+  const ec2m::Curve& c = key.curve();
   const std::size_t len = (c.order_bits() + 7) / 8;
   SecureBytes d(len);
   key.d().get_bytes_le(d);
@@ -219,14 +219,14 @@ PrivateKey decode_private_key(std::span<const std::uint8_t> data) {
   const bool le = algorithm_is_le(alg.oid("algorithm"));
   const Params p = read_params(alg, le);
   alg.finish("AlgorithmIdentifier");
-  ec::Scalar d = read_d(*p.curve, info.octet_string_view("privateKey"), le);
+  ec2m::Scalar d = read_d(*p.curve, info.octet_string_view("privateKey"), le);
   const ScopedWipe wipe_d(d);  // also when the key is refused
   return PrivateKey(*p.curve, d, p.dke);
 }
 
 Bytes key_id(const PublicKey& key) {
   der::Writer w;
-  w.octet_string(ec::compress_le(*key.curve, key.q));
+  w.octet_string(ec2m::compress_le(*key.curve, key.q));
   const auto digest = hash::Gost34311::hash(w.finish());
   return Bytes(digest.begin(), digest.end());
 }

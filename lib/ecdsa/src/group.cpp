@@ -5,8 +5,8 @@
 #include <mutex>
 
 #include "dstu/base/error.hpp"
-#include "dstu/ec/point.hpp"
-#include "dstu/ec/scalar_mul.hpp"
+#include "dstu/ec2m/point.hpp"
+#include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/ecp/point.hpp"
 #include "dstu/ecp/scalar_mul.hpp"
 #include "dstu/gf2m/ops.hpp"
@@ -39,14 +39,14 @@ const Group& group_of(const C& curve) {
 
 Group::Group(const ecp::Curve& curve) : prime_(&curve) {}
 
-Group::Group(const ec::Curve& curve)
+Group::Group(const ec2m::Curve& curve)
     : binary_(&curve), binary_scalars_(std::make_unique<gfp::Field>(curve.order(), curve.name() + " scalars")) {}
 
 Group::~Group() = default;
 
 const Group* Group::find(std::string_view name) {
   if (const ecp::Curve* c = ecp::Curve::find(name)) return &group_of(*c);
-  if (const ec::Curve* c = ec::Curve::find_nist(name)) return &group_of(*c);
+  if (const ec2m::Curve* c = ec2m::Curve::find_nist(name)) return &group_of(*c);
   return nullptr;
 }
 
@@ -61,7 +61,7 @@ const Group& Group::named(std::string_view name) {
 std::vector<const Group*> Group::all_named() {
   std::vector<const Group*> out;
   for (const ecp::Curve* c : ecp::Curve::all_named()) out.push_back(&group_of(*c));
-  for (const ec::Curve* c : ec::Curve::all_nist()) out.push_back(&group_of(*c));
+  for (const ec2m::Curve* c : ec2m::Curve::all_nist()) out.push_back(&group_of(*c));
   return out;
 }
 
@@ -89,12 +89,12 @@ Point Group::generator() const {
 }
 
 Point Group::mul_base(const Scalar& k) const {
-  if (binary_) return ec::mul_base(*binary_, k);
+  if (binary_) return ec2m::mul_base(*binary_, k);
   return ecp::mul_base(*prime_, k);
 }
 
 Point Group::mul_double_vartime(const Scalar& u1, const Scalar& u2, const Point& q) const {
-  if (binary_) return ec::mul_double_vartime(*binary_, to_nat(u1), to_nat(u2), as<ec::AffinePoint>(q));
+  if (binary_) return ec2m::mul_double_vartime(*binary_, to_nat(u1), to_nat(u2), as<ec2m::AffinePoint>(q));
   return ecp::mul_double_vartime(*prime_, u1, u2, as<ecp::AffinePoint>(q));
 }
 
@@ -110,23 +110,23 @@ bool Group::is_infinity(const Point& p) const {
 
 mp::Nat Group::x_integer(const Point& p) const {
   if (binary_) {
-    return mp::Nat::from_bytes_be(gf2m::to_bytes_be(binary_->field(), as<ec::AffinePoint>(p).x));
+    return mp::Nat::from_bytes_be(gf2m::to_bytes_be(binary_->field(), as<ec2m::AffinePoint>(p).x));
   }
   return prime_->field().to_nat(as<ecp::AffinePoint>(p).x);
 }
 
 bool Group::same_point(const Point& p, const Point& q) const {
-  if (binary_) return ec::same_point(*binary_, as<ec::AffinePoint>(p), as<ec::AffinePoint>(q));
+  if (binary_) return ec2m::same_point(*binary_, as<ec2m::AffinePoint>(p), as<ec2m::AffinePoint>(q));
   return ecp::same_point(*prime_, as<ecp::AffinePoint>(p), as<ecp::AffinePoint>(q));
 }
 
 Bytes Group::encode_point(const Point& p, bool compressed) const {
-  if (binary_) return ec::encode_point_sec1(*binary_, as<ec::AffinePoint>(p), compressed);
+  if (binary_) return ec2m::encode_point_sec1(*binary_, as<ec2m::AffinePoint>(p), compressed);
   return ecp::encode_point(*prime_, as<ecp::AffinePoint>(p), compressed);
 }
 
 Point Group::decode_point(std::span<const std::uint8_t> encoded) const {
-  if (binary_) return ec::decode_point_sec1(*binary_, encoded);
+  if (binary_) return ec2m::decode_point_sec1(*binary_, encoded);
   return ecp::decode_point(*prime_, encoded);
 }
 

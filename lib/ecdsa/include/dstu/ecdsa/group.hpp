@@ -1,5 +1,5 @@
 // dstu::ecdsa — the groups the signature schemes run on: one view of a named curve over
-// GF(p) (lib/ecp: NIST P-192 ... P-521, Brainpool) or over GF(2^m) (lib/ec: NIST
+// GF(p) (lib/ecp: NIST P-192 ... P-521, Brainpool) or over GF(2^m) (lib/ec2m: NIST
 // B-163 ... B-571 and K-163 ... K-571, FIPS 186-4 Appendix D.1.3), so that signing,
 // verification, nonces and key encodings are written once for both.
 //
@@ -19,18 +19,18 @@
 #include <vector>
 
 #include "dstu/base/bytes.hpp"
-#include "dstu/ec/curve.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/ecp/curve.hpp"
 
 namespace dstu::ecdsa {
 
 /// Scalars mod n: one fixed-width type serves both kinds of curve.
 using Scalar = ecp::Scalar;
-static_assert(std::is_same_v<ecp::Scalar, ec::Scalar>);
+static_assert(std::is_same_v<ecp::Scalar, ec2m::Scalar>);
 
 /// A point of a group's curve (the alternative that matches the group's kind; a Group
 /// given a point of the other kind throws Error(invalid_input)).
-using Point = std::variant<ecp::AffinePoint, ec::AffinePoint>;
+using Point = std::variant<ecp::AffinePoint, ec2m::AffinePoint>;
 
 class Group {
  public:
@@ -39,7 +39,7 @@ class Group {
   /// curve without an OID of find() cannot be encoded for reading back; family() is for
   /// the named groups.
   explicit Group(const ecp::Curve& curve);
-  explicit Group(const ec::Curve& curve);
+  explicit Group(const ec2m::Curve& curve);
   ~Group();
   Group(const Group&) = delete;
   Group& operator=(const Group&) = delete;
@@ -61,7 +61,7 @@ class Group {
   bool binary() const { return binary_ != nullptr; }
   /// The underlying curve of each kind (null for the other kind).
   const ecp::Curve* prime_curve() const { return prime_; }
-  const ec::Curve* binary_curve() const { return binary_; }
+  const ec2m::Curve* binary_curve() const { return binary_; }
   /// Bits of the field size: L(p), or m for GF(2^m).
   std::size_t field_bits() const;
   /// Octets of one coordinate in SEC 1 encodings: ceil(field_bits() / 8).
@@ -88,7 +88,7 @@ class Group {
   bool is_infinity(const Point& p) const;
   /// Whether p is of this group's kind of curve.
   bool matches(const Point& p) const {
-    return binary_ ? std::holds_alternative<ec::AffinePoint>(p) : std::holds_alternative<ecp::AffinePoint>(p);
+    return binary_ ? std::holds_alternative<ec2m::AffinePoint>(p) : std::holds_alternative<ecp::AffinePoint>(p);
   }
   /// The integer of x(P) for a finite P (SEC 1 §2.3.9 field-element-to-integer).
   mp::Nat x_integer(const Point& p) const;
@@ -101,7 +101,7 @@ class Group {
 
  private:
   const ecp::Curve* prime_ = nullptr;
-  const ec::Curve* binary_ = nullptr;
+  const ec2m::Curve* binary_ = nullptr;
   std::unique_ptr<gfp::Field> binary_scalars_;  ///< n's field for a binary curve
 };
 

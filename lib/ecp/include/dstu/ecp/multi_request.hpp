@@ -5,7 +5,7 @@
 // r requests on u threads. The methods, their names and the thesis's cost model are
 // the curve-independent ones of dstu/parallel/multi_request.hpp (named here too); their
 // scheduling is dstu/parallel/multi_request_schedule.hpp, the same code as on binary
-// curves (dstu/ec/multi_request.hpp), run here in Jacobian coordinates: the plain
+// curves (dstu/ec2m/multi_request.hpp), run here in Jacobian coordinates: the plain
 // binary method with mixed additions of the affine base inside the partitions (a = -3
 // doublings where the curve has a = -3) and general Jacobian additions for the partial
 // results. The results are exactly k_i P_i, equal to mul one at a time, for every

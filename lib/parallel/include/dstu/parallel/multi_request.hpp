@@ -2,7 +2,7 @@
 // generic-point parallel elliptic curve scalar multiplication" (seed 004) for r
 // requests k_i P_i on u threads, named after the reference numbers the thesis gives
 // them, and its cost model. Curve-independent: the scheduling of each method is the
-// template of multi_request_schedule.hpp, which lib/ec (binary curves) and lib/ecp
+// template of multi_request_schedule.hpp, which lib/ec2m (binary curves) and lib/ecp
 // (curves over GF(p)) run with their own point formulas.
 //
 //   postcomputation_10  the thesis's [10]: k cut into u partitions of w = ceil(L / u)
@@ -40,7 +40,7 @@ inline constexpr MultiRequestMethod kMultiRequestMethods[] = {
     MultiRequestMethod::pipeline_12, MultiRequestMethod::per_request};
 
 /// One request k P of a batch (pointers to the caller's data, which must outlive the
-/// call): a scalar with bits() and bit(t) and a point of the group (lib/ec and lib/ecp
+/// call): a scalar with bits() and bit(t) and a point of the group (lib/ec2m and lib/ecp
 /// name their own, MulRequest<mp::Nat, AffinePoint>).
 template <class Scalar, class Point>
 struct MulRequest {

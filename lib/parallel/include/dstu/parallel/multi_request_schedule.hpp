@@ -4,7 +4,7 @@
 // kind of curve: a template over a small group policy G that knows the points and their
 // formulas, while this file knows only bits, partitions, threads and buffers.
 //
-// The policy G (a const object shared by the threads; lib/ec and lib/ecp have one each):
+// The policy G (a const object shared by the threads; lib/ec2m and lib/ecp have one each):
 //   G::Point                       a point in the coordinates of the double-and-add
 //   G::Base                        an affine point in the form mixed additions take
 //   G::Affine                      the caller's affine point (input and output)

@@ -1,0 +1,66 @@
+// dstu::ec2m — scalar multiplication.
+//
+// mul_ladder and mul_base take secret scalars and run in constant time: the scalar is
+// reduced mod n and recoded to a fixed length in constant time, every step does the
+// same field operations, and table entries are read by full masked scans. The
+// _vartime functions are for public scalars and points (verification, validation).
+// Points given as input must be on the curve; the results of the constant-time
+// functions are correct for every scalar (0 and n give O).
+#pragma once
+
+#include "dstu/ec2m/curve.hpp"
+#include "dstu/mp/nat.hpp"
+
+namespace dstu::ec2m {
+
+/// k P by the Montgomery ladder on López–Dahab x-only coordinates with y recovered
+/// at the end (López–Dahab 1999). P must have odd order (any point of the prime-order
+/// subgroup does). Constant time in k and P.
+AffinePoint mul_ladder(const Curve& c, const Scalar& k, const AffinePoint& p);
+
+/// k G by the fixed-base comb (window 8 by default, seed 000), read by a constant-time
+/// scan of the curve's precomputed table: signed digits over 128 points where they fit
+/// the curve (every named curve), else unsigned digits over 255. Constant time in k.
+AffinePoint mul_base(const Curve& c, const Scalar& k);
+
+/// The comb's digits: signed (every digit +-1, half the table) where they fit the
+/// curve and window (`best`), or one form forced (signed_digits must fit).
+enum class CombDigits { best, unsigned_digits, signed_digits };
+
+/// k G by the comb with window w (2..8) and the given digits, for tests and
+/// comparisons; the table is built on each call unless w is the default and the digits
+/// are `best` (mul_base itself).
+AffinePoint mul_base_window(const Curve& c, const Scalar& k, int w, CombDigits digits = CombDigits::best);
+
+/// k P by width-5 wNAF on López–Dahab coordinates. Variable time; any scalar.
+AffinePoint mul_wnaf_vartime(const Curve& c, const mp::Nat& k, const AffinePoint& p);
+
+/// s G + r Q by interleaved wNAF (width 8 over the precomputed multiples of G, width 5
+/// for Q) and one final inversion. Variable time: public scalars and points only.
+AffinePoint mul_double_vartime(const Curve& c, const mp::Nat& s, const mp::Nat& r, const AffinePoint& q);
+
+/// k P by textbook affine double-and-add: the slow, obvious reference the tests check
+/// every other method against. Variable time.
+AffinePoint mul_reference_vartime(const Curve& c, const mp::Nat& k, const AffinePoint& p);
+
+/// k G by the comb split over two team threads (seed 000 §4): the high portion of
+/// `high_columns` comb columns and the low portion run at the same time, the high one
+/// corrected by its position with doublings, and the two are added at the end by a
+/// constant-time complete selection. high_columns = 0 picks the balanced split of
+/// comb_high_columns(). Constant time in k; falls back to mul_base when nested or with
+/// one thread.
+AffinePoint mul_base_parallel(const Curve& c, const Scalar& k, int threads, std::size_t high_columns = 0);
+
+/// The balanced number of high columns for d comb columns and r = A / D: the
+/// ceiling of (d r - 1 + r) / (1 + 2 r) (seed 000, "k = (dr - 1 + r)/(1 + 2r)").
+std::size_t comb_high_columns(std::size_t d, double r);
+
+/// s G + r Q with the two scalar multiplications on two team threads (seed 000: on two
+/// cores "one thread per scalar multiplication"), added at the end. Variable time.
+AffinePoint mul_double_parallel_vartime(const Curve& c, const mp::Nat& s, const mp::Nat& r, const AffinePoint& q,
+                                        int threads);
+
+/// The default comb window.
+inline constexpr int kCombWindow = 8;
+
+}  // namespace dstu::ec2m
