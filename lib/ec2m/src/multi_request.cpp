@@ -1,15 +1,15 @@
 // The multi-request scalar multiplication methods of F. F. Al-Otaibi's thesis
 // "Trade-off analysis for generic-point parallel elliptic curve scalar multiplication"
 // on binary curves: the group policy (López–Dahab points, every exceptional case of the
-// additions) that the scheduling of dstu/parallel/multi_request_schedule.hpp runs in.
+// additions) that the scheduling of dstu/curve/multi_request_schedule.hpp runs in.
 // Public scalars and points only: everything here is variable time.
 #include "dstu/ec2m/multi_request.hpp"
 
 #include <span>
 #include <vector>
 
+#include "dstu/curve/multi_request_schedule.hpp"
 #include "dstu/gf2m/kernels.hpp"
-#include "dstu/parallel/multi_request_schedule.hpp"
 #include "ld.hpp"
 
 namespace dstu::ec2m {
@@ -154,7 +154,7 @@ void ld_to_bases(const Ctx<K>& x, std::span<BaseFe<K>> out, std::span<const LdPo
   }
 }
 
-/// The group policy of dstu/parallel/multi_request_schedule.hpp for a binary curve:
+/// The group policy of dstu/curve/multi_request_schedule.hpp for a binary curve:
 /// López–Dahab points, affine bases in the kernel's element type.
 template <class K>
 struct LdGroup {
@@ -179,11 +179,11 @@ struct LdGroup {
 
 }  // namespace
 
-std::vector<AffinePoint> mul_multi_request_vartime(const Curve& c, MultiRequestMethod method,
+std::vector<AffinePoint> mul_multi_request_vartime(const Curve& c, curve::MultiRequestMethod method,
                                                    std::span<const MulRequest> requests, int threads) {
   return gf2m::dispatch(c.field(), [&](auto kern) {
     const LdGroup<decltype(kern)> group(kern, c);
-    return parallel::mul_multi_request_vartime(group, method, requests, threads);
+    return curve::mul_multi_request_vartime(group, method, requests, threads);
   });
 }
 

@@ -91,12 +91,4 @@ ct::Mask scalar_in_range(const Curve& c, const Scalar& a) {
   return ~mp::ct_is_zero(a) & mp::ct_lt(a, c.order_fixed());
 }
 
-Scalar scalar_from_nat(const mp::Nat& x) {
-  Scalar s;
-  x.to_limbs(s.data(), kScalarLimbs);
-  return s;
-}
-
-mp::Nat scalar_to_nat(const Scalar& x) { return mp::Nat::from_limbs(x.v); }
-
 }  // namespace dstu::ec2m

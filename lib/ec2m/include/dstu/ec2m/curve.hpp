@@ -19,8 +19,8 @@
 #include <string_view>
 #include <vector>
 
+#include "dstu/curve/scalar.hpp"
 #include "dstu/gf2m/field.hpp"
-#include "dstu/mp/fixed.hpp"
 #include "dstu/mp/nat.hpp"
 
 namespace dstu::ec2m {
@@ -52,9 +52,11 @@ struct AffinePoint {
   }
 };
 
-/// Scalars: fixed-width, constant-time naturals wide enough for every order n.
-inline constexpr std::size_t kScalarLimbs = 9;
-using Scalar = mp::Fixed<kScalarLimbs>;
+/// Scalars: the one fixed-width, constant-time type of both kinds of curves.
+using curve::kScalarLimbs;
+using curve::Scalar;
+using curve::scalar_from_nat;
+using curve::scalar_to_nat;
 
 namespace detail {
 struct Precomputed;

@@ -18,8 +18,4 @@ Scalar scalar_mul(const Curve& c, const Scalar& a, const Scalar& b);
 /// All-ones when 0 < a < n.
 ct::Mask scalar_in_range(const Curve& c, const Scalar& a);
 
-/// Public conversions.
-Scalar scalar_from_nat(const mp::Nat& x);
-mp::Nat scalar_to_nat(const Scalar& x);
-
 }  // namespace dstu::ec2m

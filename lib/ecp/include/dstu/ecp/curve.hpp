@@ -13,8 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "dstu/curve/scalar.hpp"
 #include "dstu/gfp/field.hpp"
-#include "dstu/mp/fixed.hpp"
 #include "dstu/mp/nat.hpp"
 
 namespace dstu::ecp {
@@ -23,8 +23,10 @@ namespace detail {
 struct BaseTable;
 }
 
-/// A scalar: up to 576 bits, little-endian limbs (fixed width, for secrets).
-using Scalar = mp::Fixed<9>;
+/// Scalars: the one fixed-width, constant-time type of both kinds of curves.
+using curve::Scalar;
+using curve::scalar_from_nat;
+using curve::scalar_to_nat;
 
 struct AffinePoint {
   gfp::Element x, y;

@@ -1,43 +1,28 @@
-// dstu::ecp — many generic-point scalar multiplications k_i P_i at once on a curve over
-// GF(p), by the methods compared in F. F. Al-Otaibi's thesis "Trade-off analysis for
-// generic-point parallel elliptic curve scalar multiplication" (seed 004), on the
-// thesis's own kind of curve (it measured brainpoolP160r1, P192r1, P256r1 and P512r1):
-// r requests on u threads. The methods, their names and the thesis's cost model are
-// the curve-independent ones of dstu/parallel/multi_request.hpp (named here too); their
-// scheduling is dstu/parallel/multi_request_schedule.hpp, the same code as on binary
-// curves (dstu/ec2m/multi_request.hpp), run here in Jacobian coordinates: the plain
-// binary method with mixed additions of the affine base inside the partitions (a = -3
-// doublings where the curve has a = -3) and general Jacobian additions for the partial
-// results. The results are exactly k_i P_i, equal to mul one at a time, for every
-// scalar (0 and multiples of n give O) and every point on the curve (O included).
-//
-// Variable time throughout: for public scalars and points only (a throughput study).
-// Depends on gfp (the field), mp (Nat) and parallel (the team and the scheduling).
+// dstu::ecp — the multi-request methods of F. F. Al-Otaibi's thesis "Trade-off analysis
+// for generic-point parallel elliptic curve scalar multiplication" on curves over GF(p),
+// the thesis's own kind (it measured brainpoolP160r1, P192r1, P256r1 and P512r1): the
+// scheduling of dstu/curve/multi_request_schedule.hpp, the same code as on binary curves
+// (dstu/ec2m/multi_request.hpp), run in Jacobian coordinates: mixed additions of the
+// affine base inside the partitions (a = -3 doublings where the curve has a = -3) and
+// general Jacobian additions for the partial results. The results are exactly k_i P_i,
+// equal to mul one at a time, for every scalar (0 and multiples of n give O; any length)
+// and every point on the curve (O included). Variable time throughout: for public
+// scalars and points only (a throughput study).
 #pragma once
 
 #include <span>
 #include <vector>
 
+#include "dstu/curve/multi_request.hpp"
 #include "dstu/ecp/curve.hpp"
-#include "dstu/mp/nat.hpp"
-#include "dstu/parallel/multi_request.hpp"
 
 namespace dstu::ecp {
 
 /// One request k P (pointers to the caller's data, which must outlive the call).
-using MulRequest = parallel::MulRequest<mp::Nat, AffinePoint>;
+using MulRequest = curve::MulRequest<mp::Nat, AffinePoint>;
 
-/// The methods, their names and the cost model (dstu/parallel/multi_request.hpp).
-using parallel::kMultiRequestMethods;
-using parallel::multi_request_method_name;
-using parallel::multi_request_model_doublings;
-using parallel::MultiRequestMethod;
-
-/// k_i P_i for every request by `method` with u = `threads` (at least 1) partitions,
-/// lanes or threads as the method says, on up to `threads` team threads. Points must
-/// be on the curve; scalars may have any length. Variable time: public scalars and
-/// points only.
-std::vector<AffinePoint> mul_multi_request_vartime(const Curve& c, MultiRequestMethod method,
+/// k_i P_i for every request by `method` on up to `threads` team threads (u = threads).
+std::vector<AffinePoint> mul_multi_request_vartime(const Curve& c, curve::MultiRequestMethod method,
                                                    std::span<const MulRequest> requests, int threads);
 
 }  // namespace dstu::ecp

@@ -35,7 +35,4 @@ bool mul_double_x_equals_vartime(const Curve& c, const Scalar& u1, const Scalar&
 /// P + Q (any points, public).
 AffinePoint add_vartime(const Curve& c, const AffinePoint& p, const AffinePoint& q);
 
-/// A Nat below 2^576 as a Scalar (public conversion).
-Scalar scalar_from_nat(const mp::Nat& x);
-
 }  // namespace dstu::ecp

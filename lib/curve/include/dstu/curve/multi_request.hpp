@@ -1,5 +1,5 @@
-// dstu::parallel — the methods of F. F. Al-Otaibi's thesis "Trade-off analysis for
-// generic-point parallel elliptic curve scalar multiplication" (seed 004) for r
+// dstu::curve — the methods of F. F. Al-Otaibi's thesis "Trade-off analysis for
+// generic-point parallel elliptic curve scalar multiplication" for r
 // requests k_i P_i on u threads, named after the reference numbers the thesis gives
 // them, and its cost model. Curve-independent: the scheduling of each method is the
 // template of multi_request_schedule.hpp, which lib/ec2m (binary curves) and lib/ecp
@@ -23,7 +23,7 @@
 
 #include <cstddef>
 
-namespace dstu::parallel {
+namespace dstu::curve {
 
 /// The methods of the thesis, named after the reference numbers it gives them.
 enum class MultiRequestMethod {
@@ -68,4 +68,4 @@ const char* multi_request_method_name(MultiRequestMethod method);
 /// same for binary and prime curves.
 double multi_request_model_doublings(MultiRequestMethod method, std::size_t m, std::size_t r, std::size_t u);
 
-}  // namespace dstu::parallel
+}  // namespace dstu::curve

@@ -1,4 +1,4 @@
-// dstu::parallel — the scheduling of the multi-request methods of F. F. Al-Otaibi's
+// dstu::curve — the scheduling of the multi-request methods of F. F. Al-Otaibi's
 // thesis "Trade-off analysis for generic-point parallel elliptic curve scalar
 // multiplication" (multi_request.hpp names and describes them), written once for every
 // kind of curve: a template over a small group policy G that knows the points and their
@@ -39,10 +39,10 @@
 #include <thread>
 #include <vector>
 
-#include "dstu/parallel/multi_request.hpp"
+#include "dstu/curve/multi_request.hpp"
 #include "dstu/parallel/team.hpp"
 
-namespace dstu::parallel {
+namespace dstu::curve {
 namespace multi_request_detail {
 
 /// sum of k_t 2^(t - lo) B over the bits t in [lo, hi) of k: the binary method, left to
@@ -103,7 +103,7 @@ void sequential(J& job) {
 
 template <class J>
 void per_request(J& job, int threads) {
-  for_each(job.size(), threads, [&](std::size_t i) { job.whole(i); });
+  parallel::for_each(job.size(), threads, [&](std::size_t i) { job.whole(i); });
 }
 
 /// [10]: item (pair, j) computes partition j of the pair's first request and partition
@@ -120,12 +120,12 @@ void postcomputation(J& job, int threads) {
     }
     parts[i * u + j] = q;
   };
-  for_each(pairs * u, threads, [&](std::size_t item) {
+  parallel::for_each(pairs * u, threads, [&](std::size_t item) {
     const std::size_t pair = item / u, j = item % u;
     partition(2 * pair, j);
     if (2 * pair + 1 < job.size()) partition(2 * pair + 1, u - 1 - j);
   });
-  for_each(job.size(), threads, [&](std::size_t i) { job.assemble(i, parts); });
+  parallel::for_each(job.size(), threads, [&](std::size_t i) { job.assemble(i, parts); });
 }
 
 /// The affine points 2^(j w) P, j = 0 ... u - 1, of request i, by (u - 1) w doublings
@@ -149,14 +149,14 @@ template <class J>
 void precomputation(J& job, int threads) {
   const std::size_t u = job.u, w = job.w;
   std::vector<typename J::Base> pre(job.size() * u);
-  for_each(job.size(), threads,
+  parallel::for_each(job.size(), threads,
            [&](std::size_t i) { precompute(job, i, std::span<typename J::Base>(pre).subspan(i * u, u)); });
   std::vector<typename J::Point> parts(job.size() * u);
-  for_each(job.size() * u, threads, [&](std::size_t item) {
+  parallel::for_each(job.size() * u, threads, [&](std::size_t item) {
     const std::size_t i = item / u, j = item % u;
     parts[item] = binary_vartime(job.g, *job.req[i].k, j * w, (j + 1) * w, pre[item]);
   });
-  for_each(job.size(), threads, [&](std::size_t i) { job.assemble(i, parts); });
+  parallel::for_each(job.size(), threads, [&](std::size_t i) { job.assemble(i, parts); });
 }
 
 /// [12]'s buffer between the doubling and the adding lane of one request: the points
@@ -207,7 +207,7 @@ void pipeline(J& job, int threads) {
     }
     lanes[i].buffer.resize(ones);
   }
-  for_each(2 * job.size(), threads, [&](std::size_t item) {
+  parallel::for_each(2 * job.size(), threads, [&](std::size_t item) {
     const std::size_t i = item / 2;
     if (item % 2 == 0) {
       if (!lanes[i].buffer.empty()) doubling_lane(job, i, lanes[i]);
@@ -237,4 +237,4 @@ std::vector<typename G::Affine> mul_multi_request_vartime(const G& g, MultiReque
   return std::move(job.out);
 }
 
-}  // namespace dstu::parallel
+}  // namespace dstu::curve

@@ -1,6 +1,6 @@
 // The scheduling of the multi-request methods of Al-Otaibi's thesis ("Trade-off
 // analysis for generic-point parallel elliptic curve scalar multiplication"),
-// dstu/parallel/multi_request_schedule.hpp, on a toy group with no curve and no field:
+// dstu/curve/multi_request_schedule.hpp, on a toy group with no curve and no field:
 // the integers mod N under addition, where k P is k * P mod N. Every method, r = 1..17
 // requests, u = 1..5 threads, P = 0 (the group's O) among the points, keys of 0 to 70
 // bits; and the operation counts of the plain binary method the methods share.
@@ -11,10 +11,11 @@
 #include <span>
 #include <vector>
 
-#include "dstu/parallel/multi_request_schedule.hpp"
+#include "dstu/curve/multi_request_schedule.hpp"
 #include "dstu/parallel/team.hpp"
 
-namespace par = dstu::parallel;
+namespace par = dstu::curve;
+namespace team = dstu::parallel;
 
 namespace {
 
@@ -72,7 +73,7 @@ std::uint64_t times(const Key& k, std::uint64_t p) { return static_cast<std::uin
 }  // namespace
 
 TEST_CASE("every method gives k P in a toy group, r = 1..17, u = 1..5") {
-  par::init(4);
+  team::init(4);
   std::vector<Key> keys{{0}, {1}, {2}, {kN - 1}, {kN}, {kN + 1}, {2 * kN - 1}, {0xfffff}};
   for (unsigned i = 0; i < 12; ++i) {
     keys.push_back({(static_cast<unsigned __int128>(0x9e3779b97f4a7c15ull * (i + 1)) << (i % 7)) >> (i % 5)});

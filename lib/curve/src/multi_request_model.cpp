@@ -1,11 +1,11 @@
 // The cost model of F. F. Al-Otaibi's thesis "Trade-off analysis for generic-point
 // parallel elliptic curve scalar multiplication" (§4.1, Table 5.4), in point doublings
-// (dstu/parallel/multi_request.hpp states the formulas).
-#include "dstu/parallel/multi_request.hpp"
+// (dstu/curve/multi_request.hpp states the formulas).
+#include "dstu/curve/multi_request.hpp"
 
 #include <algorithm>
 
-namespace dstu::parallel {
+namespace dstu::curve {
 namespace {
 
 /// One point addition costs two doublings (the thesis's assumption throughout).
@@ -56,4 +56,4 @@ double multi_request_model_doublings(MultiRequestMethod method, std::size_t m, s
   return 0;
 }
 
-}  // namespace dstu::parallel
+}  // namespace dstu::curve
