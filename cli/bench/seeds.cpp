@@ -25,7 +25,7 @@
 
 #include "bench/bench.hpp"
 #include "bench/seeds_published.hpp"
-#include "dstu/ec2m/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/rng/random.hpp"
 

@@ -19,7 +19,7 @@
 #include "bench/bench.hpp"
 #include "bench/seeds_published.hpp"
 #include "dstu/ec2m/multi_request.hpp"
-#include "dstu/ec2m/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/ecp/multi_request.hpp"
 #include "dstu/ecp/scalar_mul.hpp"
@@ -140,8 +140,8 @@ Curve004 binary_curve(const char* name, std::size_t count) {
     ec2m::Scalar x, y;
     for (auto& l : x.v) l = rng.next_u64();
     for (auto& l : y.v) l = rng.next_u64();
-    data->k.push_back(ec2m::scalar_to_nat(ec2m::scalar_reduce(c, x)));
-    data->p.push_back(ec2m::mul_base(c, ec2m::scalar_reduce(c, y)));
+    data->k.push_back(ec2m::scalar_to_nat(c.scalar_field().reduce(x)));
+    data->p.push_back(ec2m::mul_base(c, c.scalar_field().reduce(y)));
   }
   data->link();
   return {{{"curve", c.name()}, {"field", "binary"}}, [&c, data](MultiRequestMethod method, std::size_t r, int u) {

@@ -6,7 +6,7 @@
 #include "bench/bench.hpp"
 #include "dstu/ec2m/formulas.hpp"
 #include "dstu/ec2m/point.hpp"
-#include "dstu/ec2m/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/rng/random.hpp"
 
@@ -16,7 +16,7 @@ namespace {
 ec2m::Scalar random_scalar(const ec2m::Curve& c, rng::ChaCha20Drbg& rng) {
   ec2m::Scalar k;
   for (auto& l : k.v) l = rng.next_u64();
-  return ec2m::scalar_reduce(c, k);
+  return c.scalar_field().reduce(k);
 }
 
 }  // namespace

@@ -19,7 +19,7 @@
 
 #include "dstu/dstu4145/encoding.hpp"
 #include "dstu/dstu4145/encrypted_key.hpp"
-#include "dstu/ec2m/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/rng/random.hpp"
 #include "pbes2_store.hpp"
 #include "transcript.hpp"

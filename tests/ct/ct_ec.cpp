@@ -10,7 +10,7 @@
 #include "dstu/dstu4145/keys.hpp"
 #include "dstu/dstu4145/sign.hpp"
 #include "dstu/ec2m/point.hpp"
-#include "dstu/ec2m/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/parallel/pool.hpp"
 #include "dstu/parallel/team.hpp"
@@ -39,7 +39,7 @@ ec2m::Scalar secret_scalar(const ec2m::Curve& c) {
   dstu::rng::ChaCha20Drbg rng(12, 12);
   ec2m::Scalar k;
   for (auto& l : k.v) l = rng.next_u64();
-  k = ec2m::scalar_reduce(c, k);
+  k = c.scalar_field().reduce(k);
   poison(&k, sizeof k);
   return k;
 }
@@ -52,7 +52,7 @@ bool ladder_and_comb(const char* name) {
   poison(&p.y, sizeof p.y);
   ec2m::AffinePoint a = ec2m::mul_ladder(c, k, p);
   ec2m::AffinePoint b = ec2m::mul_base(c, k);
-  ec2m::Scalar s = ec2m::scalar_add(c, k, ec2m::scalar_mul(c, k, k));
+  ec2m::Scalar s = c.scalar_field().add(k, c.scalar_field().mul(k, k));
   unpoison(&a, sizeof a);
   unpoison(&b, sizeof b);
   unpoison(&s, sizeof s);

@@ -11,7 +11,7 @@
 #include "dstu/dstu4145/encoding.hpp"
 #include "dstu/dstu4145/encrypted_key.hpp"
 #include "dstu/dstu4145/keys.hpp"
-#include "dstu/ec2m/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/rng/random.hpp"
 
 namespace {

@@ -6,7 +6,6 @@
 
 #include "dstu/base/error.hpp"
 #include "dstu/ec2m/curve.hpp"
-#include "dstu/ec2m/scalar.hpp"
 #include "dstu/mp/nat.hpp"
 #include "vec.hpp"
 

@@ -11,7 +11,7 @@
 #include "dstu/dstu4145/batch.hpp"
 #include "dstu/dstu4145/nonce.hpp"
 #include "dstu/dstu4145/sign.hpp"
-#include "dstu/ec2m/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/rng/random.hpp"
 
 namespace d4 = dstu::dstu4145;

@@ -2,7 +2,6 @@
 #pragma once
 
 #include "dstu/ec2m/curve.hpp"
-#include "dstu/ec2m/scalar.hpp"
 #include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/mp/nat.hpp"
 #include "test_random.hpp"

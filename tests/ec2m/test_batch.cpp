@@ -8,7 +8,7 @@
 #include "cpu_paths.hpp"
 #include "dstu/ec2m/batch.hpp"
 #include "dstu/ec2m/point.hpp"
-#include "dstu/ec2m/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/parallel/team.hpp"
 #include "ec2m_test_util.hpp"

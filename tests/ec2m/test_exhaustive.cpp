@@ -11,7 +11,7 @@
 
 #include "dstu/ec2m/batch.hpp"
 #include "dstu/ec2m/point.hpp"
-#include "dstu/ec2m/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/gf2m/ops.hpp"
 #include "dstu/mp/prime.hpp"

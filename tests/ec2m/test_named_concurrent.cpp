@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "dstu/ec2m/point.hpp"
-#include "dstu/ec2m/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/mp/nat.hpp"
 #include "named_curves.hpp"

@@ -12,7 +12,7 @@
 #include "cpu_paths.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/ec2m/point.hpp"
-#include "dstu/ec2m/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/gf2m/ops.hpp"
 #include "dstu/mp/nat.hpp"

@@ -5,7 +5,7 @@
 #include "cpu_paths.hpp"
 #include "dstu/ec2m/batch.hpp"
 #include "dstu/ec2m/point.hpp"
-#include "dstu/ec2m/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/ec2m/scalar_mul.hpp"
 #include "ec2m_test_util.hpp"
 #include "precomputed.hpp"
@@ -113,13 +113,13 @@ TEST_CASE("scalar arithmetic mod n") {
     for (int i = 0; i < 200; ++i) {
       const Nat big = Nat::from_limbs(rng.limbs(ec2m::kScalarLimbs));
       const Nat a = Nat::from_limbs(rng.number(c->order_bits())) % n, b = Nat::from_limbs(rng.number(c->order_bits())) % n;
-      CHECK(ec2m::scalar_to_nat(ec2m::scalar_reduce(*c, ec2m::scalar_from_nat(big))) == big % n);
-      CHECK(ec2m::scalar_to_nat(ec2m::scalar_add(*c, ec2m::scalar_from_nat(a), ec2m::scalar_from_nat(b))) == (a + b) % n);
-      CHECK(ec2m::scalar_to_nat(ec2m::scalar_mul(*c, ec2m::scalar_from_nat(a), ec2m::scalar_from_nat(b))) == (a * b) % n);
-      CHECK((ec2m::scalar_in_range(*c, ec2m::scalar_from_nat(a)) != 0) == !a.is_zero());
+      CHECK(ec2m::scalar_to_nat(c->scalar_field().reduce(ec2m::scalar_from_nat(big))) == big % n);
+      CHECK(ec2m::scalar_to_nat(c->scalar_field().add(ec2m::scalar_from_nat(a), ec2m::scalar_from_nat(b))) == (a + b) % n);
+      CHECK(ec2m::scalar_to_nat(c->scalar_field().mul(ec2m::scalar_from_nat(a), ec2m::scalar_from_nat(b))) == (a * b) % n);
+      CHECK((c->scalar_field().in_range(ec2m::scalar_from_nat(a)) != 0) == !a.is_zero());
     }
-    CHECK(ec2m::scalar_in_range(*c, ec2m::scalar_from_nat(n)) == 0);
-    CHECK(ec2m::scalar_in_range(*c, ec2m::scalar_from_nat(n - Nat(1))) != 0);
+    CHECK(c->scalar_field().in_range(ec2m::scalar_from_nat(n)) == 0);
+    CHECK(c->scalar_field().in_range(ec2m::scalar_from_nat(n - Nat(1))) != 0);
   }
 }
 

@@ -15,7 +15,7 @@
 #include "dstu/base/stats.hpp"
 #include "dstu/cpu/features.hpp"
 #include "dstu/ec2m/batch.hpp"
-#include "dstu/ec2m/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/rng/random.hpp"
 
@@ -51,7 +51,7 @@ int main(int argc, char** argv) {
       for (std::size_t i = 0; i < kRequests; ++i) {
         dstu::Bytes b((c->order_bits() + 7) / 8);
         rng.fill(b);
-        k[i] = ec2m::scalar_reduce(*c, ec2m::scalar_from_nat(dstu::mp::Nat::from_bytes_le(b)));
+        k[i] = c->scalar_field().reduce(ec2m::scalar_from_nat(dstu::mp::Nat::from_bytes_le(b)));
         s[i] = ec2m::scalar_to_nat(k[i]);
         rng.fill(b);
         r[i] = dstu::mp::Nat::from_bytes_le(b) % c->order();

@@ -15,7 +15,7 @@
 
 #include "dstu/dstu4145/keys.hpp"
 #include "dstu/dstu4145/sign.hpp"
-#include "dstu/ec2m/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/rng/random.hpp"
 #include "per_call.hpp"

@@ -16,7 +16,7 @@
 #include "dstu/base/error.hpp"
 #include "dstu/dstu4145/encoding.hpp"
 #include "dstu/ec2m/point.hpp"
-#include "dstu/ec2m/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/gf2m/ops.hpp"
 #include "dstu/hash/gost34311.hpp"
 
@@ -139,7 +139,7 @@ ec2m::Scalar read_d(const ec2m::Curve& curve, std::span<const std::uint8_t> cont
   ec2m::Scalar d;
   const ScopedWipe wipe_d(d);  // a refused value may have been partly copied in
   if (bytes.empty() || !d.set_bytes_le(bytes)) bad("private key value has a bad length");
-  ec2m::Scalar out = ec2m::scalar_reduce(curve, d);
+  ec2m::Scalar out = curve.scalar_field().reduce(d);
   bool zero = mp::ct_is_zero(out) != 0;
   ct::unpoison(&zero, sizeof zero);  // a key that is no key is reported, not hidden
   if (zero) {

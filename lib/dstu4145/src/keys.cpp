@@ -7,7 +7,7 @@
 #include "dstu/base/error.hpp"
 #include "dstu/base/wipe.hpp"
 #include "dstu/ec2m/point.hpp"
-#include "dstu/ec2m/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/ec2m/scalar_mul.hpp"
 
 namespace dstu::dstu4145 {
@@ -22,7 +22,7 @@ ec2m::Scalar random_scalar(const ec2m::Curve& curve, RandomSource& rng) {
     mp::truncate_bits(k, bits);
     // Accept 0 < k < n. Whether a draw is rejected does not depend on the value
     // finally accepted, so this one bit is declassified.
-    bool accept = ec2m::scalar_in_range(curve, k) != 0;
+    bool accept = curve.scalar_field().in_range(k) != 0;
     ct::unpoison(&accept, sizeof accept);
     if (accept) break;
   }
@@ -32,7 +32,7 @@ ec2m::Scalar random_scalar(const ec2m::Curve& curve, RandomSource& rng) {
 
 PrivateKey::PrivateKey(const ec2m::Curve& curve, const ec2m::Scalar& d, std::optional<Dke> dke)
     : curve_(&curve), d_(d), dke_(dke) {
-  bool ok = ec2m::scalar_in_range(curve, d) != 0;
+  bool ok = curve.scalar_field().in_range(d) != 0;
   ct::unpoison(&ok, sizeof ok);  // a malformed key is reported, not hidden
   if (!ok) {
     d_.wipe();

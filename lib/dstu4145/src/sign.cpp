@@ -5,7 +5,7 @@
 #include "dstu/base/error.hpp"
 #include "dstu/ec2m/chosen.hpp"
 #include "dstu/ec2m/point.hpp"
-#include "dstu/ec2m/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/gf2m/ops.hpp"
 #include "dstu/parallel/team.hpp"
@@ -43,8 +43,8 @@ std::optional<Signature> finish_signature(const PrivateKey& key, const gf2m::Ele
   gf2m::Element y;
   gf2m::mul(c.field(), y, h, big_f.x);  // F = x(eP) never 0: eP has odd order
   ec2m::Scalar r = truncate_to_r(c, y);
-  ec2m::Scalar dr = ec2m::scalar_mul(c, key.d(), r);  // d r: a secret, wiped below
-  ec2m::Scalar s = ec2m::scalar_add(c, e, dr);
+  ec2m::Scalar dr = c.scalar_field().mul(key.d(), r);  // d r: a secret, wiped below
+  ec2m::Scalar s = c.scalar_field().add(e, dr);
   dr.wipe();
   e.wipe();
   secure_wipe(&big_f, sizeof big_f);

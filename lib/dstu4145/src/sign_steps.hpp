@@ -6,7 +6,7 @@
 #include <span>
 
 #include "dstu/dstu4145/sign.hpp"
-#include "dstu/ec2m/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 
 namespace dstu::dstu4145::detail {
 

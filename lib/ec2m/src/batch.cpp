@@ -10,7 +10,7 @@
 
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/base/wipe.hpp"
-#include "dstu/ec2m/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/parallel/team.hpp"
 #include "comb_double.hpp"
 #include "comb_internal.hpp"
@@ -283,13 +283,13 @@ void base_chunk(K kern, const Curve& c, std::span<const Scalar> k, std::span<Aff
   std::size_t i = 0;
   const bool pair = pair_requests(f.k.m, f.k.isa);
   for (; pair && i + 1 < k.size(); i += 2) {  // two requests at a time, interleaved
-    Scalar ea = scalar_reduce(c, k[i]), eb = scalar_reduce(c, k[i + 1]);
+    Scalar ea = c.scalar_field().reduce(k[i]), eb = c.scalar_field().reduce(k[i + 1]);
     std::tie(inf[i], inf[i + 1]) = detail::comb_all2(f, cf, c, t, ea, eb, pts[i], pts[i + 1]);
     ea.wipe();
     eb.wipe();
   }
   for (; i < k.size(); ++i) {
-    Scalar e = scalar_reduce(c, k[i]);
+    Scalar e = c.scalar_field().reduce(k[i]);
     inf[i] = detail::comb_all(f, cf, c, t, e, pts[i]);
     e.wipe();
   }

@@ -21,7 +21,7 @@
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/ec2m/point.hpp"
-#include "dstu/ec2m/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/ec2m/scalar_mul.hpp"
 #include "comb_double.hpp"
 #include "comb_internal.hpp"
@@ -157,7 +157,7 @@ template <class K>
 AffinePoint comb(K kern, const Curve& c, const Scalar& k, const CombTable& t) {
   const FieldOps<K> f{kern};
   const detail::CurveFe<K> cf(f, c);
-  Scalar e = scalar_reduce(c, k);
+  Scalar e = c.scalar_field().reduce(k);
   detail::LdPoint<K> q;
   const ScopedWipe wipe(e, q);
   ct::Mask q_inf = detail::comb_all(f, cf, c, t, e, q);

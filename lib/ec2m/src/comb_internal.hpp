@@ -6,7 +6,6 @@
 
 #include "dstu/base/wipe.hpp"
 #include "dstu/ec2m/curve.hpp"
-#include "dstu/ec2m/scalar.hpp"
 #include "ld.hpp"
 #include "precomputed.hpp"
 
@@ -249,7 +248,7 @@ void signed_comb_columns(const FieldOps<K>& f, const CurveFe<K>& cf, const CombT
 template <class K>
 ct::Mask signed_comb_all(const FieldOps<K>& f, const CurveFe<K>& cf, const Curve& c, const CombTable& t,
                          const Scalar& e, LdPoint<K>& q) {
-  SignedScalar s = signed_recode(c.order_fixed(), t, e);
+  SignedScalar s = signed_recode(c.scalar_field().order_scalar(), t, e);
   signed_comb_columns(f, cf, t, s.m, 0, t.columns, q);
   ld_negate_if(f, q, s.negate);
   const ct::Mask zero = s.zero;
@@ -265,7 +264,8 @@ std::pair<ct::Mask, ct::Mask> signed_comb_all2(const FieldOps<K>& f, const Curve
                                                const CombTable& t, const Scalar& ea, const Scalar& eb,
                                                LdPoint<K>& qa, LdPoint<K>& qb) {
   using Fe = typename K::Fe;
-  SignedScalar sa = signed_recode(c.order_fixed(), t, ea), sb = signed_recode(c.order_fixed(), t, eb);
+  const Scalar& n = c.scalar_field().order_scalar();
+  SignedScalar sa = signed_recode(n, t, ea), sb = signed_recode(n, t, eb);
   Fe xa, ya, xb, yb;
   signed_entry(f, t, sa.m, t.columns - 1, xa, ya);
   signed_entry(f, t, sb.m, t.columns - 1, xb, yb);

@@ -45,7 +45,8 @@ void Curve::init(const CurveSpec& spec, bool check) {
   gf2m::sqrt(f, sqrt_b_, b_);
   n_ = mp::Nat::from_hex(spec.n);
   if (n_.size() > kScalarLimbs) bad("n is wider than 576 bits");
-  n_.to_limbs(n_fixed_.data(), kScalarLimbs);
+  if (n_ < mp::Nat(3)) bad("n is not prime");
+  scalars_.emplace(n_, spec.name);
   cofactor_ = spec.cofactor;
   g_.x = gf2m::from_hex(f, spec.gx);
   g_.y = gf2m::from_hex(f, spec.gy);
@@ -114,7 +115,7 @@ std::vector<const Curve*> Curve::all_nist() {
 
 const detail::Precomputed& Curve::precomputed() const {
   std::call_once(pre_once_, [this] {
-    auto p = std::make_unique<detail::Precomputed>(detail::Precomputed{detail::make_scalar_modulus(n_), {}, {}, {}});
+    auto p = std::make_unique<detail::Precomputed>(detail::Precomputed{});
     // Odd multiples G, 3G, ..., (2^(w-1) - 1) G for the width-w wNAF.
     const AffinePoint g2 = double_vartime(*this, g_);
     p->g_odd.push_back(g_);

@@ -12,7 +12,7 @@
 #include "comb_internal.hpp"
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/ec2m/point.hpp"
-#include "dstu/ec2m/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/parallel/team.hpp"
 #include "ld.hpp"
@@ -56,8 +56,8 @@ AffinePoint split_comb(K kern, const Curve& c, const Scalar& k, std::size_t high
   const bool with_signs =
       pre.signed_comb.window != 0 && detail::signed_split_fits(c.order_bits(), pre.signed_comb.window, cut);
   const detail::CombTable& t = with_signs ? pre.signed_comb : pre.comb;
-  Scalar e = scalar_reduce(c, k);
-  detail::SignedScalar s = with_signs ? detail::signed_recode(c.order_fixed(), t, e) : detail::SignedScalar{};
+  Scalar e = c.scalar_field().reduce(k);
+  detail::SignedScalar s = with_signs ? detail::signed_recode(c.scalar_field().order_scalar(), t, e) : detail::SignedScalar{};
   LdPoint<K> low, q;
   ct::Mask low_inf = 0, hi_inf = 0;
   Fe hx{}, hy{};

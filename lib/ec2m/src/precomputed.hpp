@@ -1,23 +1,13 @@
-// Internal: what a curve precomputes once — the scalar modulus, and the base-point
-// tables of the comb (constant-time, window 8) and of the wNAF verification.
+// Internal: what a curve precomputes once — the base-point tables of the comb
+// (constant-time, window 8) and of the wNAF verification.
 #pragma once
 
-#include <variant>
 #include <vector>
 
 #include "dstu/base/aligned_words.hpp"
 #include "dstu/ec2m/curve.hpp"
-#include "dstu/mp/fixed_mod.hpp"
 
 namespace dstu::ec2m::detail {
-
-/// Barrett reduction modulo n at n's own width.
-using ScalarModulus =
-    std::variant<mp::FixedModulus<1>, mp::FixedModulus<2>, mp::FixedModulus<3>, mp::FixedModulus<4>,
-                 mp::FixedModulus<5>, mp::FixedModulus<6>, mp::FixedModulus<7>, mp::FixedModulus<8>,
-                 mp::FixedModulus<9>>;
-
-ScalarModulus make_scalar_modulus(const mp::Nat& n);
 
 /// Comb table for window w: entry u (u = 0 .. 2^w - 1) is sum of u_i 2^(i d) G, affine,
 /// zeros for u = 0. Stored as word planes for the scan: plane p holds word p of every
@@ -57,7 +47,6 @@ inline std::size_t comb_column_count(std::size_t order_bits, int window) {
 void comb_select(const CombTable& t, std::size_t u, gf2m::Word* out);
 
 struct Precomputed {
-  ScalarModulus modulus;
   CombTable comb;         ///< unsigned: the two-base comb of verification, split cuts the signed one does not fit
   CombTable signed_comb;  ///< signed, where signed_comb_fits: k G's constant-time comb
   std::vector<AffinePoint> g_odd;  ///< G, 3G, 5G, ..., for wNAF of width kGWindow

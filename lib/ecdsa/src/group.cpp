@@ -39,8 +39,7 @@ const Group& group_of(const C& curve) {
 
 Group::Group(const ecp::Curve& curve) : prime_(&curve) {}
 
-Group::Group(const ec2m::Curve& curve)
-    : binary_(&curve), binary_scalars_(std::make_unique<gfp::Field>(curve.order(), curve.name() + " scalars")) {}
+Group::Group(const ec2m::Curve& curve) : binary_(&curve) {}
 
 Group::~Group() = default;
 
@@ -81,7 +80,7 @@ std::size_t Group::field_bits() const {
 
 const mp::Nat& Group::order() const { return binary_ ? binary_->order() : prime_->order(); }
 unsigned Group::cofactor() const { return binary_ ? binary_->cofactor() : prime_->cofactor(); }
-const gfp::Field& Group::scalar_field() const { return binary_ ? *binary_scalars_ : prime_->scalar_field(); }
+const curve::ScalarField& Group::scalar_field() const { return binary_ ? binary_->scalar_field() : prime_->scalar_field(); }
 
 Point Group::generator() const {
   if (binary_) return binary_->generator();

@@ -87,13 +87,8 @@ Curve::Curve(const gfp::Field& field, const mp::Nat& a, const mp::Nat& b, const 
   g_.y = f.from_nat(gy);
   if (!on_curve(*this, g_)) throw_invalid("curve " + name_ + ": base point not on the curve");
   if (!mul(*this, scalar_from_nat(n), g_).infinity) throw_invalid("curve " + name_ + ": n G != O");
-  if (n > mp::Nat(3)) scalars_ = std::make_shared<const gfp::Field>(n, name_ + " scalars");
+  scalars_.emplace(n, name_);
   base_ = std::make_shared<detail::BaseTable>();
-}
-
-const gfp::Field& Curve::scalar_field() const {
-  if (!scalars_) throw Error(Errc::unsupported, "curve " + name_ + ": order too small for signatures");
-  return *scalars_;
 }
 
 }  // namespace dstu::ecp

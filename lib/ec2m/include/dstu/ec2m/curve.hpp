@@ -14,6 +14,7 @@
 
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -105,7 +106,8 @@ class Curve {
   std::size_t order_bits() const { return n_.bits(); }
   /// Limbs of n: every scalar mod n fits in this many.
   std::size_t order_limbs() const { return n_.size(); }
-  const Scalar& order_fixed() const { return n_fixed_; }
+  /// The integers mod n: constant-time reduction, sums, products, inverses.
+  const curve::ScalarField& scalar_field() const { return *scalars_; }
   unsigned cofactor() const { return cofactor_; }
   const AffinePoint& generator() const { return g_; }
   /// Bytes of a field element and of a compressed point: ceil(m / 8).
@@ -125,7 +127,7 @@ class Curve {
   unsigned a_ = 0;
   Element b_, sqrt_b_;
   mp::Nat n_;
-  Scalar n_fixed_;
+  std::optional<curve::ScalarField> scalars_;
   unsigned cofactor_ = 0;
   AffinePoint g_;
   mutable std::unique_ptr<detail::Precomputed> pre_;

@@ -25,8 +25,7 @@
 namespace dstu::ecdsa {
 
 /// Scalars mod n: one fixed-width type serves both kinds of curve.
-using Scalar = ecp::Scalar;
-static_assert(std::is_same_v<ecp::Scalar, ec2m::Scalar>);
+using curve::Scalar;
 
 /// A point of a group's curve (the alternative that matches the group's kind; a Group
 /// given a point of the other kind throws Error(invalid_input)).
@@ -72,8 +71,8 @@ class Group {
   /// Octets of a scalar mod n: ceil(L(n) / 8).
   std::size_t order_octets() const { return (order_bits() + 7) / 8; }
   unsigned cofactor() const;
-  /// The integers mod n as a field (constant-time products and divstep inverses).
-  const gfp::Field& scalar_field() const;
+  /// The integers mod n (the curve's: constant-time products and divstep inverses).
+  const curve::ScalarField& scalar_field() const;
 
   /// The base point G.
   Point generator() const;
@@ -102,7 +101,6 @@ class Group {
  private:
   const ecp::Curve* prime_ = nullptr;
   const ec2m::Curve* binary_ = nullptr;
-  std::unique_ptr<gfp::Field> binary_scalars_;  ///< n's field for a binary curve
 };
 
 }  // namespace dstu::ecdsa

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -72,10 +73,8 @@ class Curve {
   const mp::Nat& order() const { return n_; }
   std::size_t order_bits() const { return n_.bits(); }
   unsigned cofactor() const { return h_; }
-  /// The integers mod n as a field (n is prime), for the scalar arithmetic of signatures
-  /// (constant-time Montgomery products and divstep inverses). Error(unsupported) for an
-  /// order below 5.
-  const gfp::Field& scalar_field() const;
+  /// The integers mod n: constant-time reduction, sums, products, inverses.
+  const curve::ScalarField& scalar_field() const { return *scalars_; }
   const std::string& name() const { return name_; }
   const std::string& oid() const { return oid_; }
   const std::vector<std::string>& aliases() const { return aliases_; }
@@ -99,7 +98,7 @@ class Curve {
   AffinePoint g_;
   mp::Nat n_;
   unsigned h_;
-  std::shared_ptr<const gfp::Field> scalars_;
+  std::optional<curve::ScalarField> scalars_;
   std::shared_ptr<detail::BaseTable> base_;  ///< filled by base_table() once
   std::string name_, oid_;
   std::vector<std::string> aliases_;
