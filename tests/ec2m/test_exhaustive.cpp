@@ -106,7 +106,7 @@ void batch_shared_point(const Curve& c, const ec2m::AffinePoint& q) {
     kq.push_back(ec2m::add_vartime(c, kq.back(), q));
   }
   std::vector<ec2m::DoubleScalar> req;
-  for (std::size_t i = 0; i < s.size(); ++i) req.push_back({&s[i], &r[i], &q});
+  for (std::size_t i = 0; i < s.size(); ++i) req.push_back({ec2m::scalar_from_nat(s[i]), ec2m::scalar_from_nat(r[i]), &q});
   for (int threads : {1, 2}) {
     const std::vector<ec2m::AffinePoint> got = ec2m::mul_double_batch_vartime(c, req, threads);
     for (std::size_t i = 0; i < req.size(); ++i) {
@@ -130,7 +130,9 @@ void batch_mixed_points(const Curve& c, std::vector<ec2m::AffinePoint> points) {
     r.push_back(Nat((5 * k + 2) % (2 * n + 1)));
   }
   std::vector<ec2m::DoubleScalar> req;
-  for (std::size_t i = 0; i < s.size(); ++i) req.push_back({&s[i], &r[i], &points[i % points.size()]});
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    req.push_back({ec2m::scalar_from_nat(s[i]), ec2m::scalar_from_nat(r[i]), &points[i % points.size()]});
+  }
   std::vector<ec2m::AffinePoint> want;
   for (std::size_t i = 0; i < req.size(); ++i) {
     want.push_back(ec2m::add_vartime(c, ec2m::mul_reference_vartime(c, s[i], c.generator()),
@@ -145,11 +147,11 @@ void batch_mixed_points(const Curve& c, std::vector<ec2m::AffinePoint> points) {
   for (std::size_t i = 0; i < req.size(); ++i) {
     INFO("s=" << s[i].to_hex() << " r=" << r[i].to_hex() << " point " << i % points.size());
     REQUIRE(ec2m::same_point(c, got[i], want[i]));
-    REQUIRE(ec2m::same_point(c, ec2m::mul_double_vartime(c, s[i], r[i], *req[i].q), want[i]));
+    REQUIRE(ec2m::same_point(c, ec2m::mul_double_vartime(c, req[i].s, req[i].r, *req[i].q), want[i]));
     if (i % 2 == 1) {
       detail::Acc<gf2m::FieldKernels> a, b;
       const auto plan = [&](std::size_t j) {
-        return detail::RegularPlan<gf2m::FieldKernels>(f, cf, c, s[j], r[j], *req[j].q);
+        return detail::RegularPlan<gf2m::FieldKernels>(f, cf, c, req[j].s, req[j].r, *req[j].q);
       };
       detail::regular_double_acc2_vartime(f, cf, g, plan(i - 1), plan(i), a, b);
       REQUIRE(ec2m::same_point(c, detail::acc_result_vartime(f, a), want[i - 1]));
@@ -175,13 +177,13 @@ void exhaust(const Tiny& t, bool every_base) {
     for (std::uint64_t k = 0; k <= 2 * n; ++k) {
       const ec2m::Scalar ks = ec2m::scalar_from_nat(Nat(k));
       REQUIRE(ec2m::same_point(c, ec2m::mul_ladder(c, ks, p), want));
-      REQUIRE(ec2m::same_point(c, ec2m::mul_wnaf_vartime(c, Nat(k), p), want));
+      REQUIRE(ec2m::same_point(c, ec2m::mul_wnaf_vartime(c, ks, p), want));
       if (with_base) {
         REQUIRE(ec2m::same_point(c, ec2m::mul_base(*with_base, ks), want));
         if (k % 7 == 3) REQUIRE(ec2m::same_point(c, ec2m::mul_base_parallel(*with_base, ks, 2, 1 + k % 2), want));
       }
       if (k % 7 == 0 || k == n) {  // k = n: G's table holds n G = O where n < 2^7
-        REQUIRE(ec2m::same_point(c, ec2m::mul_double_vartime(c, Nat(k), Nat(k + 1), p),
+        REQUIRE(ec2m::same_point(c, ec2m::mul_double_vartime(c, ks, ec2m::scalar_from_nat(Nat(k + 1)), p),
                                ec2m::add_vartime(c, ec2m::mul_reference_vartime(c, Nat(k), c.generator()),
                                                ec2m::mul_reference_vartime(c, Nat(k + 1), p))));
       }
@@ -239,7 +241,7 @@ TEST_CASE("exhaustive: GF(2^11), A = 1, h = 6: points of order 2, 3 and 6 as Q (
   batch_mixed_points(*t.curve, small);
   for (const ec2m::AffinePoint& q : small) {
     for (std::uint64_t k = 0; k < 64; ++k) {
-      REQUIRE(ec2m::same_point(*t.curve, ec2m::mul_wnaf_vartime(*t.curve, Nat(k), q),
+      REQUIRE(ec2m::same_point(*t.curve, ec2m::mul_wnaf_vartime(*t.curve, ec2m::scalar_from_nat(Nat(k)), q),
                              ec2m::mul_reference_vartime(*t.curve, Nat(k), q)));
     }
   }

@@ -32,7 +32,7 @@ std::vector<ec2m::AffinePoint> edge_points(const Curve& c, dstu::test::TestRng& 
 /// method for the point of order 2.
 ec2m::AffinePoint oracle(const Curve& c, const Nat& k, const ec2m::AffinePoint& p) {
   const bool order_two = !p.infinity && dstu::gf2m::is_zero(c.field(), p.x);
-  return order_two ? ec2m::mul_reference_vartime(c, k, p) : ec2m::mul_wnaf_vartime(c, k, p);
+  return order_two ? ec2m::mul_reference_vartime(c, k, p) : ec2m::mul_wnaf_vartime(c, ec2m::scalar_from_nat(k), p);
 }
 
 /// Every method on `r` requests drawn from the scalars and points (from `offset`) on

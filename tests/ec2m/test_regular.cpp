@@ -41,7 +41,7 @@ TEST_CASE("regular digits: odd, below 2^w, and summing to k (k - 1 plus one for 
     for (int i = 0; i < 200; ++i) ks.push_back(Nat::from_limbs(rng.number(rng.range(1, 520))));
     for (const Nat& k : ks) {
       INFO("w=" << w << " k=" << k.to_hex());
-      const detail::RegularDigits r = detail::regular_digits_vartime(k, w);
+      const detail::RegularDigits r = detail::regular_digits_vartime(ec2m::scalar_from_nat(k), w);
       CHECK(evaluate(r, w) == k);
       CHECK(r.d.empty() == k.is_zero());
       CHECK(r.plus_one == (!k.is_zero() && !k.bit(0)));
@@ -58,8 +58,8 @@ void check_pairs(K kern, const Curve& c, const std::vector<Nat>& scalars, const 
   const detail::CurveFe<K> cf(f, c);
   const detail::OddTable<K> g = detail::g_table_vartime(f, c);
   for (std::size_t i = 0; i + 1 < scalars.size(); ++i) {
-    const Nat &sa = scalars[i], &ra = scalars[(3 * i + 1) % scalars.size()];
-    const Nat &sb = scalars[i + 1], &rb = scalars[(5 * i + 2) % scalars.size()];
+    const auto at = [&](std::size_t j) { return ec2m::scalar_from_nat(scalars[j % scalars.size()]); };
+    const ec2m::Scalar sa = at(i), ra = at(3 * i + 1), sb = at(i + 1), rb = at(5 * i + 2);
     const ec2m::AffinePoint &qa = points[i % points.size()], &qb = points[(i + 1) % points.size()];
     detail::Acc<K> a, b;
     detail::regular_double_acc2_vartime(f, cf, g, detail::RegularPlan<K>(f, cf, c, sa, ra, qa),

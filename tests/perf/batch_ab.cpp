@@ -45,19 +45,17 @@ int main(int argc, char** argv) {
     dstu::cpu::set_override(path);
     for (const ec2m::Curve* c : ec2m::Curve::all_named()) {
       dstu::rng::ChaCha20Drbg rng(5, 0);
-      std::vector<ec2m::Scalar> k(kRequests);
-      std::vector<dstu::mp::Nat> s(kRequests), r(kRequests);
+      std::vector<ec2m::Scalar> k(kRequests), r(kRequests);
       const ec2m::AffinePoint q = ec2m::mul_base(*c, ec2m::scalar_from_nat(dstu::mp::Nat(12345)));
       for (std::size_t i = 0; i < kRequests; ++i) {
         dstu::Bytes b((c->order_bits() + 7) / 8);
         rng.fill(b);
         k[i] = c->scalar_field().reduce(ec2m::scalar_from_nat(dstu::mp::Nat::from_bytes_le(b)));
-        s[i] = ec2m::scalar_to_nat(k[i]);
         rng.fill(b);
-        r[i] = dstu::mp::Nat::from_bytes_le(b) % c->order();
+        r[i] = ec2m::scalar_from_nat(dstu::mp::Nat::from_bytes_le(b) % c->order());
       }
       std::vector<ec2m::DoubleScalar> req;
-      for (std::size_t i = 0; i < kRequests; ++i) req.push_back({&s[i], &r[i], &q});
+      for (std::size_t i = 0; i < kRequests; ++i) req.push_back({k[i], r[i], &q});
       std::vector<double> sa, sb, va, vb;
       volatile std::uint64_t sink = 0;
       for (int round = 0; round < rounds; ++round) {
@@ -66,7 +64,7 @@ int main(int argc, char** argv) {
         }));
         sb.push_back(us([&] { sink = sink + ec2m::mul_base_batch(*c, k, 1)[0].x.w[0]; }));
         va.push_back(us([&] {
-          for (std::size_t i = 0; i < kRequests; ++i) sink = sink + ec2m::mul_double_vartime(*c, s[i], r[i], q).x.w[0];
+          for (std::size_t i = 0; i < kRequests; ++i) sink = sink + ec2m::mul_double_vartime(*c, k[i], r[i], q).x.w[0];
         }));
         vb.push_back(us([&] { sink = sink + ec2m::mul_double_batch_vartime(*c, req, 1)[0].x.w[0]; }));
       }

@@ -31,7 +31,9 @@ mp::Fixed<N> narrow(const Scalar& x, std::size_t from = 0) {
 
 /// n, checked: 1 < n < 2^576.
 const mp::Nat& valid_order(const mp::Nat& n, const std::string& name) {
-  if (n <= mp::Nat(1) || n.bits() > Scalar::kBits) throw_invalid("curve " + name + ": the order must be in 2 .. 2^576 - 1");
+  if (n <= mp::Nat(1) || n.bits() > Scalar::kBits) {
+    throw_invalid("curve " + name + ": the order must be in 2 .. 2^576 - 1");
+  }
   return n;
 }
 
@@ -67,6 +69,13 @@ Scalar scalar_from_nat(const mp::Nat& x) {
 }
 
 mp::Nat scalar_to_nat(const Scalar& x) { return mp::Nat::from_limbs(x.v); }
+
+std::size_t scalar_bits_vartime(const Scalar& x) {
+  for (std::size_t i = kScalarLimbs; i-- > 0;) {
+    if (x.v[i] != 0) return 64 * i + 64 - static_cast<std::size_t>(__builtin_clzll(x.v[i]));
+  }
+  return 0;
+}
 
 ScalarField::ScalarField(const mp::Nat& n, const std::string& name)
     : n_(valid_order(n, name)), n_scalar_(scalar_from_nat(n)), name_(name), mod_(make_modulus(n)) {

@@ -32,7 +32,10 @@ std::vector<std::uint8_t> verify_batch(std::span<const VerifyRequest> requests, 
   for (const auto& [curve, index] : by_curve) {
     std::vector<ec2m::DoubleScalar> mults;
     mults.reserve(index.size());
-    for (std::size_t i : index) mults.push_back({&requests[i].sig->s, &requests[i].sig->r, &requests[i].key->q});
+    for (std::size_t i : index) {
+      const Signature& sig = *requests[i].sig;
+      mults.push_back({ec2m::scalar_from_nat(sig.s), ec2m::scalar_from_nat(sig.r), &requests[i].key->q});
+    }
     // The final check of each request on the team thread that computed its point.
     struct Check {
       const ec2m::Curve& curve;

@@ -91,7 +91,8 @@ bool signature_in_range(const ec2m::Curve& curve, const Signature& sig) { return
 bool verify_digest(const PublicKey& key, std::span<const std::uint8_t> digest, const Signature& sig, int threads) {
   if (key.curve == nullptr || !detail::in_range(*key.curve, sig)) return false;
   const ec2m::Curve& c = *key.curve;
-  return detail::check_point(c, digest, sig, ec2m::mul_double_chosen_vartime(c, sig.s, sig.r, key.q, threads));
+  const ec2m::Scalar s = ec2m::scalar_from_nat(sig.s), r = ec2m::scalar_from_nat(sig.r);
+  return detail::check_point(c, digest, sig, ec2m::mul_double_chosen_vartime(c, s, r, key.q, threads));
 }
 
 bool verify_digest(const PublicKey& key, std::span<const std::uint8_t> digest, const Signature& sig) {

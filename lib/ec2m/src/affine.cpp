@@ -98,7 +98,7 @@ AffinePoint mul_reference_vartime(const Curve& c, const mp::Nat& k, const Affine
 }
 
 bool valid_public_point(const Curve& c, const AffinePoint& p) {
-  return !p.infinity && on_curve(c, p) && mul_wnaf_vartime(c, c.order(), p).infinity;
+  return !p.infinity && on_curve(c, p) && mul_wnaf_vartime(c, c.scalar_field().order_scalar(), p).infinity;
 }
 
 }  // namespace dstu::ec2m

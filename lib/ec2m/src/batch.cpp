@@ -100,11 +100,11 @@ void wnaf_chunk(const FieldOps<K>& f, const detail::CurveFe<K>& cf, const detail
   std::size_t i = 0;
   const auto plan = [&](std::size_t j) {
     const DoubleScalar& q = req[idx[j]];
-    return detail::DoublePlan<K>(f, cf, c, *q.s, *q.r, *q.q);
+    return detail::DoublePlan<K>(f, cf, c, q.s, q.r, *q.q);
   };
   const auto regular = [&](std::size_t j) {
     const DoubleScalar& q = req[idx[j]];
-    return detail::RegularPlan<K>(f, cf, c, *q.s, *q.r, *q.q);
+    return detail::RegularPlan<K>(f, cf, c, q.s, q.r, *q.q);
   };
   for (; pair_requests(f.k.m, f.k.isa) && i + 1 < idx.size(); i += 2) {
     if (pair_additions(f.k.m, f.k.isa)) {
@@ -126,8 +126,8 @@ void comb_chunk(const FieldOps<K>& f, const detail::CurveFe<K>& cf, const detail
   std::vector<detail::Acc<K>> acc(idx.size());
   std::vector<detail::CombPlan> plans(idx.size());
   for (std::size_t j = 0; j < idx.size(); ++j) {
-    plans[j].ds = detail::comb_digits_vartime(*req[idx[j]].s, g.window, g.columns);
-    plans[j].dr = detail::comb_digits_vartime(*req[idx[j]].r, g.window, g.columns);
+    plans[j].ds = detail::comb_digits_vartime(req[idx[j]].s, g.window, g.columns);
+    plans[j].dr = detail::comb_digits_vartime(req[idx[j]].r, g.window, g.columns);
   }
   std::size_t i = 0;
   for (; pair_requests(f.k.m, f.k.isa) && i + 1 < idx.size(); i += 2) {
@@ -228,7 +228,8 @@ void double_batch(K kern, const Curve& c, std::span<const DoubleScalar> req, int
   for (const std::vector<std::size_t>& group : group_by_point_vartime(req)) {
     std::vector<std::size_t> comb;
     for (std::size_t i : group) {
-      const bool fits = !req[i].q->infinity && req[i].s->bits() <= comb_bits && req[i].r->bits() <= comb_bits;
+      const bool fits = !req[i].q->infinity && curve::scalar_bits_vartime(req[i].s) <= comb_bits &&
+                        curve::scalar_bits_vartime(req[i].r) <= comb_bits;
       (fits ? comb : rest).push_back(i);
     }
     if (comb.size() < shared_point_min(f.k.m, f.k.isa)) {

@@ -22,7 +22,7 @@ AffinePoint mul_base_chosen(const Curve& c, const Scalar& k, int threads) {
       threads, [&] { return mul_base(c, k); }, [&] { return mul_base_parallel(c, k, threads); });
 }
 
-AffinePoint mul_double_chosen_vartime(const Curve& c, const mp::Nat& s, const mp::Nat& r, const AffinePoint& q,
+AffinePoint mul_double_chosen_vartime(const Curve& c, const Scalar& s, const Scalar& r, const AffinePoint& q,
                                       int threads) {
   return choice(ChosenOp::mul_double, c.m()).run(
       threads, [&] { return mul_double_vartime(c, s, r, q); },

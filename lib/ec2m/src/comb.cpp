@@ -112,8 +112,8 @@ CombTable build_signed_comb_table(const Curve& c, const CombTable& u) {
   return t;
 }
 
-std::vector<std::uint8_t> comb_digits_vartime(const mp::Nat& k, int window, std::size_t columns) {
-  const std::span<const mp::Limb> limbs = k.limbs();
+std::vector<std::uint8_t> comb_digits_vartime(const Scalar& k, int window, std::size_t columns) {
+  const std::span<const mp::Limb> limbs(k.v);
   // Up to 64 bits of k from bit pos on (zeros past its top).
   const auto bits64 = [&](std::size_t pos) -> std::uint64_t {
     const std::size_t w = pos / 64, s = pos % 64;

@@ -122,7 +122,7 @@ BaseComb<K> build_base_comb_vartime(const FieldOps<K>& f, const CurveFe<K>& c, c
 }
 
 /// The d column digits of k (digit j: bit i of it is bit i d + j of k), k < 2^(w d).
-std::vector<std::uint8_t> comb_digits_vartime(const mp::Nat& k, int window, std::size_t columns);
+std::vector<std::uint8_t> comb_digits_vartime(const Scalar& k, int window, std::size_t columns);
 
 /// One request's digits over both tables.
 struct CombPlan {

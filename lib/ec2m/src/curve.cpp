@@ -56,7 +56,7 @@ void Curve::init(const CurveSpec& spec, bool check) {
   if (!on_curve(*this, g_)) bad("the base point is not on the curve");
   if (n_ < mp::Nat(3) || !mp::baillie_psw(n_)) bad("n is not prime");
   if (n_.bits() < static_cast<std::size_t>(f.m()) / 2 + 3) bad("n is too small (n <= 4 sqrt(2^m))");
-  if (!mul_wnaf_vartime(*this, n_, g_).infinity) bad("n G is not O");
+  if (!mul_wnaf_vartime(*this, scalars_->order_scalar(), g_).infinity) bad("n G is not O");
   // Hasse: |h n - (2^m + 1)| <= 2 sqrt(2^m).
   const mp::Nat hn = n_ * mp::Nat(cofactor_), q1 = mp::Nat::power_of_two(static_cast<std::size_t>(f.m())) + mp::Nat(1);
   const mp::Nat diff = hn > q1 ? hn - q1 : q1 - hn;

@@ -57,7 +57,8 @@ AffinePoint split_comb(K kern, const Curve& c, const Scalar& k, std::size_t high
       pre.signed_comb.window != 0 && detail::signed_split_fits(c.order_bits(), pre.signed_comb.window, cut);
   const detail::CombTable& t = with_signs ? pre.signed_comb : pre.comb;
   Scalar e = c.scalar_field().reduce(k);
-  detail::SignedScalar s = with_signs ? detail::signed_recode(c.scalar_field().order_scalar(), t, e) : detail::SignedScalar{};
+  detail::SignedScalar s =
+      with_signs ? detail::signed_recode(c.scalar_field().order_scalar(), t, e) : detail::SignedScalar{};
   LdPoint<K> low, q;
   ct::Mask low_inf = 0, hi_inf = 0;
   Fe hx{}, hy{};
@@ -111,14 +112,14 @@ AffinePoint mul_base_parallel(const Curve& c, const Scalar& k, int threads, std:
   return gf2m::dispatch(c.field(), [&](auto kern) { return split_comb(kern, c, k, high_columns, threads); });
 }
 
-AffinePoint mul_double_parallel_vartime(const Curve& c, const mp::Nat& s, const mp::Nat& r, const AffinePoint& q,
+AffinePoint mul_double_parallel_vartime(const Curve& c, const Scalar& s, const Scalar& r, const AffinePoint& q,
                                         int threads) {
   if (!parallel::split_now(threads)) return mul_double_vartime(c, s, r, q);
   AffinePoint sg, rq;
   parallel::on_team(threads, [&](int index, int count) {
     for (int part = index; part < 2; part += count) {
       if (part == 0) {
-        sg = mul_double_vartime(c, s, mp::Nat(), q);
+        sg = mul_double_vartime(c, s, Scalar(), q);
       } else {
         rq = mul_wnaf_vartime(c, r, q);
       }

@@ -11,7 +11,6 @@
 #include <cstdint>
 #include <vector>
 
-#include "dstu/mp/nat.hpp"
 #include "acc.hpp"
 #include "wnaf_internal.hpp"
 
@@ -24,7 +23,7 @@ struct RegularDigits {
   std::vector<std::int8_t> d;
   bool plus_one = false;
 };
-RegularDigits regular_digits_vartime(const mp::Nat& k, int w);
+RegularDigits regular_digits_vartime(const Scalar& k, int w);
 
 /// Widths over the tables: G's 64 odd multiples (1 ... 127) and 16 of Q.
 inline constexpr int kRegularGWidth = 7;
@@ -37,10 +36,10 @@ template <class K>
 struct RegularPlan {
   RegularDigits ds, dr;
   OddTable<K> q;
-  RegularPlan(const FieldOps<K>& f, const CurveFe<K>& c, const Curve& curve, const mp::Nat& s, const mp::Nat& r,
+  RegularPlan(const FieldOps<K>& f, const CurveFe<K>& c, const Curve& curve, const Scalar& s, const Scalar& r,
               const AffinePoint& point)
       : ds(regular_digits_vartime(s, kRegularGWidth)) {
-    if (point.infinity || r.is_zero()) return;
+    if (point.infinity || mp::ct_is_zero(r) != 0) return;
     dr = regular_digits_vartime(r, kRegularQWidth);
     q = odd_multiples_vartime(f, c, curve, point, kRegularQWidth + 1);
   }

@@ -6,15 +6,12 @@
 #include <vector>
 
 #include "dstu/ec2m/point.hpp"
-#include "dstu/mp/nat.hpp"
+#include "dstu/curve/wnaf.hpp"
 #include "acc.hpp"
 #include "ld.hpp"
 #include "precomputed.hpp"
 
 namespace dstu::ec2m::detail {
-
-/// Width-w NAF digits of k, least significant first.
-std::vector<std::int8_t> wnaf(const mp::Nat& k, int w);
 
 /// Affine odd multiples P, 3P, 5P, ... of a point, in the kernel's element type; inf[i]
 /// where (2i + 1) P is O (a point of small odd order on a curve with such a cofactor,
@@ -95,13 +92,13 @@ template <class K>
 struct DoublePlan {
   std::vector<std::int8_t> ds, dr;
   OddTable<K> q;
-  DoublePlan(const FieldOps<K>& f, const CurveFe<K>& c, const Curve& curve, const mp::Nat& s, const mp::Nat& r,
+  DoublePlan(const FieldOps<K>& f, const CurveFe<K>& c, const Curve& curve, const Scalar& s, const Scalar& r,
              const AffinePoint& point) {
     constexpr int wq = 5;
-    ds = wnaf(s, kGWindow);
-    if (!point.infinity && !r.is_zero()) {
+    ds = curve::wnaf_vartime(s, kGWindow);
+    if (!point.infinity && mp::ct_is_zero(r) == 0) {
       q = odd_multiples_vartime(f, c, curve, point, wq);
-      dr = wnaf(r, wq);
+      dr = curve::wnaf_vartime(r, wq);
     }
   }
   std::size_t length() const { return std::max(ds.size(), dr.size()); }

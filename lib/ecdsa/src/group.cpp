@@ -22,8 +22,6 @@ const P& as(const Point& p) {
   return *q;
 }
 
-mp::Nat to_nat(const Scalar& k) { return mp::Nat::from_limbs(std::span(k.data(), Scalar::kLimbs)); }
-
 /// The group of a named curve, made once per curve (keyed by the curve's address).
 template <class C>
 const Group& group_of(const C& curve) {
@@ -80,7 +78,9 @@ std::size_t Group::field_bits() const {
 
 const mp::Nat& Group::order() const { return binary_ ? binary_->order() : prime_->order(); }
 unsigned Group::cofactor() const { return binary_ ? binary_->cofactor() : prime_->cofactor(); }
-const curve::ScalarField& Group::scalar_field() const { return binary_ ? binary_->scalar_field() : prime_->scalar_field(); }
+const curve::ScalarField& Group::scalar_field() const {
+  return binary_ ? binary_->scalar_field() : prime_->scalar_field();
+}
 
 Point Group::generator() const {
   if (binary_) return binary_->generator();
@@ -93,7 +93,7 @@ Point Group::mul_base(const Scalar& k) const {
 }
 
 Point Group::mul_double_vartime(const Scalar& u1, const Scalar& u2, const Point& q) const {
-  if (binary_) return ec2m::mul_double_vartime(*binary_, to_nat(u1), to_nat(u2), as<ec2m::AffinePoint>(q));
+  if (binary_) return ec2m::mul_double_vartime(*binary_, u1, u2, as<ec2m::AffinePoint>(q));
   return ecp::mul_double_vartime(*prime_, u1, u2, as<ecp::AffinePoint>(q));
 }
 

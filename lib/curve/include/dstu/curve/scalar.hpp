@@ -35,6 +35,8 @@ using Scalar = mp::Fixed<kScalarLimbs>;
 Scalar scalar_from_nat(const mp::Nat& x);
 /// x as a Nat (a public conversion).
 mp::Nat scalar_to_nat(const Scalar& x);
+/// L(x), the bit length of a public x (0 for 0).
+std::size_t scalar_bits_vartime(const Scalar& x);
 
 /// The integers mod n, constant time in the values (see the file comment).
 class ScalarField {

@@ -16,14 +16,12 @@
 #include <vector>
 
 #include "dstu/ec2m/curve.hpp"
-#include "dstu/mp/nat.hpp"
 
 namespace dstu::ec2m {
 
-/// One request s G + r Q (pointers to the caller's data, which must outlive the call).
+/// One request s G + r Q (Q: a pointer to the caller's point, which must outlive the call).
 struct DoubleScalar {
-  const mp::Nat* s;
-  const mp::Nat* r;
+  Scalar s, r;
   const AffinePoint* q;
 };
 

@@ -19,7 +19,7 @@ AffinePoint mul_base_chosen(const Curve& c, const Scalar& k, int threads);
 
 /// s G + r Q: mul_double_parallel_vartime over `threads` or mul_double_vartime, as
 /// measured. Variable time: public scalars and points only.
-AffinePoint mul_double_chosen_vartime(const Curve& c, const mp::Nat& s, const mp::Nat& r, const AffinePoint& q,
+AffinePoint mul_double_chosen_vartime(const Curve& c, const Scalar& s, const Scalar& r, const AffinePoint& q,
                                       int threads);
 
 /// The operations that have a choice.

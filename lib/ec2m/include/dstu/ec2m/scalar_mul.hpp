@@ -33,11 +33,11 @@ enum class CombDigits { best, unsigned_digits, signed_digits };
 AffinePoint mul_base_window(const Curve& c, const Scalar& k, int w, CombDigits digits = CombDigits::best);
 
 /// k P by width-5 wNAF on López–Dahab coordinates. Variable time; any scalar.
-AffinePoint mul_wnaf_vartime(const Curve& c, const mp::Nat& k, const AffinePoint& p);
+AffinePoint mul_wnaf_vartime(const Curve& c, const Scalar& k, const AffinePoint& p);
 
 /// s G + r Q by interleaved wNAF (width 8 over the precomputed multiples of G, width 5
 /// for Q) and one final inversion. Variable time: public scalars and points only.
-AffinePoint mul_double_vartime(const Curve& c, const mp::Nat& s, const mp::Nat& r, const AffinePoint& q);
+AffinePoint mul_double_vartime(const Curve& c, const Scalar& s, const Scalar& r, const AffinePoint& q);
 
 /// k P by textbook affine double-and-add: the slow, obvious reference the tests check
 /// every other method against. Variable time.
@@ -57,7 +57,7 @@ std::size_t comb_high_columns(std::size_t d, double r);
 
 /// s G + r Q with the two scalar multiplications on two team threads (seed 000: on two
 /// cores "one thread per scalar multiplication"), added at the end. Variable time.
-AffinePoint mul_double_parallel_vartime(const Curve& c, const mp::Nat& s, const mp::Nat& r, const AffinePoint& q,
+AffinePoint mul_double_parallel_vartime(const Curve& c, const Scalar& s, const Scalar& r, const AffinePoint& q,
                                         int threads);
 
 /// The default comb window.
