@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "dstu/base/wipe.hpp"
+#include "dstu/curve/table_scan.hpp"
 #include "dstu/ec2m/curve.hpp"
 #include "ld.hpp"
 #include "precomputed.hpp"
@@ -19,7 +20,7 @@ inline constexpr double kAddOverDouble = 1.6;
 template <class K>
 void select_entry(const CombTable& t, std::size_t u, typename K::Fe& x, typename K::Fe& y) {
   gf2m::Word buf[2 * gf2m::kMaxWords];
-  comb_select(t, u, buf);
+  curve::select_planes(t.xy.data(), t.planes, t.slots, u, buf);
   x = {};
   y = {};
   for (int i = 0; i < t.words; ++i) {

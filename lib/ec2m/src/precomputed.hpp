@@ -10,9 +10,10 @@
 namespace dstu::ec2m::detail {
 
 /// Comb table for window w: entry u (u = 0 .. 2^w - 1) is sum of u_i 2^(i d) G, affine,
-/// zeros for u = 0. Stored as word planes for the scan: plane p holds word p of every
-/// entry (x words first, then y), `slots` words apart, 64-byte aligned, so the scan
-/// reads 8 entries of one word per aligned load.
+/// zeros for u = 0. Stored as word planes for the constant-time scan
+/// (dstu/curve/table_scan.hpp): plane p holds word p of every entry (x words first, then
+/// y), `slots` words apart, 64-byte aligned, so the scan reads 8 entries of one word per
+/// aligned load.
 ///
 /// The signed form (signed_digits; Hedabou, Pinel and Bénéteau's all-nonzero comb
 /// digits, as in libsecp256k1's signed-digit multiplication by G) holds half as many
@@ -40,11 +41,6 @@ inline std::size_t comb_column_count(std::size_t order_bits, int window) {
   const std::size_t w = static_cast<std::size_t>(window);
   return (order_bits + w - 1) / w;
 }
-
-/// out[0 .. planes) = entry u of the table (x words, then y words) for u in 0 .. 2^w - 1,
-/// by a constant-time scan of every entry (the AVX2 / AVX-512 variants when
-/// cpu::active() allows them).
-void comb_select(const CombTable& t, std::size_t u, gf2m::Word* out);
 
 struct Precomputed {
   CombTable comb;         ///< unsigned: the two-base comb of verification, split cuts the signed one does not fit
