@@ -163,10 +163,10 @@ TEST_CASE("SEC 1 encodings of the base points") {
     const dstu::Bytes y = gf2m::to_bytes_be(c.field(), c.generator().y);
     dstu::Bytes want{kWant[i].g_prefix};
     want.insert(want.end(), x.begin(), x.end());
-    CHECK(ec2m::encode_point_sec1(c, c.generator(), true) == want);
+    CHECK(ec2m::encode_point(c, c.generator(), true) == want);
     want[0] = 0x04;
     want.insert(want.end(), y.begin(), y.end());
-    CHECK(ec2m::encode_point_sec1(c, c.generator(), false) == want);
+    CHECK(ec2m::encode_point(c, c.generator(), false) == want);
   }
 }
 
@@ -180,18 +180,18 @@ TEST_CASE("SEC 1 round trips on the NIST curves and on DSTU curves") {
       const std::size_t l = c->field_bytes();
       for (int i = 0; i < 6; ++i) {
         const ec2m::AffinePoint p = random_multiple(*c, rng);
-        const dstu::Bytes full = ec2m::encode_point_sec1(*c, p, false);
-        const dstu::Bytes packed = ec2m::encode_point_sec1(*c, p, true);
+        const dstu::Bytes full = ec2m::encode_point(*c, p, false);
+        const dstu::Bytes packed = ec2m::encode_point(*c, p, true);
         REQUIRE(full.size() == 1 + 2 * l);
         REQUIRE(packed.size() == 1 + l);
         CHECK(full[0] == 0x04);
         CHECK((packed[0] == 0x02 || packed[0] == 0x03));
-        CHECK(ec2m::same_point(*c, ec2m::decode_point_sec1(*c, full), p));
-        CHECK(ec2m::same_point(*c, ec2m::decode_point_sec1(*c, packed), p));
+        CHECK(ec2m::same_point(*c, ec2m::decode_point(*c, full), p));
+        CHECK(ec2m::same_point(*c, ec2m::decode_point(*c, packed), p));
         // -P = (x, x + y) has the same x and the other y~ (y/x + 1).
-        const dstu::Bytes negated = ec2m::encode_point_sec1(*c, ec2m::negate(*c, p), true);
+        const dstu::Bytes negated = ec2m::encode_point(*c, ec2m::negate(*c, p), true);
         CHECK(negated[0] == (packed[0] ^ 1));
-        CHECK(ec2m::same_point(*c, ec2m::decode_point_sec1(*c, negated), ec2m::negate(*c, p)));
+        CHECK(ec2m::same_point(*c, ec2m::decode_point(*c, negated), ec2m::negate(*c, p)));
       }
     }
   });
@@ -203,11 +203,11 @@ TEST_CASE("SEC 1 decoding rejects malformed and invalid points") {
     const auto& f = c.field();
     const std::size_t l = c.field_bytes();
     INFO(name);
-    const auto decode = [&](const dstu::Bytes& b) { return error_of([&] { ec2m::decode_point_sec1(c, b); }); };
-    const dstu::Bytes full = ec2m::encode_point_sec1(c, c.generator(), false);
-    const dstu::Bytes packed = ec2m::encode_point_sec1(c, c.generator(), true);
+    const auto decode = [&](const dstu::Bytes& b) { return error_of([&] { ec2m::decode_point(c, b); }); };
+    const dstu::Bytes full = ec2m::encode_point(c, c.generator(), false);
+    const dstu::Bytes packed = ec2m::encode_point(c, c.generator(), true);
 
-    CHECK(has(error_of([&] { ec2m::encode_point_sec1(c, ec2m::AffinePoint::at_infinity(), true); }), "infinity"));
+    CHECK(has(error_of([&] { ec2m::encode_point(c, ec2m::AffinePoint::at_infinity(), true); }), "infinity"));
     CHECK(has(decode({}), "empty"));
     CHECK(has(decode({0x00}), "infinity"));
     CHECK(has(decode(dstu::Bytes(1 + l, 0)), "infinity"));
@@ -259,14 +259,14 @@ TEST_CASE("SEC 1 decoding rejects malformed and invalid points") {
     const ec2m::AffinePoint t = order_two(c);
     REQUIRE(ec2m::on_curve(c, t));
     CHECK(ec2m::double_vartime(c, t).infinity);
-    CHECK(has(decode(ec2m::encode_point_sec1(c, t, false)), "not of order n"));
-    CHECK(has(decode(ec2m::encode_point_sec1(c, t, true)), "not of order n"));
+    CHECK(has(decode(ec2m::encode_point(c, t, false)), "not of order n"));
+    CHECK(has(decode(ec2m::encode_point(c, t, true)), "not of order n"));
     const ec2m::AffinePoint gt = ec2m::add_vartime(c, c.generator(), t);
-    CHECK(has(decode(ec2m::encode_point_sec1(c, gt, false)), "not of order n"));
-    CHECK(has(decode(ec2m::encode_point_sec1(c, gt, true)), "not of order n"));
+    CHECK(has(decode(ec2m::encode_point(c, gt, false)), "not of order n"));
+    CHECK(has(decode(ec2m::encode_point(c, gt, true)), "not of order n"));
     // What is left decodes.
     CHECK(decode(full) == "no error");
     CHECK(decode(packed) == "no error");
-    CHECK(gf2m::equal(f, ec2m::decode_point_sec1(c, packed).y, c.generator().y));
+    CHECK(gf2m::equal(f, ec2m::decode_point(c, packed).y, c.generator().y));
   }
 }

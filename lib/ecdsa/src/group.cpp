@@ -120,12 +120,12 @@ bool Group::same_point(const Point& p, const Point& q) const {
 }
 
 Bytes Group::encode_point(const Point& p, bool compressed) const {
-  if (binary_) return ec2m::encode_point_sec1(*binary_, as<ec2m::AffinePoint>(p), compressed);
+  if (binary_) return ec2m::encode_point(*binary_, as<ec2m::AffinePoint>(p), compressed);
   return ecp::encode_point(*prime_, as<ecp::AffinePoint>(p), compressed);
 }
 
 Point Group::decode_point(std::span<const std::uint8_t> encoded) const {
-  if (binary_) return ec2m::decode_point_sec1(*binary_, encoded);
+  if (binary_) return ec2m::decode_point(*binary_, encoded);
   return ecp::decode_point(*prime_, encoded);
 }
 

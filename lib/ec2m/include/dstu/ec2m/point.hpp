@@ -31,18 +31,18 @@ AffinePoint decompress(const Curve& c, const Element& packed);
 Bytes compress_le(const Curve& c, const AffinePoint& p);
 AffinePoint decompress_le(const Curve& c, std::span<const std::uint8_t> bytes);
 
-/// SEC 1 v2.0 §2.3.3 encoding of a finite point, field elements as ceil(m/8)
-/// big-endian octets (§2.3.5): 04 || X || Y, or (compressed) 02 or 03 || X where the
-/// low bit of the prefix is the rightmost bit of y x^-1 (0 when x = 0). Throws
-/// Error(invalid_input) for O. Variable time (public points).
-Bytes encode_point_sec1(const Curve& c, const AffinePoint& p, bool compressed);
+/// SEC 1 v2.0 §2.3.3 encoding of a finite point (dstu/curve/sec1.hpp), field elements as
+/// ceil(m/8) big-endian octets (§2.3.5): 04 || X || Y, or (compressed) 02 or 03 || X
+/// where the low bit of the prefix is the rightmost bit of y x^-1 (0 when x = 0).
+/// Throws Error(invalid_input) for O. Variable time (public points).
+Bytes encode_point(const Curve& c, const AffinePoint& p, bool compressed);
 /// SEC 1 v2.0 §2.3.4 decoding of 04 || X || Y or 02/03 || X (compressed: y from
 /// z^2 + z = x + A + B x^-2, y = x z), then public-key validation: on the curve and
 /// n P = O. Throws Error(invalid_input) saying what is wrong: empty, the point at
 /// infinity (00), the length, the prefix (hybrid 06/07 is not accepted), a coordinate
 /// with bits at or above m, no point with this x, not on the curve, not of order n.
 /// Variable time (public points).
-AffinePoint decode_point_sec1(const Curve& c, std::span<const std::uint8_t> encoded);
+AffinePoint decode_point(const Curve& c, std::span<const std::uint8_t> encoded);
 
 /// Public-key validation (DSTU 4145 §10.1): P != O, P on the curve, n P = O. Returns
 /// false instead of throwing; variable time (public points).
