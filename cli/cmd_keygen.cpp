@@ -74,10 +74,11 @@ class Keygen final : public Command {
   int list_curves(const GlobalOptions& g) {
     Json list = Json::array();
     for (const ec2m::Curve* c : ec2m::Curve::all_named()) {
-      list.push_back({{"name", c->name()}, {"family", "dstu4145"}, {"oid", c->oid()}, {"m", c->m()},
+      const char* family = curve::family_name(c->family());
+      list.push_back({{"name", c->name()}, {"family", family}, {"oid", c->oid()}, {"m", c->m()},
                       {"order_bits", c->order_bits()}});
       if (!g.json) {
-        fmt::print("{:<16} {:<12} {:<30} m={:<4} L(n)={}\n", c->name(), "dstu4145", c->oid(), c->m(), c->order_bits());
+        fmt::print("{:<16} {:<12} {:<30} m={:<4} L(n)={}\n", c->name(), family, c->oid(), c->m(), c->order_bits());
       }
     }
     for (const ecdsa::Group* c : ecdsa::Group::all_named()) {

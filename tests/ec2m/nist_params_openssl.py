@@ -17,8 +17,8 @@ import sys
 SOURCE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "lib", "ec2m", "src", "nist_curves.cpp")
 CHAR2_FIELD = "1.2.840.10045.1.2"  # X9.62 characteristic-two-field
 TP_BASIS, PP_BASIS = "1.2.840.10045.1.2.3.2", "1.2.840.10045.1.2.3.3"
-ENTRY = re.compile(r'\{"([^"]+)",\s*"([^"]+)",\s*\{([\d,\s]+)\},\s*(\d),\s*"(\w+)",\s*"(\w+)",\s*"(\w+)",\s*"(\w+)",'
-                   r'\s*(\d+),\s*\{"([^"]+)"\}\}')
+ENTRY = re.compile(r'\{\{"([^"]+)",\s*"([^"]+)",\s*\{"([^"]+)"\},\s*curve::Family::\w+\},\s*\{([\d,\s]+)\},'
+                   r'\s*(\d),\s*"(\w+)",\s*"(\w+)",\s*"(\w+)",\s*"(\w+)",\s*(\d+)\}')
 
 
 def read_specs(path):
@@ -28,9 +28,9 @@ def read_specs(path):
     text = re.sub(r'"\s+"', "", text)
     specs = []
     for m in ENTRY.finditer(text):
-        specs.append({"name": m[1], "oid": m[2], "exponents": [int(e) for e in m[3].split(",")], "a": int(m[4]),
-                      "b": int(m[5], 16), "n": int(m[6], 16), "gx": int(m[7], 16), "gy": int(m[8], 16),
-                      "h": int(m[9]), "alias": m[10]})
+        specs.append({"name": m[1], "oid": m[2], "alias": m[3], "exponents": [int(e) for e in m[4].split(",")],
+                      "a": int(m[5]), "b": int(m[6], 16), "n": int(m[7], 16), "gx": int(m[8], 16), "gy": int(m[9], 16),
+                      "h": int(m[10])})
     return specs
 
 

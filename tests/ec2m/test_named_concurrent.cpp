@@ -25,7 +25,7 @@ namespace {
 /// The names, from the curve specifications as text (reading them builds no curve).
 std::array<std::string, dstu::ec2m::detail::kNamedCurves> names() {
   std::array<std::string, dstu::ec2m::detail::kNamedCurves> out;
-  for (std::size_t i = 0; i < out.size(); ++i) out[i] = dstu::ec2m::detail::named_curve_specs()[i].name;
+  for (std::size_t i = 0; i < out.size(); ++i) out[i] = dstu::ec2m::detail::named_curve_specs()[i].record.name;
   return out;
 }
 

@@ -121,7 +121,7 @@ TEST_CASE("verification's x test: u1 G + u2 Q has x = r mod n exactly when the J
   // x has up to four candidates r, r + n, r + 2n, r + 3n below p.
   {
     const dstu::gfp::Field f(Nat(101), "p=101");
-    const Curve c(f, Nat(1), Nat(25), Nat(90), Nat(81), Nat(29), 4, "tiny h=4");
+    const Curve c(f, Nat(1), Nat(25), Nat(90), Nat(81), Nat(29), 4, dstu::curve::CurveRecord{"tiny h=4", "", {}, {}});
     const RefCurve rc = ref_of(c);
     const Ref G = ref(c, c.generator());
     int beyond_2n = 0;

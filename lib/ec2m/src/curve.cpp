@@ -46,7 +46,7 @@ void Curve::init(const CurveSpec& spec, bool check) {
   n_ = mp::Nat::from_hex(spec.n);
   if (n_.size() > kScalarLimbs) bad("n is wider than 576 bits");
   if (n_ < mp::Nat(3)) bad("n is not prime");
-  scalars_.emplace(n_, spec.name);
+  scalars_.emplace(n_, spec.record.name);
   cofactor_ = spec.cofactor;
   g_.x = gf2m::from_hex(f, spec.gx);
   g_.y = gf2m::from_hex(f, spec.gy);
@@ -70,7 +70,7 @@ const Curve* Curve::find_named(std::string_view key) {
   static std::array<std::once_flag, detail::kNamedCurves> once;
   static std::array<std::unique_ptr<Curve>, detail::kNamedCurves> curves;
   for (std::size_t i = 0; i < specs.size(); ++i) {
-    if (specs[i].name != key && specs[i].oid != key) continue;
+    if (!specs[i].record.matches(key)) continue;
     std::call_once(once[i], [&] { curves[i].reset(new Curve(Named{}, specs[i])); });
     return curves[i].get();
   }
@@ -81,13 +81,13 @@ const Curve& Curve::named(std::string_view key) {
   if (const Curve* c = find_named(key)) return *c;
   const auto& specs = detail::named_curve_specs();
   std::string known;
-  for (const CurveSpec& s : specs) known += (known.empty() ? "" : ", ") + s.name;
+  for (const CurveSpec& s : specs) known += (known.empty() ? "" : ", ") + s.record.name;
   throw_invalid("unknown curve '" + std::string(key) + "' (known: " + known + ")");
 }
 
 std::vector<const Curve*> Curve::all_named() {
   std::vector<const Curve*> out;
-  for (const CurveSpec& s : detail::named_curve_specs()) out.push_back(&named(s.name));
+  for (const CurveSpec& s : detail::named_curve_specs()) out.push_back(&named(s.record.name));
   return out;
 }
 
@@ -98,10 +98,8 @@ const Curve* Curve::find_nist(std::string_view key) {
   static std::array<std::once_flag, detail::kNistCurves> once;
   static std::array<std::unique_ptr<Curve>, detail::kNistCurves> curves;
   for (std::size_t i = 0; i < specs.size(); ++i) {
-    const CurveSpec& s = specs[i];
-    const bool alias = std::find(s.aliases.begin(), s.aliases.end(), key) != s.aliases.end();
-    if (s.name != key && s.oid != key && !alias) continue;
-    std::call_once(once[i], [&] { curves[i].reset(new Curve(Named{}, s)); });
+    if (!specs[i].record.matches(key)) continue;
+    std::call_once(once[i], [&] { curves[i].reset(new Curve(Named{}, specs[i])); });
     return curves[i].get();
   }
   return nullptr;
@@ -109,7 +107,7 @@ const Curve* Curve::find_nist(std::string_view key) {
 
 std::vector<const Curve*> Curve::all_nist() {
   std::vector<const Curve*> out;
-  for (const CurveSpec& s : detail::nist_curve_specs()) out.push_back(find_nist(s.name));
+  for (const CurveSpec& s : detail::nist_curve_specs()) out.push_back(find_nist(s.record.name));
   return out;
 }
 

@@ -66,11 +66,7 @@ const std::string& Group::name() const { return binary_ ? binary_->name() : prim
 const std::string& Group::oid() const { return binary_ ? binary_->oid() : prime_->oid(); }
 const std::vector<std::string>& Group::aliases() const { return binary_ ? binary_->aliases() : prime_->aliases(); }
 
-const char* Group::family() const {
-  const std::string& n = name();
-  if (binary_) return n.rfind("K-", 0) == 0 ? "nist-koblitz" : "nist-binary";
-  return n.rfind("P-", 0) == 0 ? "nist" : "brainpool";
-}
+const char* Group::family() const { return curve::family_name(binary_ ? binary_->family() : prime_->family()); }
 
 std::size_t Group::field_bits() const {
   return binary_ ? static_cast<std::size_t>(binary_->m()) : prime_->field().bits();

@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "dstu/curve/record.hpp"
 #include "dstu/curve/scalar.hpp"
 #include "dstu/gf2m/field.hpp"
 #include "dstu/mp/nat.hpp"
@@ -30,16 +31,11 @@ using gf2m::Element;
 
 /// Curve parameters as text: big-endian hex for B, n and the base point.
 struct CurveSpec {
-  std::string name;            ///< "dstu257"; empty for a custom curve
-  std::string oid;             ///< "1.2.804.2.1.1.1.1.3.1.1.2.6"; empty for a custom curve
+  curve::CurveRecord record;   ///< name, OID, aliases, family; empty for a custom curve
   std::vector<int> exponents;  ///< field polynomial, e.g. {257, 12, 0}
   int a = 0;                   ///< A, 0 or 1
   std::string b, n, gx, gy;
   unsigned cofactor = 0;  ///< h, with #E = h n
-  /// Other names of the curve: the SEC 2 name of a NIST curve ("sect233r1"); empty for
-  /// the DSTU curves and custom ones. Last, with a default, so that the positional
-  /// initialisers of the DSTU table stay valid.
-  std::vector<std::string> aliases{};
 };
 
 /// A point in affine coordinates, or the point at infinity O.
@@ -90,10 +86,13 @@ class Curve {
   Curve(const Curve&) = delete;
   Curve& operator=(const Curve&) = delete;
 
-  const std::string& name() const { return spec_.name; }
-  const std::string& oid() const { return spec_.oid; }
+  /// The names and family of a named curve (empty, custom, for a custom one).
+  const curve::CurveRecord& record() const { return spec_.record; }
+  const std::string& name() const { return spec_.record.name; }
+  const std::string& oid() const { return spec_.record.oid; }
   /// Other names ("sect233r1" for B-233); empty for the DSTU and custom curves.
-  const std::vector<std::string>& aliases() const { return spec_.aliases; }
+  const std::vector<std::string>& aliases() const { return spec_.record.aliases; }
+  curve::Family family() const { return spec_.record.family; }
   const CurveSpec& spec() const { return spec_; }
   const gf2m::Field& field() const { return *field_; }
   int m() const { return field_->m(); }

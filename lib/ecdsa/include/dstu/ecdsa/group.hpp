@@ -55,7 +55,8 @@ class Group {
   const std::string& name() const;
   const std::string& oid() const;
   const std::vector<std::string>& aliases() const;
-  /// "nist" (P-), "brainpool", "nist-binary" (B-) or "nist-koblitz" (K-).
+  /// The curve's family (curve::family_name): "nist" (P-), "brainpool", "nist-binary"
+  /// (B-) or "nist-koblitz" (K-) for the named groups, "custom" for another curve.
   const char* family() const;
   bool binary() const { return binary_ != nullptr; }
   /// The underlying curve of each kind (null for the other kind).

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "dstu/curve/record.hpp"
 #include "dstu/curve/scalar.hpp"
 #include "dstu/gfp/field.hpp"
 #include "dstu/mp/nat.hpp"
@@ -42,11 +43,11 @@ struct AffinePoint {
 class Curve {
  public:
   /// The curve y^2 = x^3 + a x + b over `field` with base point (gx, gy) of order n and
-  /// cofactor h. Checked: 4a^3 + 27b^2 != 0, G on the curve, n G = O, n odd (the
-  /// complete formulas need a group without points of order 2).
+  /// cofactor h, named by `record` (a custom curve: none, or a name for messages).
+  /// Checked: 4a^3 + 27b^2 != 0, G on the curve, n G = O, n odd (the complete formulas
+  /// need a group without points of order 2).
   Curve(const gfp::Field& field, const mp::Nat& a, const mp::Nat& b, const mp::Nat& gx, const mp::Nat& gy,
-        const mp::Nat& n, unsigned cofactor, std::string name = "", std::string oid = "",
-        std::vector<std::string> aliases = {});
+        const mp::Nat& n, unsigned cofactor, curve::CurveRecord record = {});
 
   const gfp::Field& field() const { return *field_; }
   const gfp::Element& a() const { return a_; }
@@ -75,9 +76,12 @@ class Curve {
   unsigned cofactor() const { return h_; }
   /// The integers mod n: constant-time reduction, sums, products, inverses.
   const curve::ScalarField& scalar_field() const { return *scalars_; }
-  const std::string& name() const { return name_; }
-  const std::string& oid() const { return oid_; }
-  const std::vector<std::string>& aliases() const { return aliases_; }
+  /// The names and family of a named curve.
+  const curve::CurveRecord& record() const { return record_; }
+  const std::string& name() const { return record_.name; }
+  const std::string& oid() const { return record_.oid; }
+  const std::vector<std::string>& aliases() const { return record_.aliases; }
+  curve::Family family() const { return record_.family; }
 
   /// A named curve by its name ("P-256", "brainpoolP256r1"), an alias ("prime256v1",
   /// "secp256r1") or its OID. Throws Error(invalid_input) listing the names.
@@ -100,8 +104,7 @@ class Curve {
   unsigned h_;
   std::optional<curve::ScalarField> scalars_;
   std::shared_ptr<detail::BaseTable> base_;  ///< filled by base_table() once
-  std::string name_, oid_;
-  std::vector<std::string> aliases_;
+  curve::CurveRecord record_;
 };
 
 }  // namespace dstu::ecp
