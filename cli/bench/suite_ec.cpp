@@ -50,7 +50,7 @@ void suite_ec(const Options& opt, std::vector<Record>& out) {
     const Json params = {{"curve", c->name()}, {"m", c->m()}};
     const ec2m::Scalar k = random_scalar(*c, rng);
     const ec2m::Scalar s = random_scalar(*c, rng), rr = random_scalar(*c, rng);
-    out.push_back(time_op("ec", "ladder", params, 1, "us", budget, [&] { keep(ec2m::mul_ladder(*c, k, p)); }));
+    out.push_back(time_op("ec", "ladder", params, 1, "us", budget, [&] { keep(ec2m::mul(*c, k, p)); }));
     out.push_back(time_op("ec", "comb", {{"curve", c->name()}, {"m", c->m()}, {"window", ec2m::kCombWindow}}, 1, "us",
                           budget, [&] { keep(ec2m::mul_base(*c, k)); }));
     out.push_back(time_op("ec", "wnaf", params, 1, "us", budget, [&] { keep(ec2m::mul_wnaf_vartime(*c, s, p)); }));

@@ -132,3 +132,35 @@ TEST_CASE("u1 G + u2 Q on binary and prime curves equals the naive digits, evalu
     }
   }
 }
+
+namespace {
+
+/// Verification's last test on curve c of either kind, through the same-named functions
+/// of its module (found by argument-dependent lookup): x(u1 G + u2 Q) mod n = r holds
+/// for r of the sum, not for r + 1 nor for r + n; none for O.
+template <class Curve>
+void check_x_equals(const Curve& c, dstu::test::TestRng& rng) {
+  const auto q = mul_base(c, curve::scalar_from_nat(Nat(1234567)));
+  for (const Nat& u : below(c.order(), rng)) {
+    const curve::Scalar u1 = curve::scalar_from_nat(u), u2 = curve::scalar_from_nat((u * Nat(7) + Nat(1)) % c.order());
+    const auto sum = mul_double_vartime(c, u1, u2, q);
+    INFO(c.name() << " u1 = " << u.to_hex());
+    REQUIRE(!sum.infinity);
+    const Nat r = x_integer(c, sum) % c.order();
+    CHECK(mul_double_x_equals_vartime(c, u1, u2, q, r));
+    CHECK_FALSE(mul_double_x_equals_vartime(c, u1, u2, q, (r + Nat(1)) % c.order()));
+    CHECK_FALSE(mul_double_x_equals_vartime(c, u1, u2, q, r + c.order()));
+  }
+  // u1 G + u2 Q = O for u2 = n - (u1 / 1234567): no x at all.
+  const Nat k = Nat(1234567), u2 = c.order() - Nat(1);
+  CHECK(mul_double_vartime(c, curve::scalar_from_nat(k), curve::scalar_from_nat(u2), q).infinity);
+  CHECK_FALSE(mul_double_x_equals_vartime(c, curve::scalar_from_nat(k), curve::scalar_from_nat(u2), q, Nat(0)));
+}
+
+}  // namespace
+
+TEST_CASE("verification's x test, x_integer and mul_double_x_equals_vartime, alike on both kinds") {
+  dstu::test::TestRng rng(2703);
+  for (const char* name : {"B-233", "K-283", "B-163"}) check_x_equals(*dstu::ec2m::Curve::find_nist(name), rng);
+  for (const char* name : {"P-256", "P-521", "brainpoolP320r1"}) check_x_equals(dstu::ecp::Curve::named(name), rng);
+}

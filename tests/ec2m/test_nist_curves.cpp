@@ -150,7 +150,7 @@ TEST_CASE("RFC 6979 A.2.10: the K-283 public key") {
   dstu::test::for_each_cpu_path([&](const std::string& path) {
     INFO("path=" << path);
     CHECK(ec2m::same_point(c, ec2m::mul_base(c, ec2m::scalar_from_nat(x)), u));
-    CHECK(ec2m::same_point(c, ec2m::mul_ladder(c, ec2m::scalar_from_nat(x), c.generator()), u));
+    CHECK(ec2m::same_point(c, ec2m::mul(c, ec2m::scalar_from_nat(x), c.generator()), u));
     CHECK(ec2m::same_point(c, ec2m::mul_wnaf_vartime(c, ec2m::scalar_from_nat(x), c.generator()), u));
   });
 }

@@ -173,7 +173,7 @@ AffinePoint mul_base(const Curve& c, const Scalar& k) {
   return gf2m::dispatch(c.field(), [&](auto kern) { return comb(kern, c, k, t); });
 }
 
-AffinePoint mul_base_window(const Curve& c, const Scalar& k, int w, CombDigits digits) {
+AffinePoint mul_base_comb(const Curve& c, const Scalar& k, int w, CombDigits digits) {
   if (w == kCombWindow && digits == CombDigits::best) return mul_base(c, k);
   CombTable t = detail::build_comb_table(c, w);
   if (digits == CombDigits::best && detail::signed_comb_fits(c.order_bits(), w)) digits = CombDigits::signed_digits;

@@ -99,7 +99,7 @@ AffinePoint ladder(K kern, const Curve& c, const Scalar& k, const AffinePoint& p
 
 }  // namespace
 
-AffinePoint mul_ladder(const Curve& c, const Scalar& k, const AffinePoint& p) {
+AffinePoint mul(const Curve& c, const Scalar& k, const AffinePoint& p) {
   return gf2m::dispatch(c.field(), [&](auto kern) { return ladder(kern, c, k, p); });
 }
 

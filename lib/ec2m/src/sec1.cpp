@@ -75,6 +75,10 @@ struct Sec1Binary {
 
 }  // namespace
 
+mp::Nat x_integer(const Curve& c, const AffinePoint& p) {
+  return mp::Nat::from_bytes_be(gf2m::to_bytes_be(c.field(), p.x));
+}
+
 Bytes encode_point(const Curve& c, const AffinePoint& p, bool compressed) {
   return curve::encode_point_sec1(Sec1Binary{c}, p, compressed);
 }

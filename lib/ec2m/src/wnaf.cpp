@@ -84,4 +84,11 @@ AffinePoint mul_double_vartime(const Curve& c, const Scalar& s, const Scalar& r,
   return gf2m::dispatch(c.field(), [&](auto kern) { return wnaf_double(kern, c, s, r, q); });
 }
 
+bool mul_double_x_equals_vartime(const Curve& c, const Scalar& s, const Scalar& r, const AffinePoint& q,
+                                 const mp::Nat& v) {
+  if (v >= c.order()) return false;
+  const AffinePoint sum = mul_double_vartime(c, s, r, q);
+  return !sum.infinity && x_integer(c, sum) % c.order() == v;
+}
+
 }  // namespace dstu::ec2m

@@ -70,6 +70,8 @@ struct Sec1Prime {
 
 }  // namespace
 
+mp::Nat x_integer(const Curve& c, const AffinePoint& p) { return c.field().to_nat(p.x); }
+
 Bytes encode_point(const Curve& c, const AffinePoint& p, bool compressed) {
   return curve::encode_point_sec1(Sec1Prime{c}, p, compressed);
 }

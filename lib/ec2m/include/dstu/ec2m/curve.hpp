@@ -8,7 +8,7 @@
 // §6 point compression and SEC 1 point encodings.
 // Depends on: gf2m (field arithmetic), mp (the order n and scalar arithmetic mod n),
 // parallel.
-// Secret: scalars passed to mul_ladder and mul_base, and everything derived from them
+// Secret: scalars passed to mul and mul_base, and everything derived from them
 // until the result point; curve parameters and points given as input are public.
 #pragma once
 
@@ -96,6 +96,8 @@ class Curve {
   const CurveSpec& spec() const { return spec_; }
   const gf2m::Field& field() const { return *field_; }
   int m() const { return field_->m(); }
+  /// Bits of the field size: m.
+  std::size_t field_bits() const { return static_cast<std::size_t>(field_->m()); }
   unsigned a() const { return a_; }
   const Element& b() const { return b_; }
   /// sqrt(B), used by the ladder's doubling X^4 + B Z^4 = (X^2 + sqrt(B) Z^2)^2.

@@ -44,6 +44,10 @@ Bytes encode_point(const Curve& c, const AffinePoint& p, bool compressed);
 /// Variable time (public points).
 AffinePoint decode_point(const Curve& c, std::span<const std::uint8_t> encoded);
 
+/// The integer of x(P) for a finite P (SEC 1 v2.0 §2.3.9: the polynomial's coefficients
+/// read as the bits of a binary number, as FIPS 186-5 §6.4.1 has it for ECDSA). Public.
+mp::Nat x_integer(const Curve& c, const AffinePoint& p);
+
 /// Public-key validation (DSTU 4145 §10.1): P != O, P on the curve, n P = O. Returns
 /// false instead of throwing; variable time (public points).
 bool valid_public_point(const Curve& c, const AffinePoint& p);

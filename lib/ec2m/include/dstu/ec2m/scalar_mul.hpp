@@ -1,6 +1,6 @@
 // dstu::ec2m — scalar multiplication.
 //
-// mul_ladder and mul_base take secret scalars and run in constant time: the scalar is
+// mul and mul_base take secret scalars and run in constant time: the scalar is
 // reduced mod n and recoded to a fixed length in constant time, every step does the
 // same field operations, and table entries are read by full masked scans. The
 // _vartime functions are for public scalars and points (verification, validation).
@@ -16,7 +16,7 @@ namespace dstu::ec2m {
 /// k P by the Montgomery ladder on López–Dahab x-only coordinates with y recovered
 /// at the end (López–Dahab 1999). P must have odd order (any point of the prime-order
 /// subgroup does). Constant time in k and P.
-AffinePoint mul_ladder(const Curve& c, const Scalar& k, const AffinePoint& p);
+AffinePoint mul(const Curve& c, const Scalar& k, const AffinePoint& p);
 
 /// k G by the fixed-base comb (window 8 by default, seed 000), read by a constant-time
 /// scan of the curve's precomputed table: signed digits over 128 points where they fit
@@ -30,7 +30,7 @@ enum class CombDigits { best, unsigned_digits, signed_digits };
 /// k G by the comb with window w (2..8) and the given digits, for tests and
 /// comparisons; the table is built on each call unless w is the default and the digits
 /// are `best` (mul_base itself).
-AffinePoint mul_base_window(const Curve& c, const Scalar& k, int w, CombDigits digits = CombDigits::best);
+AffinePoint mul_base_comb(const Curve& c, const Scalar& k, int w, CombDigits digits = CombDigits::best);
 
 /// k P by width-5 wNAF on López–Dahab coordinates. Variable time; any scalar.
 AffinePoint mul_wnaf_vartime(const Curve& c, const Scalar& k, const AffinePoint& p);
@@ -38,6 +38,11 @@ AffinePoint mul_wnaf_vartime(const Curve& c, const Scalar& k, const AffinePoint&
 /// s G + r Q by interleaved wNAF (width 8 over the precomputed multiples of G, width 5
 /// for Q) and one final inversion. Variable time: public scalars and points only.
 AffinePoint mul_double_vartime(const Curve& c, const Scalar& s, const Scalar& r, const AffinePoint& q);
+
+/// Whether s G + r Q is finite and its x, as an integer (x_integer), is v mod n: the last
+/// test of ECDSA and ECGDSA verification. Public inputs; false for v >= n.
+bool mul_double_x_equals_vartime(const Curve& c, const Scalar& s, const Scalar& r, const AffinePoint& q,
+                                 const mp::Nat& v);
 
 /// k P by textbook affine double-and-add: the slow, obvious reference the tests check
 /// every other method against. Variable time.

@@ -50,6 +50,8 @@ class Curve {
         const mp::Nat& n, unsigned cofactor, curve::CurveRecord record = {});
 
   const gfp::Field& field() const { return *field_; }
+  /// Bits of the field size: L(p).
+  std::size_t field_bits() const { return field_->bits(); }
   const gfp::Element& a() const { return a_; }
   const gfp::Element& b() const { return b_; }
   /// 3 b, used by the complete formulas.

@@ -13,6 +13,10 @@ namespace dstu::ecp {
 bool on_curve(const Curve& c, const AffinePoint& p);
 AffinePoint negate(const Curve& c, const AffinePoint& p);
 bool same_point(const Curve& c, const AffinePoint& p, const AffinePoint& q);
+/// P + Q (any points, public).
+AffinePoint add_vartime(const Curve& c, const AffinePoint& p, const AffinePoint& q);
+/// The integer of x(P) for a finite P (SEC 1 v2.0 §2.3.9). Public.
+mp::Nat x_integer(const Curve& c, const AffinePoint& p);
 
 /// SEC 1 v2.0 §2.3.3 encoding of a finite point (dstu/curve/sec1.hpp): 04 || X || Y, or
 /// 02 / 03 || X with the parity of y. Error(invalid_input) for the point at infinity.

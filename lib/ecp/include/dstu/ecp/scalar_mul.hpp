@@ -32,7 +32,5 @@ AffinePoint mul_double_vartime(const Curve& c, const Scalar& u1, const Scalar& u
 /// (public inputs; false for r >= n).
 bool mul_double_x_equals_vartime(const Curve& c, const Scalar& u1, const Scalar& u2, const AffinePoint& q,
                                  const mp::Nat& r);
-/// P + Q (any points, public).
-AffinePoint add_vartime(const Curve& c, const AffinePoint& p, const AffinePoint& q);
 
 }  // namespace dstu::ecp
