@@ -18,10 +18,8 @@
 
 #include "bench/bench.hpp"
 #include "bench/seeds_published.hpp"
-#include "dstu/ec2m/multi_request.hpp"
 #include "dstu/ec2m/curve.hpp"
 #include "dstu/ec2m/scalar_mul.hpp"
-#include "dstu/ecp/multi_request.hpp"
 #include "dstu/ecp/scalar_mul.hpp"
 #include "dstu/rng/random.hpp"
 

@@ -99,38 +99,29 @@ std::vector<Nat> below(const Nat& n, dstu::test::TestRng& rng) {
   return out;
 }
 
+/// u1 G + u2 Q from mul_double_vartime against the naive digits of u1 (width 8) and u2
+/// (width 5) evaluated by the module's add_vartime and negate, on curve c of either kind
+/// (the module's functions found by argument-dependent lookup).
+template <class Curve>
+void check_double(const Curve& c, dstu::test::TestRng& rng) {
+  const auto q = mul_base(c, curve::scalar_from_nat(Nat(77)));
+  const auto add = [](const Curve& k, const auto& a, const auto& b) { return add_vartime(k, a, b); };
+  const auto neg = [](const Curve& k, const auto& a) { return negate(k, a); };
+  for (const Nat& u : below(c.order(), rng)) {
+    const Nat v = (u * Nat(3) + Nat(5)) % c.order();
+    const auto want =
+        add(c, evaluate(c, naive_wnaf(u, 8), c.generator(), add, neg), evaluate(c, naive_wnaf(v, 5), q, add, neg));
+    INFO(c.name() << " u1 = " << u.to_hex());
+    CHECK(same_point(c, mul_double_vartime(c, curve::scalar_from_nat(u), curve::scalar_from_nat(v), q), want));
+  }
+}
+
 }  // namespace
 
 TEST_CASE("u1 G + u2 Q on binary and prime curves equals the naive digits, evaluated") {
   dstu::test::TestRng rng(2702);
-  for (const char* name : {"B-233", "K-163"}) {
-    const dstu::ec2m::Curve& c = *dstu::ec2m::Curve::find_nist(name);
-    const dstu::ec2m::AffinePoint q = dstu::ec2m::mul_base(c, curve::scalar_from_nat(Nat(77)));
-    const auto add = [](const dstu::ec2m::Curve& k, const auto& a, const auto& b) { return dstu::ec2m::add_vartime(k, a, b); };
-    const auto neg = [](const dstu::ec2m::Curve& k, const auto& a) { return dstu::ec2m::negate(k, a); };
-    for (const Nat& u : below(c.order(), rng)) {
-      const Nat v = (u * Nat(3) + Nat(5)) % c.order();
-      const dstu::ec2m::AffinePoint want =
-          add(c, evaluate(c, naive_wnaf(u, 8), c.generator(), add, neg), evaluate(c, naive_wnaf(v, 5), q, add, neg));
-      INFO(name << " u1 = " << u.to_hex());
-      CHECK(dstu::ec2m::same_point(
-          c, dstu::ec2m::mul_double_vartime(c, curve::scalar_from_nat(u), curve::scalar_from_nat(v), q), want));
-    }
-  }
-  for (const char* name : {"P-256", "brainpoolP160r1"}) {
-    const dstu::ecp::Curve& c = dstu::ecp::Curve::named(name);
-    const dstu::ecp::AffinePoint q = dstu::ecp::mul_base(c, curve::scalar_from_nat(Nat(77)));
-    const auto add = [](const dstu::ecp::Curve& k, const auto& a, const auto& b) { return dstu::ecp::add_vartime(k, a, b); };
-    const auto neg = [](const dstu::ecp::Curve& k, const auto& a) { return dstu::ecp::negate(k, a); };
-    for (const Nat& u : below(c.order(), rng)) {
-      const Nat v = (u * Nat(3) + Nat(5)) % c.order();
-      const dstu::ecp::AffinePoint want =
-          add(c, evaluate(c, naive_wnaf(u, 8), c.generator(), add, neg), evaluate(c, naive_wnaf(v, 5), q, add, neg));
-      INFO(name << " u1 = " << u.to_hex());
-      CHECK(dstu::ecp::same_point(
-          c, dstu::ecp::mul_double_vartime(c, curve::scalar_from_nat(u), curve::scalar_from_nat(v), q), want));
-    }
-  }
+  for (const char* name : {"B-233", "K-163"}) check_double(*dstu::ec2m::Curve::find_nist(name), rng);
+  for (const char* name : {"P-256", "brainpoolP160r1"}) check_double(dstu::ecp::Curve::named(name), rng);
 }
 
 namespace {

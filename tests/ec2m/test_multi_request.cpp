@@ -6,7 +6,6 @@
 #include <doctest/doctest.h>
 
 #include "cpu_paths.hpp"
-#include "dstu/ec2m/multi_request.hpp"
 #include "dstu/ec2m/point.hpp"
 #include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/gf2m/ops.hpp"

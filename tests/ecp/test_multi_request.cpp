@@ -14,7 +14,6 @@
 #include <string>
 #include <vector>
 
-#include "dstu/ecp/multi_request.hpp"
 #include "dstu/ecp/point.hpp"
 #include "dstu/ecp/scalar_mul.hpp"
 #include "dstu/parallel/team.hpp"

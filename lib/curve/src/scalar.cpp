@@ -37,6 +37,20 @@ const mp::Nat& valid_order(const mp::Nat& n, const std::string& name) {
   return n;
 }
 
+/// op(modulus, a, b) on a and b narrowed to n's width N, widened back; the operands and
+/// the result wiped (they may be keys or nonces).
+template <class Modulus, class Op>
+Scalar at_width(const Modulus& modulus, const Scalar& a, const Scalar& b, Op op) {
+  return std::visit(
+      [&](const auto& mod) {
+        constexpr std::size_t N = std::decay_t<decltype(mod.modulus())>::kLimbs;
+        mp::Fixed<N> x = narrow<N>(a), y = narrow<N>(b), r = op(mod, x, y);
+        const ScopedWipe wipe(x, y, r);
+        return widen_to_scalar(r);
+      },
+      modulus);
+}
+
 /// x < n into the field's Montgomery form.
 gfp::Element to_field(const gfp::Field& f, const Scalar& x) {
   std::array<std::uint8_t, 8 * kScalarLimbs> be{};
@@ -128,36 +142,15 @@ Scalar ScalarField::reduce(const Scalar& k) const {
 }
 
 Scalar ScalarField::add(const Scalar& a, const Scalar& b) const {
-  return std::visit(
-      [&](const auto& mod) {
-        constexpr std::size_t N = std::decay_t<decltype(mod.modulus())>::kLimbs;
-        mp::Fixed<N> x = narrow<N>(a), y = narrow<N>(b), sum = mod.add(x, y);
-        const ScopedWipe wipe(x, y, sum);
-        return widen_to_scalar(sum);
-      },
-      mod_);
+  return at_width(mod_, a, b, [](const auto& m, const auto& x, const auto& y) { return m.add(x, y); });
 }
 
 Scalar ScalarField::sub(const Scalar& a, const Scalar& b) const {
-  return std::visit(
-      [&](const auto& mod) {
-        constexpr std::size_t N = std::decay_t<decltype(mod.modulus())>::kLimbs;
-        mp::Fixed<N> x = narrow<N>(a), y = narrow<N>(b), difference = mod.sub(x, y);
-        const ScopedWipe wipe(x, y, difference);
-        return widen_to_scalar(difference);
-      },
-      mod_);
+  return at_width(mod_, a, b, [](const auto& m, const auto& x, const auto& y) { return m.sub(x, y); });
 }
 
 Scalar ScalarField::mul(const Scalar& a, const Scalar& b) const {
-  return std::visit(
-      [&](const auto& mod) {
-        constexpr std::size_t N = std::decay_t<decltype(mod.modulus())>::kLimbs;
-        mp::Fixed<N> x = narrow<N>(a), y = narrow<N>(b), product = mod.mul(x, y);
-        const ScopedWipe wipe(x, y, product);
-        return widen_to_scalar(product);
-      },
-      mod_);
+  return at_width(mod_, a, b, [](const auto& m, const auto& x, const auto& y) { return m.mul(x, y); });
 }
 
 Scalar ScalarField::inv(const Scalar& a) const {

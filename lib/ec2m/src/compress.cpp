@@ -1,9 +1,21 @@
-// Point compression and decompression, DSTU 4145-2002 §6.9-6.10 (spec digest §2.7).
+// Point compression and decompression, DSTU 4145-2002 §6.9-6.10.
 #include "dstu/base/error.hpp"
 #include "dstu/ec2m/point.hpp"
 #include "dstu/gf2m/ops.hpp"
+#include "decompress.hpp"
 
 namespace dstu::ec2m {
+
+bool detail::y_over_x_vartime(const Curve& c, const Element& x, Element& z) {
+  const gf2m::Field& f = c.field();
+  Element inv, inv2, v;
+  gf2m::inv_vartime(f, inv, x);
+  gf2m::sqr(f, inv2, inv);
+  gf2m::mul(f, v, c.b(), inv2);
+  gf2m::add(f, v, v, x);
+  if (c.a()) v.w[0] ^= 1;
+  return gf2m::solve_quadratic(f, z, v);
+}
 
 Element compress(const Curve& c, const AffinePoint& p) {
   if (p.infinity) throw_invalid("the point at infinity has no compressed form");
@@ -31,14 +43,9 @@ AffinePoint decompress(const Curve& c, const Element& packed) {
   // For a point of odd order Tr(x) = Tr(A) = A; the lowest bit restores it (Tr(1) = 1).
   if (gf2m::trace(f, p.x) != c.a()) p.x.w[0] |= 1;
   if (gf2m::is_zero(f, p.x)) throw_invalid("compressed point does not decompress (x = 0)");
-  // v = x + A + B / x^2; z^2 + z = v; y = z x with Tr(z) = k.
-  Element inv, inv2, v, z;
-  gf2m::inv(f, inv, p.x);
-  gf2m::sqr(f, inv2, inv);
-  gf2m::mul(f, v, c.b(), inv2);
-  gf2m::add(f, v, v, p.x);
-  if (c.a()) v.w[0] ^= 1;
-  if (!gf2m::solve_quadratic(f, z, v)) throw_invalid("compressed point is not on the curve");
+  // y = z x with z^2 + z = x + A + B / x^2 and Tr(z) = k.
+  Element z;
+  if (!detail::y_over_x_vartime(c, p.x, z)) throw_invalid("compressed point is not on the curve");
   if (gf2m::trace(f, z) != k) z.w[0] ^= 1;
   gf2m::mul(f, p.y, z, p.x);
   return p;

@@ -63,18 +63,22 @@ void Curve::init(const CurveSpec& spec, bool check) {
   if (diff * diff > mp::Nat::power_of_two(static_cast<std::size_t>(f.m()) + 2)) bad("h n violates the Hasse bound");
 }
 
-const Curve* Curve::find_named(std::string_view key) {
-  // Each curve (and so its field's tables) is built on its first use only: a process
-  // that verifies with dstu257 never pays for the other nine.
-  const auto& specs = detail::named_curve_specs();
-  static std::array<std::once_flag, detail::kNamedCurves> once;
-  static std::array<std::unique_ptr<Curve>, detail::kNamedCurves> curves;
+const Curve* Curve::find_in(std::span<const CurveSpec> specs, std::span<std::once_flag> once,
+                             std::span<std::unique_ptr<Curve>> curves, std::string_view key) {
   for (std::size_t i = 0; i < specs.size(); ++i) {
     if (!specs[i].record.matches(key)) continue;
     std::call_once(once[i], [&] { curves[i].reset(new Curve(Named{}, specs[i])); });
     return curves[i].get();
   }
   return nullptr;
+}
+
+const Curve* Curve::find_named(std::string_view key) {
+  // Each curve (and so its field's tables) is built on its first use only: a process
+  // that verifies with dstu257 never pays for the other nine.
+  static std::array<std::once_flag, detail::kNamedCurves> once;
+  static std::array<std::unique_ptr<Curve>, detail::kNamedCurves> curves;
+  return find_in(detail::named_curve_specs(), once, curves, key);
 }
 
 const Curve& Curve::named(std::string_view key) {
@@ -94,15 +98,9 @@ std::vector<const Curve*> Curve::all_named() {
 const Curve* Curve::find_nist(std::string_view key) {
   // Built on first use, one curve at a time, as in named(). B-163 and K-163 share the
   // built-in DSTU 163 field (same pentanomial); the others own a generic field.
-  const auto& specs = detail::nist_curve_specs();
   static std::array<std::once_flag, detail::kNistCurves> once;
   static std::array<std::unique_ptr<Curve>, detail::kNistCurves> curves;
-  for (std::size_t i = 0; i < specs.size(); ++i) {
-    if (!specs[i].record.matches(key)) continue;
-    std::call_once(once[i], [&] { curves[i].reset(new Curve(Named{}, specs[i])); });
-    return curves[i].get();
-  }
-  return nullptr;
+  return find_in(detail::nist_curve_specs(), once, curves, key);
 }
 
 std::vector<const Curve*> Curve::all_nist() {

@@ -1,9 +1,11 @@
 // The multi-request scalar multiplication methods of F. F. Al-Otaibi's thesis
 // "Trade-off analysis for generic-point parallel elliptic curve scalar multiplication"
 // on binary curves: the group policy (López–Dahab points, every exceptional case of the
-// additions) that the scheduling of dstu/curve/multi_request_schedule.hpp runs in.
-// Public scalars and points only: everything here is variable time.
-#include "dstu/ec2m/multi_request.hpp"
+// additions) that the scheduling of dstu/curve/multi_request_schedule.hpp runs in, mixed
+// additions of the affine base inside the partitions, the general López–Dahab addition
+// for the partial results. Public scalars and points only: everything here is variable
+// time.
+#include "dstu/ec2m/scalar_mul.hpp"
 
 #include <span>
 #include <vector>

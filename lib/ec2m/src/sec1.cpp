@@ -10,6 +10,7 @@
 #include "dstu/ec2m/point.hpp"
 #include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/gf2m/ops.hpp"
+#include "decompress.hpp"
 
 namespace dstu::ec2m {
 namespace {
@@ -52,20 +53,14 @@ struct Sec1Binary {
   /// y = x z with z^2 + z = x + A + B x^-2 and the rightmost bit of z the given one
   /// (x = 0: y = sqrt(B)); false when the equation has no root (Tr(x + A + B/x^2) = 1).
   bool decompress(Point& p, unsigned bit) const {
-    const gf2m::Field& f = c.field();
-    if (gf2m::is_zero(f, p.x)) {
+    if (gf2m::is_zero(c.field(), p.x)) {
       p.y = c.sqrt_b();
       return true;
     }
-    Element inv, inv2, v, z;
-    gf2m::inv_vartime(f, inv, p.x);
-    gf2m::sqr(f, inv2, inv);
-    gf2m::mul(f, v, c.b(), inv2);
-    gf2m::add(f, v, v, p.x);
-    if (c.a()) v.w[0] ^= 1;
-    if (!gf2m::solve_quadratic(f, z, v)) return false;
+    Element z;
+    if (!detail::y_over_x_vartime(c, p.x, z)) return false;
     if ((z.w[0] & 1) != bit) z.w[0] ^= 1;  // the other root is z + 1
-    gf2m::mul(f, p.y, p.x, z);
+    gf2m::mul(c.field(), p.y, p.x, z);
     return true;
   }
 

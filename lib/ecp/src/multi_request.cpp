@@ -1,10 +1,11 @@
 // The multi-request scalar multiplication methods of F. F. Al-Otaibi's thesis
 // "Trade-off analysis for generic-point parallel elliptic curve scalar multiplication"
-// on curves over GF(p): the group policy (Jacobian points, jacobian.hpp's formulas with
-// their exceptional cases) that the scheduling of
-// dstu/curve/multi_request_schedule.hpp runs in. Public scalars and points only:
-// everything here is variable time.
-#include "dstu/ecp/multi_request.hpp"
+// on curves over GF(p), the thesis's own kind (it measured brainpoolP160r1, P192r1,
+// P256r1 and P512r1): the group policy (Jacobian points, jacobian.hpp's formulas with
+// their exceptional cases; a = -3 doublings where the curve's model has a = -3) that the
+// scheduling of dstu/curve/multi_request_schedule.hpp runs in, the same code as on
+// binary curves. Public scalars and points only: everything here is variable time.
+#include "dstu/ecp/scalar_mul.hpp"
 
 #include "dstu/curve/multi_request_schedule.hpp"
 #include "jacobian.hpp"

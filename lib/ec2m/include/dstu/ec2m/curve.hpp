@@ -5,9 +5,10 @@
 // Appendix D.1.3 / SEC 2 v2.0 §3, B-163 ... B-571 and K-163 ... K-571, by name, SEC 2
 // alias or OID, for ECDSA; and custom curves from parameters), affine points, and
 // through scalar_mul.hpp / point.hpp the group law, scalar multiplication, DSTU 4145
-// §6 point compression and SEC 1 point encodings.
-// Depends on: gf2m (field arithmetic), mp (the order n and scalar arithmetic mod n),
-// parallel.
+// §6 point compression and SEC 1 point encodings. Its entry points have the names of
+// lib/ecp's over the same types (mul, mul_base, mul_double_vartime, encode_point, ...).
+// Depends on: curve (scalars and the integers mod n, wNAF recoding, the constant-time
+// table scan, the SEC 1 codec, curve records), gf2m (field arithmetic), mp, parallel.
 // Secret: scalars passed to mul and mul_base, and everything derived from them
 // until the result point; curve parameters and points given as input are public.
 #pragma once
@@ -120,6 +121,10 @@ class Curve {
  private:
   struct Named {};
   Curve(Named, const CurveSpec& spec);
+  /// The curve of specs[i] whose record matches key, built on its first use into
+  /// curves[i] (under once[i]); null when none matches.
+  static const Curve* find_in(std::span<const CurveSpec> specs, std::span<std::once_flag> once,
+                              std::span<std::unique_ptr<Curve>> curves, std::string_view key);
   void init(const CurveSpec& spec, bool check);
 
   CurveSpec spec_;

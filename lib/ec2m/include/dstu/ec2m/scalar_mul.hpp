@@ -8,6 +8,10 @@
 // functions are correct for every scalar (0 and n give O).
 #pragma once
 
+#include <span>
+#include <vector>
+
+#include "dstu/curve/multi_request.hpp"
 #include "dstu/ec2m/curve.hpp"
 #include "dstu/mp/nat.hpp"
 
@@ -18,7 +22,8 @@ namespace dstu::ec2m {
 /// subgroup does). Constant time in k and P.
 AffinePoint mul(const Curve& c, const Scalar& k, const AffinePoint& p);
 
-/// k G by the fixed-base comb (window 8 by default, seed 000), read by a constant-time
+/// k G by the fixed-base comb (window 8 by default, as in the paper on parallel
+/// algorithms for DSTU 4145-2002 on multi-core CPUs), read by a constant-time
 /// scan of the curve's precomputed table: signed digits over 128 points where they fit
 /// the curve (every named curve), else unsigned digits over 255. Constant time in k.
 AffinePoint mul_base(const Curve& c, const Scalar& k);
@@ -48,7 +53,7 @@ bool mul_double_x_equals_vartime(const Curve& c, const Scalar& s, const Scalar& 
 /// every other method against. Variable time.
 AffinePoint mul_reference_vartime(const Curve& c, const mp::Nat& k, const AffinePoint& p);
 
-/// k G by the comb split over two team threads (seed 000 §4): the high portion of
+/// k G by the comb split over two team threads (that paper's §4): the high portion of
 /// `high_columns` comb columns and the low portion run at the same time, the high one
 /// corrected by its position with doublings, and the two are added at the end by a
 /// constant-time complete selection. high_columns = 0 picks the balanced split of
@@ -57,13 +62,22 @@ AffinePoint mul_reference_vartime(const Curve& c, const mp::Nat& k, const Affine
 AffinePoint mul_base_parallel(const Curve& c, const Scalar& k, int threads, std::size_t high_columns = 0);
 
 /// The balanced number of high columns for d comb columns and r = A / D: the
-/// ceiling of (d r - 1 + r) / (1 + 2 r) (seed 000, "k = (dr - 1 + r)/(1 + 2r)").
+/// ceiling of (d r - 1 + r) / (1 + 2 r) (that paper's "k = (dr - 1 + r)/(1 + 2r)").
 std::size_t comb_high_columns(std::size_t d, double r);
 
-/// s G + r Q with the two scalar multiplications on two team threads (seed 000: on two
-/// cores "one thread per scalar multiplication"), added at the end. Variable time.
+/// s G + r Q with the two scalar multiplications on two team threads (that paper, on two
+/// cores: "one thread per scalar multiplication"), added at the end. Variable time.
 AffinePoint mul_double_parallel_vartime(const Curve& c, const Scalar& s, const Scalar& r, const AffinePoint& q,
                                         int threads);
+
+/// One request k P of the multi-request methods (pointers to the caller's data).
+using MulRequest = curve::MulRequest<mp::Nat, AffinePoint>;
+/// k_i P_i for every request by one of the multi-request methods of Al-Otaibi's thesis
+/// (dstu/curve/multi_request.hpp) with u = `threads`, on López–Dahab points: exactly
+/// mul_wnaf_vartime one at a time, for every scalar and every point on the curve (O
+/// included). Variable time: public scalars and points only (a throughput study).
+std::vector<AffinePoint> mul_multi_request_vartime(const Curve& c, curve::MultiRequestMethod method,
+                                                   std::span<const MulRequest> requests, int threads);
 
 /// The default comb window.
 inline constexpr int kCombWindow = 8;
