@@ -1,4 +1,4 @@
-// The group law on affine points (the obvious formulas of spec digest §2.8), point
+// The group law on affine points (the formulas of DSTU 4145-2002 Annex В.8), point
 // validation, and the textbook double-and-add reference. Variable time.
 #include "dstu/base/error.hpp"
 #include "dstu/ec2m/point.hpp"

@@ -24,31 +24,18 @@ using detail::FieldOps;
 using detail::LdPoint;
 
 /// Whether a thread runs its requests two at a time, interleaved (paired kernels), on
-/// this field and kernel path. tests/perf/batch_ab, AMD EPYC Zen 4 (family 25 model 17),
-/// one thread, 64 requests, one-at-a-time / batch with pairing (without pairing):
-///  - vpclmul: m <= 191 comb 1.16-1.19 (1.09-1.10), wNAF 1.10-1.11 (1.02-1.03);
-///    m = 233 1.36 (1.07) and 1.17 (1.02); m = 307-431 pairing only loses (0.92 at 431).
-///  - clmul: m <= 191 comb 1.11-1.24 (1.09-1.10), wNAF 1.03-1.07 (1.02-1.04); m = 233
-///    0.92 (1.06); above, no gain.
-///  - portable: 1.03-1.09 (1.01-1.03) on every field.
-/// m = 257 pairs on vpclmul since its halves kernels (one ZMM sequence for both products
-/// of mul2; Intel Xeon family 6 model 207: comb 1.44-1.51, wNAF 1.33-1.42 with pairing,
-/// 1.04-1.08 without; on clmul pairing gains nothing there). Zen 4 was not re-measured
-/// at m = 257.
-/// The shared inversion alone always gains a little; pairing pays where the paired
-/// kernel is cheaper than two single products, and costs register spills above.
+/// this field and kernel path: where the paired kernel is cheaper than two single
+/// products (every field on the portable path, m <= 191, and up to m = 257 where the
+/// VPCLMULQDQ kernels run both products of a pair in one sequence); above, the pairs'
+/// register spills cost more than they save. Re-measured by tests/perf/batch_ab.
 bool pair_requests(int m, gf2m::Isa isa) {
   return isa == gf2m::Isa::portable || m <= 191 || (m <= 257 && isa == gf2m::Isa::vpclmul);
 }
 
 /// Whether the paired requests of different points also pair their additions, with
-/// regular digits (regular_internal.hpp) instead of the w-NAF's: one thread, 200
-/// requests under 200 keys, batch time per request with regular digits / with w-NAF
-/// (paired doublings only), Intel Xeon family 6 model 207, machine loaded: vpclmul
-/// m = 163 14.2 / 14.8 us, m = 233 20.8 / 21.9 us, m = 257 22.2-23.9 / 24.4 us (one at a
-/// time 32 us); clmul m = 163 17.2 / 16.6 us; portable m = 163 144 / 126 us. The
-/// additions pair only where the VPCLMULQDQ halves kernels run both products of a pair
-/// in one instruction sequence.
+/// regular digits (regular_internal.hpp) instead of the w-NAF's: regular digits cost
+/// more additions, which pays only where the VPCLMULQDQ kernels run both products of a
+/// pair in one instruction sequence (tests/perf/batch_ab re-measures it).
 bool pair_additions(int m, gf2m::Isa isa) { return isa == gf2m::Isa::vpclmul && m <= 257; }
 
 /// Calls chunk(begin, end) for consecutive ranges of at most kBatchChunk requests,
@@ -148,9 +135,8 @@ bool same_coordinates_vartime(const AffinePoint& a, const AffinePoint& b) {
 /// input order, groups in the order of their first request. Runs of requests that hold
 /// the same AffinePoint object (one key's many signatures) cost a pointer comparison;
 /// other points are hashed by their x (every word folded in, so that keys sharing low
-/// words cannot make the grouping quadratic). This runs before the team starts (1000
-/// requests under 1000 keys: a few microseconds; a map keyed by the coordinates took
-/// 90 us, in which the team's helpers fell asleep).
+/// words cannot make the grouping quadratic). This runs before the team starts, so it
+/// must be short: the team's helpers fall asleep while it runs.
 std::vector<std::vector<std::size_t>> group_by_point_vartime(std::span<const DoubleScalar> req) {
   std::unordered_multimap<gf2m::Word, std::size_t> group_of;  // a hash of x -> group
   std::vector<std::vector<std::size_t>> groups;
@@ -180,17 +166,14 @@ std::vector<std::vector<std::size_t>> group_by_point_vartime(std::span<const Dou
 }
 
 /// Requests that share a point Q from which Q gets a comb table of its own: building
-/// it costs about as much as two w-NAF verifications. dstu257 on one thread, 480
-/// requests, µs per request by the number of requests per key (Intel Xeon family 6
-/// model 207): VPCLMULQDQ, where different keys pair fully (21.7 µs), 4 -> 24.6,
-/// 6 -> 18.0, 8 -> 14.5; elsewhere a request costs a whole w-NAF verification and the
-/// table pays from 4.
+/// it costs about as much as two w-NAF verifications, so it pays from 4 requests, and
+/// from 6 where requests of different keys pair their additions fully (VPCLMULQDQ;
+/// `dstu bench sign`'s batch rows re-measure it).
 std::size_t shared_point_min(int m, gf2m::Isa isa) { return pair_additions(m, isa) ? 6 : 4; }
 
 /// Parts of a comb table of Q built on the team when the batch has fewer tables than
-/// threads. Intel Xeon family 6 model 207, dstu257, 1000 requests under one key: the
-/// table took 75 us on the caller alone, 6 parts of a 6.3 ms batch; on 2 threads the
-/// rows (the serial doublings) and each half of the entries about 15 + 30 us.
+/// threads: the rows (serial doublings) on one thread, then each half of the entries on
+/// its own, which takes a single-key batch's table off the caller.
 constexpr std::size_t kTableParts = 2;
 static_assert(kTableParts == 1 || kTableParts == 2, "a power of two no larger than 2^window for every window");
 

@@ -2,7 +2,8 @@
 //
 // The t = L(n) bits of k < n form w rows of d = ceil(t / w) bits; column j of the rows
 // is a w-bit digit u_j, and T[u] = sum of u_i 2^(i d) G is precomputed (255 affine
-// points for w = 8, seed 000; stored as word planes, precomputed.hpp). Then
+// points for w = 8, the window of the paper on parallel algorithms for DSTU 4145-2002;
+// stored as word planes, precomputed.hpp). Then
 // k G = sum_j 2^j T[u_j]: d doublings and d mixed additions from the top column down.
 // Each T[u_j] is read by a masked scan over the whole table, a zero digit or a
 // still-infinite accumulator is handled by masked selection, and for 0 < k < n no

@@ -164,7 +164,8 @@ AffinePoint ld_affine_point(const FieldOps<K>& f, const LdPoint<K>& p) {
   return f.point(x, y);
 }
 
-// ---- Jacobian-type coordinates x = X / Z^2, y = Y / Z^3 (seed 000, Table 2) ----
+// ---- Jacobian-type coordinates x = X / Z^2, y = Y / Z^3, those of Table 2 of the paper
+// on parallel algorithms for DSTU 4145-2002 on multi-core CPUs ----
 
 template <class K>
 using JacPoint = LdPoint<K>;

@@ -1,9 +1,9 @@
 // The ten DSTU 4145-2002 polynomial-basis named curves.
 //
-// Source: shared/reference/spec-digest.md §1.2 — A, B, n from DSTU 4145-2002 Annex Г
-// Table Г.1; base points, cofactors and OIDs from the 2012 order (BouncyCastle
-// DSTU4145NamedCurves, Cryptonite dstu4145_params_internal.c and UAPKI
-// ec-default-params.c, which agree byte for byte). Hex is big-endian.
+// Source: A, B, n from DSTU 4145-2002 Annex Г, Table Г.1; base points, cofactors and
+// OIDs from the 2012 order (BouncyCastle DSTU4145NamedCurves, Cryptonite
+// dstu4145_params_internal.c and UAPKI ec-default-params.c, which agree byte for byte).
+// Hex is big-endian.
 #include "named_curves.hpp"
 
 namespace dstu::ec2m::detail {

@@ -9,7 +9,7 @@
 
 namespace dstu::ec2m::detail {
 
-/// DSTU 4145 names ten curves (spec-digest §1.2).
+/// DSTU 4145-2002 recommends ten curves in polynomial basis (Annex Г, Table Г.1).
 inline constexpr std::size_t kNamedCurves = 10;
 
 const std::array<CurveSpec, kNamedCurves>& named_curve_specs();

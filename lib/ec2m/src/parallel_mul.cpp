@@ -1,4 +1,5 @@
-// Parallel scalar multiplication (seed 000 §4).
+// Parallel scalar multiplication (the paper on parallel algorithms for DSTU 4145-2002
+// on multi-core CPUs, §4, scalar multiplication).
 //
 // Signing: the comb's d columns are cut at c; one thread sums the columns c..d-1 and
 // then doubles c times (correcting the portion by its position), the other sums

@@ -166,7 +166,7 @@ namespace {
 
 /// Entry i of the table as a curve, built (and its construction checks run, n G = O
 /// among them) on its first use only: a process that signs with P-256 does not pay for
-/// the other eighteen (all of them took 5-7 ms, most of a one-file `dstu sign`).
+/// the other eighteen, whose checks would be most of a one-file `dstu sign`.
 const Curve& made(std::size_t i) {
   static std::vector<std::once_flag> once(table().size());
   static std::vector<std::unique_ptr<Curve>> owned(table().size());

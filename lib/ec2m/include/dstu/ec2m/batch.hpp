@@ -1,8 +1,9 @@
 // dstu::ec2m — many independent scalar multiplications at once: the batch behind
 // dstu4145::verify_batch and sign_batch.
 //
-// Across threads, each team thread takes whole requests (seed 004, "one request per
-// processor": no split, no synchronisation inside a request). Requests are taken in
+// Across threads, each team thread takes whole requests (F. F. Al-Otaibi, "Trade-off
+// analysis for generic-point parallel elliptic curve scalar multiplication": "one
+// request per processor", no split, no synchronisation inside a request). Requests are taken in
 // chunks of kBatchChunk consecutive ones, and the final conversions to affine
 // coordinates of a chunk share one field inversion (Montgomery's trick), which saves
 // an inversion per request. Requests of mul_double_batch_vartime that share their

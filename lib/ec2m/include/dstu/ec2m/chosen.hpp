@@ -1,6 +1,7 @@
-// dstu::ec2m — the single-operation splits of seed 000, chosen per process by measuring
-// them against their sequential twins (dstu/parallel/choice.hpp): the default path of
-// signing and verification.
+// dstu::ec2m — the single-operation splits of the paper on parallel algorithms for DSTU
+// 4145-2002 on multi-core CPUs, chosen per process by measuring them against their
+// sequential twins (dstu/parallel/choice.hpp): the default path of signing and
+// verification.
 //
 // One choice per kind of operation and field degree m: the first 32 calls run the
 // twin, the next 30 alternate the two forms, and the split form is kept only if its

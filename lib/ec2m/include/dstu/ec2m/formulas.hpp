@@ -1,6 +1,7 @@
-// dstu::ec2m — the projective formulas exposed one by one, for seed 000's Table 2 (the
-// times D of a doubling and A of a mixed addition in López–Dahab and Jacobian-type
-// coordinates, r = A / D) and for testing them against the affine group law.
+// dstu::ec2m — the projective formulas exposed one by one, for Table 2 of the paper on
+// parallel algorithms for DSTU 4145-2002 on multi-core CPUs (the times D of a doubling
+// and A of a mixed addition in López–Dahab and Jacobian-type coordinates, r = A / D)
+// and for testing them against the affine group law.
 #pragma once
 
 #include <cstddef>

@@ -5,7 +5,14 @@
 // Points are affine with coordinates in the field's Montgomery form; arithmetic inside
 // the scalar multiplications is projective with the complete formulas of Renes,
 // Costello and Batina ("Complete addition formulas for prime order elliptic curves",
-// EUROCRYPT 2016), so one formula serves every pair of points, in constant time.
+// EUROCRYPT 2016), so one formula serves every pair of points, in constant time. Its
+// entry points have the names of lib/ec2m's over the same types (mul, mul_base,
+// mul_base_comb, mul_double_vartime, encode_point, ...).
+// Depends on: curve (scalars and the integers mod n, wNAF recoding, the constant-time
+// table scan, the SEC 1 codec, curve records), gfp (field arithmetic), mp, parallel.
+// Secret: scalars passed to mul and mul_base (and mul_base_comb), and everything derived
+// from them until the result point; curve parameters and points given as input are
+// public.
 #pragma once
 
 #include <memory>
