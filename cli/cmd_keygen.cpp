@@ -7,7 +7,7 @@
 #include "dstu/base/error.hpp"
 #include "dstu/base/wipe.hpp"
 #include "dstu/dstu4145/keys.hpp"
-#include "dstu/ec/curve.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/ecdsa/group.hpp"
 #include "dstu/pkix/key_file.hpp"
 #include "dstu/rng/random.hpp"
@@ -86,11 +86,12 @@ class Keygen final : public Command {
 
   int list_curves(const GlobalOptions& g) {
     Json list = Json::array();
-    for (const ec::Curve* c : ec::Curve::all_named()) {
-      list.push_back({{"name", c->name()}, {"family", "dstu4145"}, {"oid", c->oid()}, {"m", c->m()},
+    for (const ec2m::Curve* c : ec2m::Curve::all_named()) {
+      const char* family = curve::family_name(c->family());
+      list.push_back({{"name", c->name()}, {"family", family}, {"oid", c->oid()}, {"m", c->m()},
                       {"order_bits", c->order_bits()}});
       if (!g.json) {
-        fmt::print("{:<16} {:<12} {:<30} m={:<4} L(n)={}\n", c->name(), "dstu4145", c->oid(), c->m(), c->order_bits());
+        fmt::print("{:<16} {:<12} {:<30} m={:<4} L(n)={}\n", c->name(), family, c->oid(), c->m(), c->order_bits());
       }
     }
     for (const ecdsa::Group* c : ecdsa::Group::all_named()) {
@@ -147,7 +148,7 @@ class Keygen final : public Command {
     }
     const pkix::KeyFileEncoding encoding = parse_key_format(format_);
     const ecdsa::Group* group = ecdsa::Group::find(curve_);  // null: a DSTU 4145 curve
-    const ec::Curve* curve = group ? nullptr : ec::Curve::find_named(curve_);
+    const ec2m::Curve* curve = group ? nullptr : ec2m::Curve::find_named(curve_);
     if (!group && !curve) throw_invalid("unknown curve '" + curve_ + "' (dstu keygen --list-curves shows them all)");
     if (!group && !scheme_.empty()) throw UsageError("--scheme is for ECDSA/ECGDSA curves (DSTU 4145 curves have their own)");
     if (group && pkcs8_option_->count() > 0) throw UsageError("--pkcs8 is for DSTU 4145 keys (ECDSA/ECGDSA keys: one PKCS#8 form)");

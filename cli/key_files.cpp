@@ -91,7 +91,7 @@ SignatureFormat parse_signature_format(const std::string& s) {
 
 namespace {
 
-LoadedSignature parse_armored_signature(const Bytes& data, const std::string& path, const ec::Curve& curve) {
+LoadedSignature parse_armored_signature(const Bytes& data, const std::string& path, const ec2m::Curve& curve) {
   pem::Block b;
   try {
     b = pem::decode(std::string(data.begin(), data.end()));
@@ -122,7 +122,7 @@ LoadedSignature parse_armored_signature(const Bytes& data, const std::string& pa
 
 }  // namespace
 
-LoadedSignature parse_signature_file(const Bytes& data, const std::string& path, const ec::Curve& curve,
+LoadedSignature parse_signature_file(const Bytes& data, const std::string& path, const ec2m::Curve& curve,
                                      SignatureFormat format) {
   if (data.empty()) throw_invalid(path + ": the signature file is empty");
   if (format == SignatureFormat::automatic && pem::looks_armored(data)) {

@@ -69,7 +69,7 @@ struct LoadedSignature {
 
 /// Decodes a signature file for `curve`; Error(invalid_input) naming the path when it is
 /// malformed, of a length the curve does not allow, or armored for another curve.
-LoadedSignature parse_signature_file(const Bytes& data, const std::string& path, const ec::Curve& curve,
+LoadedSignature parse_signature_file(const Bytes& data, const std::string& path, const ec2m::Curve& curve,
                                      SignatureFormat format);
 std::string armored_signature(const Bytes& octets, const std::string& curve, const std::string& hash,
                               const std::string& key_id);

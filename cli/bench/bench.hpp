@@ -19,8 +19,8 @@
 
 #include "dstu/base/error.hpp"
 #include "dstu/base/stats.hpp"
-#include "dstu/ec/curve.hpp"
-#include "dstu/ec/formulas.hpp"
+#include "dstu/ec2m/curve.hpp"
+#include "dstu/ec2m/formulas.hpp"
 #include "dstu/hash/mac.hpp"
 #include "output.hpp"
 
@@ -98,18 +98,18 @@ std::vector<Record> measure_comba(std::size_t words32, int threads, const Budget
 std::vector<Record> measure_modexp(std::size_t bits, int threads, const Budget& budget);
 
 /// The number d of comb columns (iterations) of the window-8 comb: ceil(L(n) / 8).
-std::size_t comb_iterations(const ec::Curve& c);
+std::size_t comb_iterations(const ec2m::Curve& c);
 
 /// [Parallel DSTU 4145] Table 2 for one curve and coordinate system (suite_ec.cpp): double
 /// and add_mixed (ns per formula) and r_add_over_double = A / D.
-std::vector<Record> measure_formulas(const ec::Curve& c, ec::Coordinates coords, const Budget& budget);
+std::vector<Record> measure_formulas(const ec2m::Curve& c, ec2m::Coordinates coords, const Budget& budget);
 
 /// One curve's signature operations (suite_sign.cpp), us: keygen, presignature (nonce
 /// and eG), sign and verify on one thread; with threads >= 2 also the split comb
 /// (presignature_parallel) and the two scalar multiplications of verification on two
 /// threads (verify_parallel), each after its sequential twin on the same inputs
 /// (presignature_sequential_comb, verify_sequential_msm).
-std::vector<Record> measure_signature(const ec::Curve& c, int threads, const Budget& budget);
+std::vector<Record> measure_signature(const ec2m::Curve& c, int threads, const Budget& budget);
 
 /// One GF(p) curve's signature operations in one scheme ("ecdsa" or "ecgdsa";
 /// suite_ecdsa.cpp), us, one thread: keygen (d and its public key), sign (hedged RFC 6979

@@ -35,8 +35,8 @@
 #include "bench/bench.hpp"
 #include "bench/published.hpp"
 #include "bench/seeds.hpp"
-#include "dstu/ec/scalar.hpp"
-#include "dstu/ec/scalar_mul.hpp"
+#include "dstu/ec2m/curve.hpp"
+#include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/rng/random.hpp"
 
 namespace dstu::cli::bench {
@@ -103,7 +103,7 @@ void modexp_000_t1(const Options& opt, std::vector<Record>& out) {
   }
 }
 
-void formulas_000_t2(const ec::Curve& c, const std::vector<Record>& sig, const Budget& budget,
+void formulas_000_t2(const ec2m::Curve& c, const std::vector<Record>& sig, const Budget& budget,
                      std::vector<Record>& out) {
   const std::optional<pub::Row> p = find_row("000:T2", "m", c.m());
   if (!p) return;
@@ -115,11 +115,11 @@ void formulas_000_t2(const ec::Curve& c, const std::vector<Record>& sig, const B
                           {"speedup", p->number("speedup")}};
   // D and A in Jacobian-type coordinates, as the source's table; the library's comb runs
   // in López–Dahab coordinates, where r is lower (suite ec measures both).
-  const std::vector<Record> f = measure_formulas(c, ec::Coordinates::jacobian, budget);
+  const std::vector<Record> f = measure_formulas(c, ec2m::Coordinates::jacobian, budget);
   const Record dbl = row(f, "double", "double", "000:T2", published);
   const Record add = row(f, "add_mixed", "add_mixed", "000:T2", published);
   const Record r = derived("r_add_over_double", add, dbl);
-  Record d{"seeds", "comb_iterations", {{"source", "000:T2"}, {"curve", c.name()}, {"window", ec::kCombWindow}}, 1,
+  Record d{"seeds", "comb_iterations", {{"source", "000:T2"}, {"curve", c.name()}, {"window", ec2m::kCombWindow}}, 1,
            "count"};
   const double columns = static_cast<double>(comb_iterations(c));
   set(d, {columns, columns, columns});
@@ -131,7 +131,7 @@ void formulas_000_t2(const ec::Curve& c, const std::vector<Record>& sig, const B
   out.insert(out.end(), {comb, split, derived("speedup", comb, split)});
 }
 
-void signatures_000_t3(const ec::Curve& c, const std::vector<Record>& sig, std::vector<Record>& out) {
+void signatures_000_t3(const ec2m::Curve& c, const std::vector<Record>& sig, std::vector<Record>& out) {
   const std::optional<pub::Row> p = find_row("000:T3", "m", c.m());
   if (!p) return;
   const Json published = {{"cpu", pub::cpu("000")},
@@ -143,7 +143,7 @@ void signatures_000_t3(const ec::Curve& c, const std::vector<Record>& sig, std::
   out.insert(out.end(), {s, v, derived("v_over_s", v, s)});
 }
 
-void signatures_000_t4(const ec::Curve& c, const std::vector<Record>& sig, std::vector<Record>& out) {
+void signatures_000_t4(const ec2m::Curve& c, const std::vector<Record>& sig, std::vector<Record>& out) {
   const std::optional<pub::Row> p = find_row("000:T4", "m", c.m());
   if (!p || find(sig, "presignature_parallel") == nullptr) return;
   Json published = {{"cpu", pub::cpu("000")}};
@@ -160,7 +160,7 @@ void signatures_000_t4(const ec::Curve& c, const std::vector<Record>& sig, std::
 
 /// The verification row is the whole verification on one thread (000:T3's); the
 /// source's ran its two scalar multiplications on two threads, as 000:T4's rows do.
-void signatures_002_3(const ec::Curve& c, const std::vector<Record>& sig, std::vector<Record>& out) {
+void signatures_002_3(const ec2m::Curve& c, const std::vector<Record>& sig, std::vector<Record>& out) {
   const auto p = builds_002("002:#3", "m", c.m());
   if (!p) return;
   for (const std::string name : {"keygen", "presignature", "sign", "verify"}) {
@@ -174,7 +174,7 @@ void signatures_002_3(const ec::Curve& c, const std::vector<Record>& sig, std::v
 void curve_tables(const Options& opt, std::vector<Record>& out) {
   const Budget budget = op_budget(opt);
   std::vector<Record> t2, t3, t4, p3;
-  for (const ec::Curve* c : ec::Curve::all_named()) {
+  for (const ec2m::Curve* c : ec2m::Curve::all_named()) {
     const std::vector<Record> sig = measure_signature(*c, opt.threads, budget);
     formulas_000_t2(*c, sig, budget, t2);
     signatures_000_t3(*c, sig, t3);

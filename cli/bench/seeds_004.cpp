@@ -13,16 +13,14 @@
 // 4.1-4.4; params.field "prime"), and, for a comparison with the binary-curve library,
 // on the DSTU 4145 curves nearest its 160-, 192-, 256- and 512-bit keys (dstu163, 191,
 // 257, 431; params.field "binary", measured rows only: the model is the same). Both run
-// the same scheduling (dstu/parallel/multi_request_schedule.hpp) with their own formulas.
+// the same scheduling (dstu/curve/multi_request_schedule.hpp) with their own formulas.
 #include <functional>
 #include <memory>
 
 #include "bench/bench.hpp"
 #include "bench/published.hpp"
-#include "dstu/ec/multi_request.hpp"
-#include "dstu/ec/scalar.hpp"
-#include "dstu/ec/scalar_mul.hpp"
-#include "dstu/ecp/multi_request.hpp"
+#include "dstu/ec2m/curve.hpp"
+#include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/ecp/scalar_mul.hpp"
 #include "dstu/rng/random.hpp"
 
@@ -30,7 +28,7 @@ namespace dstu::cli::bench {
 namespace {
 
 namespace pub = published;
-using parallel::MultiRequestMethod;
+using curve::MultiRequestMethod;
 
 /// The thesis's key sizes, its curve for each and the DSTU binary curve nearest it.
 struct KeySize004 {
@@ -94,12 +92,12 @@ Record speedup_004(const std::string& name, const Record& sequential, const Reco
 void model_004(const Json& params, const Json& published, int key_bits, std::size_t r, int u,
                std::vector<Record>& out) {
   std::vector<Record> counts;
-  for (MultiRequestMethod method : parallel::kMultiRequestMethods) {
-    const std::string name = parallel::multi_request_method_name(method);
+  for (MultiRequestMethod method : curve::kMultiRequestMethods) {
+    const std::string name = curve::multi_request_method_name(method);
     Record d{"seeds", "model_doublings_" + name, params, u, "count"};
     d.params["u"] = u;
     d.params["method"] = name;
-    const double x = parallel::multi_request_model_doublings(method, static_cast<std::size_t>(key_bits), r,
+    const double x = curve::multi_request_model_doublings(method, static_cast<std::size_t>(key_bits), r,
                                                              static_cast<std::size_t>(u));
     set(d, {x, x, x});
     d.published = published;
@@ -107,7 +105,7 @@ void model_004(const Json& params, const Json& published, int key_bits, std::siz
   }
   out.insert(out.end(), counts.begin(), counts.end());
   for (std::size_t i = 1; i < counts.size(); ++i) {
-    const std::string name = parallel::multi_request_method_name(parallel::kMultiRequestMethods[i]);
+    const std::string name = curve::multi_request_method_name(curve::kMultiRequestMethods[i]);
     out.push_back(speedup_004("model_speedup_" + name, counts[0], counts[i]));
   }
 }
@@ -124,7 +122,7 @@ template <class Point>
 struct Requests004 {
   std::vector<mp::Nat> k;
   std::vector<Point> p;
-  std::vector<parallel::MulRequest<mp::Nat, Point>> req;
+  std::vector<curve::MulRequest<mp::Nat, Point>> req;
   void link() {
     for (std::size_t i = 0; i < k.size(); ++i) req.push_back({&k[i], &p[i]});
   }
@@ -132,19 +130,19 @@ struct Requests004 {
 
 /// Random scalars below n and generic points (y G, y random) on a binary curve.
 Curve004 binary_curve(const char* name, std::size_t count) {
-  const ec::Curve& c = ec::Curve::named(name);
+  const ec2m::Curve& c = ec2m::Curve::named(name);
   rng::ChaCha20Drbg rng(4, static_cast<std::uint64_t>(c.m()));
-  auto data = std::make_shared<Requests004<ec::AffinePoint>>();
+  auto data = std::make_shared<Requests004<ec2m::AffinePoint>>();
   for (std::size_t i = 0; i < count; ++i) {
-    ec::Scalar x, y;
+    ec2m::Scalar x, y;
     for (auto& l : x.v) l = rng.next_u64();
     for (auto& l : y.v) l = rng.next_u64();
-    data->k.push_back(ec::scalar_to_nat(ec::scalar_reduce(c, x)));
-    data->p.push_back(ec::mul_base(c, ec::scalar_reduce(c, y)));
+    data->k.push_back(ec2m::scalar_to_nat(c.scalar_field().reduce(x)));
+    data->p.push_back(ec2m::mul_base(c, c.scalar_field().reduce(y)));
   }
   data->link();
   return {{{"curve", c.name()}, {"field", "binary"}}, [&c, data](MultiRequestMethod method, std::size_t r, int u) {
-            keep(ec::mul_multi_request_vartime(c, method, std::span(data->req).first(r), u));
+            keep(ec2m::mul_multi_request_vartime(c, method, std::span(data->req).first(r), u));
           }};
 }
 
@@ -179,7 +177,7 @@ void multi_request_rows(const Curve004& curve, int key_bits, std::size_t r, int 
   params.update({{"key_bits_thesis", key_bits}, {"requests", r}});
   auto measure = [&](MultiRequestMethod method, const std::string& name, int u) {
     Json p = params;
-    p.update({{"u", u}, {"method", parallel::multi_request_method_name(method)}});
+    p.update({{"u", u}, {"method", curve::multi_request_method_name(method)}});
     Record rec = time_op("seeds", name, p, u, "ms", budget, [&] { curve.run(method, r, u); });
     rec.published = published;
     return rec;
@@ -187,9 +185,9 @@ void multi_request_rows(const Curve004& curve, int key_bits, std::size_t r, int 
   const Record seq = measure(MultiRequestMethod::sequential, "sequential", 1);
   out.push_back(seq);
   for (int u = 1; u <= std::min(team, 2); ++u) {
-    for (std::size_t i = 1; i < std::size(parallel::kMultiRequestMethods); ++i) {
-      const MultiRequestMethod method = parallel::kMultiRequestMethods[i];
-      const std::string name = std::string(parallel::multi_request_method_name(method)) + "_u" + std::to_string(u);
+    for (std::size_t i = 1; i < std::size(curve::kMultiRequestMethods); ++i) {
+      const MultiRequestMethod method = curve::kMultiRequestMethods[i];
+      const std::string name = std::string(curve::multi_request_method_name(method)) + "_u" + std::to_string(u);
       const Record m = measure(method, name, u);
       out.insert(out.end(), {m, speedup_004("speedup_" + name, seq, m)});
     }

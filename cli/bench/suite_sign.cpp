@@ -11,8 +11,8 @@
 #include "dstu/dstu4145/batch.hpp"
 #include "dstu/dstu4145/keys.hpp"
 #include "dstu/dstu4145/sign.hpp"
-#include "dstu/ec/chosen.hpp"
-#include "dstu/ec/scalar_mul.hpp"
+#include "dstu/ec2m/chosen.hpp"
+#include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/rng/random.hpp"
 
 namespace dstu::cli::bench {
@@ -20,7 +20,7 @@ namespace {
 
 /// Requests per batch: 1000 on dstu257 (the target is stated for 1000
 /// signatures there), 64 on the other curves and with --quick.
-std::size_t batch_requests(const ec::Curve& c, bool quick) { return !quick && c.name() == "dstu257" ? 1000 : 64; }
+std::size_t batch_requests(const ec2m::Curve& c, bool quick) { return !quick && c.name() == "dstu257" ? 1000 : 64; }
 
 /// What the process chose for a *_chosen row, and the medians it chose on (ns).
 void note_choice(Record& r, const parallel::Calibration& state) {
@@ -43,7 +43,7 @@ struct SignedBatch {
   std::vector<Bytes> digests;
   std::vector<dstu4145::Signature> sigs;
   std::vector<dstu4145::VerifyRequest> req;
-  SignedBatch(const ec::Curve& c, std::size_t n, std::size_t key_count, rng::ChaCha20Drbg& rng) {
+  SignedBatch(const ec2m::Curve& c, std::size_t n, std::size_t key_count, rng::ChaCha20Drbg& rng) {
     std::vector<dstu4145::PrivateKey> keys;
     for (std::size_t i = 0; i < key_count; ++i) {
       keys.push_back(dstu4145::generate_key(c, rng));
@@ -62,7 +62,7 @@ struct SignedBatch {
 /// same requests one at a time. Verification twice: under one key (params.keys 1, what
 /// `dstu verify` of many files does: the key's comb table is built once per batch) and
 /// under a key per request (params.keys = requests: every request its own w-NAF).
-void batches(const ec::Curve& c, const Json& p0, const Options& opt, const Budget& budget, rng::ChaCha20Drbg& rng,
+void batches(const ec2m::Curve& c, const Json& p0, const Options& opt, const Budget& budget, rng::ChaCha20Drbg& rng,
              std::vector<Record>& out) {
   const std::size_t requests = batch_requests(c, opt.quick);
   Json p = p0;
@@ -101,7 +101,7 @@ void batches(const ec::Curve& c, const Json& p0, const Options& opt, const Budge
 
 }  // namespace
 
-std::vector<Record> measure_signature(const ec::Curve& c, int threads, const Budget& budget) {
+std::vector<Record> measure_signature(const ec2m::Curve& c, int threads, const Budget& budget) {
   rng::ChaCha20Drbg rng(7, static_cast<std::uint64_t>(c.m()));
   const std::uint8_t digest[32] = {0x42, 0x17, 0x99};
   const Json p = {{"curve", c.name()}, {"m", c.m()}};
@@ -112,30 +112,31 @@ std::vector<Record> measure_signature(const ec::Curve& c, int threads, const Bud
   out.push_back(time_op("sign", "keygen", p, 1, "us", budget,
                         [&] { keep(dstu4145::generate_key(c, rng).public_key()); }));
   out.push_back(time_op("sign", "presignature", p, 1, "us", budget,
-                        [&] { keep(ec::mul_base(c, dstu4145::random_scalar(c, rng))); }));
+                        [&] { keep(ec2m::mul_base(c, dstu4145::random_scalar(c, rng))); }));
   out.push_back(time_op("sign", "sign", p, 1, "us", budget, [&] { keep(dstu4145::sign_digest(key, digest, rng, 1)); }));
   out.push_back(time_op("sign", "verify", p, 1, "us", budget,
                         [&] { keep(dstu4145::verify_digest(pub, digest, sig, 1)); }));
   if (threads >= 2) {
     // The default path on two threads: the split forms only where this process
-    // measured them faster (dstu/ec/chosen.hpp); params.choice says what it chose.
+    // measured them faster (dstu/ec2m/chosen.hpp); params.choice says what it chose.
     Record chosen_sign = time_op("sign", "sign_chosen", p, 2, "us", budget,
                                  [&] { keep(dstu4145::sign_digest(key, digest, rng, 2)); });
-    note_choice(chosen_sign, ec::chosen_state(ec::ChosenOp::mul_base, c.m()));
+    note_choice(chosen_sign, ec2m::chosen_state(ec2m::ChosenOp::mul_base, c.m()));
     out.push_back(std::move(chosen_sign));
     Record chosen_verify = time_op("sign", "verify_chosen", p, 2, "us", budget,
                                    [&] { keep(dstu4145::verify_digest(pub, digest, sig, 2)); });
-    note_choice(chosen_verify, ec::chosen_state(ec::ChosenOp::mul_double, c.m()));
+    note_choice(chosen_verify, ec2m::chosen_state(ec2m::ChosenOp::mul_double, c.m()));
     out.push_back(std::move(chosen_verify));
-    const ec::Scalar e = dstu4145::random_scalar(c, rng);
+    const ec2m::Scalar e = dstu4145::random_scalar(c, rng);
     out.push_back(time_op("sign", "presignature_sequential_comb", p, 1, "us", budget,
-                          [&] { keep(ec::mul_base(c, e)); }));
+                          [&] { keep(ec2m::mul_base(c, e)); }));
     out.push_back(time_op("sign", "presignature_parallel", p, 2, "us", budget,
-                          [&] { keep(ec::mul_base_parallel(c, e, 2)); }));
+                          [&] { keep(ec2m::mul_base_parallel(c, e, 2)); }));
+    const ec2m::Scalar s = ec2m::scalar_from_nat(sig.s), r = ec2m::scalar_from_nat(sig.r);
     out.push_back(time_op("sign", "verify_sequential_msm", p, 1, "us", budget,
-                          [&] { keep(ec::mul_double_vartime(c, sig.s, sig.r, pub.q)); }));
+                          [&] { keep(ec2m::mul_double_vartime(c, s, r, pub.q)); }));
     out.push_back(time_op("sign", "verify_parallel", p, 2, "us", budget,
-                          [&] { keep(ec::mul_double_parallel_vartime(c, sig.s, sig.r, pub.q, 2)); }));
+                          [&] { keep(ec2m::mul_double_parallel_vartime(c, s, r, pub.q, 2)); }));
   }
   return out;
 }
@@ -143,7 +144,7 @@ std::vector<Record> measure_signature(const ec::Curve& c, int threads, const Bud
 void suite_sign(const Options& opt, std::vector<Record>& out) {
   rng::ChaCha20Drbg rng(7, 0);
   const Budget budget{opt.quick ? 3 : 9, std::chrono::milliseconds(opt.quick ? 1 : 4)};
-  for (const ec::Curve* c : ec::Curve::all_named()) {
+  for (const ec2m::Curve* c : ec2m::Curve::all_named()) {
     for (Record& r : measure_signature(*c, opt.threads, budget)) out.push_back(std::move(r));
     batches(*c, {{"curve", c->name()}, {"m", c->m()}}, opt, budget, rng, out);
   }

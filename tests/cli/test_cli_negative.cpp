@@ -8,8 +8,8 @@
 
 #include "dstu/base/error.hpp"
 #include "dstu/dstu4145/encoding.hpp"
-#include "dstu/ec/point.hpp"
-#include "dstu/ec/scalar_mul.hpp"
+#include "dstu/ec2m/point.hpp"
+#include "dstu/ec2m/scalar_mul.hpp"
 #include "transcript.hpp"
 #include "vec.hpp"
 
@@ -18,7 +18,7 @@ using dstu::mp::Nat;
 using dstu::test::run_dstu;
 using dstu::test::TempDir;
 using dstu::test::write;
-namespace ec = dstu::ec;
+namespace ec2m = dstu::ec2m;
 
 namespace {
 
@@ -32,7 +32,7 @@ bool is(const std::string& id, const std::string& suffix) {
 /// The independent check of what a vector claims about its data.
 void check_claim(const dstu::test::Vector& v) {
   const std::string id = v.get("Id");
-  const ec::Curve& c = ec::Curve::named(v.get("Curve"));
+  const ec2m::Curve& c = ec2m::Curve::named(v.get("Curve"));
   const Bytes sig = v.bytes("Sig"), pub = v.bytes("Pub");
   const Nat n = c.order();
   const std::size_t h = dstu::dstu4145::signature_half_bytes(c);
@@ -44,11 +44,11 @@ void check_claim(const dstu::test::Vector& v) {
     CHECK(in_range == (v.get("Reason") != "out of range"));
   }
   const Bytes packed(pub.end() - static_cast<std::ptrdiff_t>(c.field_bytes()), pub.end());
-  if (is(id, "pub-no-solution")) CHECK_THROWS_AS(ec::decompress_le(c, packed), dstu::Error);
+  if (is(id, "pub-no-solution")) CHECK_THROWS_AS(ec2m::decompress_le(c, packed), dstu::Error);
   if (is(id, "pub-wrong-order")) {
-    const ec::AffinePoint p = ec::decompress_le(c, packed);
-    CHECK(ec::on_curve(c, p));
-    CHECK_FALSE(ec::mul_reference_vartime(c, n, p).infinity);  // n P != O
+    const ec2m::AffinePoint p = ec2m::decompress_le(c, packed);
+    CHECK(ec2m::on_curve(c, p));
+    CHECK_FALSE(ec2m::mul_reference_vartime(c, n, p).infinity);  // n P != O
   }
 }
 

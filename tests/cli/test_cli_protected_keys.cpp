@@ -20,7 +20,7 @@
 #include "dstu/dstu4145/keys.hpp"
 #include "dstu/pkix/dstu4145_key.hpp"
 #include "dstu/pkix/encrypted_key.hpp"
-#include "dstu/ec/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/rng/random.hpp"
 #include "pbes2_store.hpp"
 #include "transcript.hpp"
@@ -238,7 +238,7 @@ TEST_CASE("the jkurwa key store (PBES2, passphrase 'password') signs, and opens 
 TEST_CASE("a protected key with d >= n (as jkurwa writes half its dstu257 keys) signs as d mod n; d = n names the key") {
   // The store's passphrase is right in both cases: the error, if any, is the key's.
   namespace d4 = dstu::dstu4145;
-  const dstu::ec::Curve& c = dstu::ec::Curve::named("dstu257");
+  const dstu::ec2m::Curve& c = dstu::ec2m::Curve::named("dstu257");
   dstu::rng::ChaCha20Drbg rng(21, 22);
   const auto store_with_d = [&](const dstu::mp::Nat& d) {
     dstu::der::Writer w;
@@ -256,8 +256,8 @@ TEST_CASE("a protected key with d >= n (as jkurwa writes half its dstu257 keys) 
   };
   // A d with d + n < 2^256: n is just above 2^255, so d below 2^254 always fits.
   const d4::PrivateKey key = d4::generate_key(c, rng);
-  const dstu::mp::Nat d = dstu::ec::scalar_to_nat(key.d()) >> 2;
-  const d4::PrivateKey small(c, dstu::ec::scalar_from_nat(d));
+  const dstu::mp::Nat d = dstu::ec2m::scalar_to_nat(key.d()) >> 2;
+  const d4::PrivateKey small(c, dstu::ec2m::scalar_from_nat(d));
   TempDir dir;
   write(dir / "pw", "pw\n");
   write(dir / "m", "signed with d + n");

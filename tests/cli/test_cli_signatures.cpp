@@ -23,7 +23,7 @@ using dstu::test::run_dstu;
 using dstu::test::TempDir;
 using dstu::test::write;
 namespace d4 = dstu::dstu4145;
-namespace ec = dstu::ec;
+namespace ec2m = dstu::ec2m;
 
 namespace {
 
@@ -39,7 +39,7 @@ TEST_CASE("raw signatures whose octets begin 04 LL verify on every curve, both b
   dstu::rng::ChaCha20Drbg rng(dstu::test::seed(), 320);
   TempDir d;
   int checked = 0;
-  for (const ec::Curve* c : ec::Curve::all_named()) {
+  for (const ec2m::Curve* c : ec2m::Curve::all_named()) {
     for (const bool be : {false, true}) {
       INFO(c->name() << (be ? " raw-be" : " raw"));
       std::string message;  // the file whose GOST 34.311 digest the lookalike signs
@@ -139,7 +139,7 @@ TEST_CASE("SHA-1: sign refuses it in one line (exit 2); verify reads a DSTU 4145
   CHECK(says(r, "sha1"));
   // A signature another tool made over SHA-1 (here the library, on a fresh key).
   dstu::rng::ChaCha20Drbg rng(dstu::test::seed(), 321);
-  const ec::Curve& c = ec::Curve::named("dstu257");
+  const ec2m::Curve& c = ec2m::Curve::named("dstu257");
   const d4::PrivateKey key = d4::generate_key(c, rng);
   write(d / "old.pub", text(dstu::pkix::encode_spki(key.public_key())));
   const std::string message = "an old document\n";

@@ -9,9 +9,9 @@
 #include "dstu/dstu4145/batch.hpp"
 #include "dstu/dstu4145/keys.hpp"
 #include "dstu/dstu4145/sign.hpp"
-#include "dstu/ec/point.hpp"
-#include "dstu/ec/scalar.hpp"
-#include "dstu/ec/scalar_mul.hpp"
+#include "dstu/ec2m/point.hpp"
+#include "dstu/ec2m/curve.hpp"
+#include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/parallel/pool.hpp"
 #include "dstu/parallel/team.hpp"
 #include "dstu/rng/random.hpp"
@@ -20,7 +20,7 @@ namespace {
 
 using dstu::ct::poison;
 using dstu::ct::unpoison;
-namespace ec = dstu::ec;
+namespace ec2m = dstu::ec2m;
 namespace d4 = dstu::dstu4145;
 
 /// A random source whose output is marked secret as it is produced.
@@ -35,33 +35,33 @@ class SecretRandom final : public dstu::RandomSource {
   dstu::rng::ChaCha20Drbg inner_{11, 11};
 };
 
-ec::Scalar secret_scalar(const ec::Curve& c) {
+ec2m::Scalar secret_scalar(const ec2m::Curve& c) {
   dstu::rng::ChaCha20Drbg rng(12, 12);
-  ec::Scalar k;
+  ec2m::Scalar k;
   for (auto& l : k.v) l = rng.next_u64();
-  k = ec::scalar_reduce(c, k);
+  k = c.scalar_field().reduce(k);
   poison(&k, sizeof k);
   return k;
 }
 
 bool ladder_and_comb(const char* name) {
-  const ec::Curve& c = ec::Curve::named(name);
-  ec::Scalar k = secret_scalar(c);
-  ec::AffinePoint p = c.generator();
+  const ec2m::Curve& c = ec2m::Curve::named(name);
+  ec2m::Scalar k = secret_scalar(c);
+  ec2m::AffinePoint p = c.generator();
   poison(&p.x, sizeof p.x);  // the ladder keeps the point secret too
   poison(&p.y, sizeof p.y);
-  ec::AffinePoint a = ec::mul_ladder(c, k, p);
-  ec::AffinePoint b = ec::mul_base(c, k);
-  ec::Scalar s = ec::scalar_add(c, k, ec::scalar_mul(c, k, k));
+  ec2m::AffinePoint a = ec2m::mul(c, k, p);
+  ec2m::AffinePoint b = ec2m::mul_base(c, k);
+  ec2m::Scalar s = c.scalar_field().add(k, c.scalar_field().mul(k, k));
   unpoison(&a, sizeof a);
   unpoison(&b, sizeof b);
   unpoison(&s, sizeof s);
   unpoison(&k, sizeof k);
-  return ec::same_point(c, a, b) && ec::same_point(c, b, ec::mul_reference_vartime(c, ec::scalar_to_nat(k), c.generator()));
+  return ec2m::same_point(c, a, b) && ec2m::same_point(c, b, ec2m::mul_reference_vartime(c, ec2m::scalar_to_nat(k), c.generator()));
 }
 
 bool keygen_and_sign(const char* name) {
-  const ec::Curve& c = ec::Curve::named(name);
+  const ec2m::Curve& c = ec2m::Curve::named(name);
   SecretRandom rng;
   const d4::PrivateKey key = d4::generate_key(c, rng);  // d is secret from the start
   const d4::PublicKey pub = key.public_key();           // declassified inside
@@ -74,7 +74,7 @@ bool keygen_and_sign(const char* name) {
 /// pairs where the field pairs, and one request alone), the key and every nonce
 /// secret.
 bool sign_batch(const char* name, d4::NonceMode mode = d4::NonceMode::exact) {
-  const ec::Curve& c = ec::Curve::named(name);
+  const ec2m::Curve& c = ec2m::Curve::named(name);
   SecretRandom rng;
   const d4::PrivateKey key = d4::generate_key(c, rng);
   const d4::PublicKey pub = key.public_key();
@@ -96,17 +96,17 @@ bool sign_batch(const char* name, d4::NonceMode mode = d4::NonceMode::exact) {
 /// the unsigned table), each equal to mul_base. False where the split did not run
 /// (a back-off period is waited out first, so it does).
 bool split_comb(const char* name) {
-  const ec::Curve& c = ec::Curve::named(name);
-  ec::Scalar k = secret_scalar(c);
-  ec::AffinePoint want = ec::mul_base(c, k);
+  const ec2m::Curve& c = ec2m::Curve::named(name);
+  ec2m::Scalar k = secret_scalar(c);
+  ec2m::AffinePoint want = ec2m::mul_base(c, k);
   unpoison(&want, sizeof want);
   bool ok = true;
   for (std::size_t high : {std::size_t{0}, std::size_t{1}}) {
     while (dstu::parallel::splits_backing_off()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
     if (!dstu::parallel::can_split(2)) return false;
-    ec::AffinePoint got = ec::mul_base_parallel(c, k, 2, high);
+    ec2m::AffinePoint got = ec2m::mul_base_parallel(c, k, 2, high);
     unpoison(&got, sizeof got);
-    ok = ok && ec::same_point(c, got, want);
+    ok = ok && ec2m::same_point(c, got, want);
   }
   unpoison(&k, sizeof k);
   return ok;

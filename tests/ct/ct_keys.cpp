@@ -12,7 +12,7 @@
 #include "dstu/base/der.hpp"
 #include "dstu/base/pem.hpp"
 #include "dstu/dstu4145/keys.hpp"
-#include "dstu/ec/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/pkix/dstu4145_key.hpp"
 #include "dstu/pkix/ec_key.hpp"
 #include "dstu/pkix/encrypted_key.hpp"
@@ -28,14 +28,14 @@ namespace pkix = dstu::pkix;
 
 d4::PrivateKey test_key() {
   dstu::rng::ChaCha20Drbg rng(31, 31);
-  return d4::generate_key(dstu::ec::Curve::named("dstu257"), rng);
+  return d4::generate_key(dstu::ec2m::Curve::named("dstu257"), rng);
 }
 
 bool same_d(const d4::PrivateKey& a, const d4::PrivateKey& b) {
-  dstu::ec::Scalar x = a.d(), y = b.d();
+  dstu::ec2m::Scalar x = a.d(), y = b.d();
   unpoison(&x, sizeof x);
   unpoison(&y, sizeof y);
-  return dstu::ec::scalar_to_nat(x) == dstu::ec::scalar_to_nat(y);
+  return dstu::ec2m::scalar_to_nat(x) == dstu::ec2m::scalar_to_nat(y);
 }
 
 /// The privateKey OCTET STRING's content within a PrivateKeyInfo (public structure).
@@ -116,7 +116,7 @@ bool pem_private_key() {
 bool encode_private_key_file() {
   const d4::PrivateKey key = test_key();
   const dstu::SecureBytes want = dstu::pem::encode_secret("PRIVATE KEY", pkix::encode_pkcs8(key));
-  dstu::ec::Scalar d = key.d();
+  dstu::ec2m::Scalar d = key.d();
   poison(&d, sizeof d);
   const d4::PrivateKey secret(key.curve(), d, key.dke());
   for (const auto form : {pkix::Dstu4145Form::uapki, pkix::Dstu4145Form::bouncycastle}) {

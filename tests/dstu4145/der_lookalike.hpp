@@ -15,7 +15,7 @@
 #include "dstu/dstu4145/encoding.hpp"
 #include "dstu/dstu4145/keys.hpp"
 #include "dstu/dstu4145/sign.hpp"
-#include "dstu/ec/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/gf2m/ops.hpp"
 #include "dstu/mp/modular.hpp"
 
@@ -29,13 +29,13 @@ struct DerLookalike {
 };
 
 /// The octet a DER OCTET STRING header would give the rest of a raw signature.
-inline std::uint8_t der_length_octet(const ec::Curve& c) {
+inline std::uint8_t der_length_octet(const ec2m::Curve& c) {
   return static_cast<std::uint8_t>(2 * dstu4145::signature_half_bytes(c) - 2);
 }
 
 /// A valid signature whose encoding (big_endian: s_be || r_be, else r_le || s_le) begins
 /// 04 LL, over a digest from digest_of(i) for some i; nullopt when no s < n can begin so.
-inline std::optional<DerLookalike> der_lookalike(const ec::Curve& c, bool big_endian, RandomSource& rng,
+inline std::optional<DerLookalike> der_lookalike(const ec2m::Curve& c, bool big_endian, RandomSource& rng,
                                                  const std::function<Bytes(std::uint64_t)>& digest_of) {
   const gf2m::Field& f = c.field();
   const mp::Nat n = c.order();
@@ -43,7 +43,7 @@ inline std::optional<DerLookalike> der_lookalike(const ec::Curve& c, bool big_en
   const std::uint8_t ll = der_length_octet(c);
   const mp::Nat r_limit = mp::Nat(1) << (c.order_bits() - 1);
   // s: random, or with high octets 04 LL for the big-endian form.
-  mp::Nat s = ec::scalar_to_nat(dstu4145::random_scalar(c, rng));
+  mp::Nat s = ec2m::scalar_to_nat(dstu4145::random_scalar(c, rng));
   if (big_endian) {
     Bytes top = s.to_bytes_le(half);
     top[half - 1] = 0x04;
@@ -58,7 +58,7 @@ inline std::optional<DerLookalike> der_lookalike(const ec::Curve& c, bool big_en
   }
   // The nonce and F = x(eG) = x(-eG).
   const dstu4145::PrivateKey nonce = dstu4145::generate_key(c, rng);
-  const mp::Nat e = ec::scalar_to_nat(nonce.d());
+  const mp::Nat e = ec2m::scalar_to_nat(nonce.d());
   const gf2m::Element fe = nonce.public_key().q.x;
   for (std::uint64_t i = 0;; ++i) {
     Bytes digest = digest_of(i);
@@ -70,7 +70,7 @@ inline std::optional<DerLookalike> der_lookalike(const ec::Curve& c, bool big_en
     if (!big_endian && (r_le[0] != 0x04 || r_le[1] != ll)) continue;
     const mp::Nat d = ((s + n - e) % n) * *mp::inverse_mod_vartime(r, n) % n;
     if (d.is_zero()) continue;
-    dstu4145::PrivateKey key(c, ec::scalar_from_nat(d));
+    dstu4145::PrivateKey key(c, ec2m::scalar_from_nat(d));
     const dstu4145::Signature sig{r, s};
     Bytes octets = big_endian ? dstu4145::encode_signature_be(c, sig) : dstu4145::encode_signature_le(c, sig);
     return DerLookalike{std::move(key), std::move(digest), sig, std::move(octets)};

@@ -5,8 +5,7 @@
 #include <sstream>
 
 #include "dstu/base/error.hpp"
-#include "dstu/ec/curve.hpp"
-#include "dstu/ec/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/mp/nat.hpp"
 #include "vec.hpp"
 
@@ -14,9 +13,9 @@ namespace dstu::test {
 
 /// The vector's curve: a named one by OID, or explicit parameters with its own base
 /// point (owned by `holder`).
-inline const ec::Curve& curve_of(const Vector& v, std::unique_ptr<ec::Curve>& holder) {
-  if (v.has("Oid")) return ec::Curve::named(v.get("Oid"));
-  ec::CurveSpec s;
+inline const ec2m::Curve& curve_of(const Vector& v, std::unique_ptr<ec2m::Curve>& holder) {
+  if (v.has("Oid")) return ec2m::Curve::named(v.get("Oid"));
+  ec2m::CurveSpec s;
   std::istringstream exps(v.get("Exponents"));
   for (int e; exps >> e;) s.exponents.push_back(e);
   s.a = std::stoi(v.get("A"));
@@ -25,7 +24,7 @@ inline const ec::Curve& curve_of(const Vector& v, std::unique_ptr<ec::Curve>& ho
   s.cofactor = static_cast<unsigned>(std::stoul(v.get("Cofactor")));
   s.gx = v.get("Px");
   s.gy = v.get("Py");
-  holder = std::make_unique<ec::Curve>(s);
+  holder = std::make_unique<ec2m::Curve>(s);
   return *holder;
 }
 
@@ -45,7 +44,7 @@ class FixedBytes final : public RandomSource {
 };
 
 /// The nonce e as the octets random_scalar turns back into e.
-inline FixedBytes nonce(const ec::Curve& c, const mp::Nat& e) {
+inline FixedBytes nonce(const ec2m::Curve& c, const mp::Nat& e) {
   return FixedBytes(e.to_bytes_le((c.order_bits() + 7) / 8));
 }
 

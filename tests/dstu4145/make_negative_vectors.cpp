@@ -13,14 +13,14 @@
 #include "dstu/dstu4145/encoding.hpp"
 #include "dstu/dstu4145/keys.hpp"
 #include "dstu/dstu4145/sign.hpp"
-#include "dstu/ec/point.hpp"
-#include "dstu/ec/scalar_mul.hpp"
+#include "dstu/ec2m/point.hpp"
+#include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/hash/gost34311.hpp"
 #include "dstu/pkix/dstu4145_key.hpp"
 #include "dstu/rng/random.hpp"
 
 namespace d4 = dstu::dstu4145;
-namespace ec = dstu::ec;
+namespace ec2m = dstu::ec2m;
 using dstu::Bytes;
 
 namespace {
@@ -36,7 +36,7 @@ std::string hex(const Bytes& b) {
 }
 
 struct Base {
-  const ec::Curve* c;
+  const ec2m::Curve* c;
   Bytes pub, message, sig;
   std::size_t half;
 };
@@ -107,8 +107,8 @@ void key_cases(const Base& b, dstu::RandomSource& rng, bool all_cases) {
     packed[0] = static_cast<std::uint8_t>(k);
     packed[1] = static_cast<std::uint8_t>(k >> 8);
     try {
-      const ec::AffinePoint p = ec::decompress_le(*b.c, packed);
-      if (!wrong_order && !ec::valid_public_point(*b.c, p)) {
+      const ec2m::AffinePoint p = ec2m::decompress_le(*b.c, packed);
+      if (!wrong_order && !ec2m::valid_public_point(*b.c, p)) {
         emit(b, "pub-wrong-order", with_point(b, packed), b.sig, 2, "order n",
              "a curve point whose order is not n (x = " + std::to_string(k) + ")");
         wrong_order = true;
@@ -145,8 +145,8 @@ int main() {
       "# `dstu verify --sig-format raw` must return; Reason: a word of its message.\n"
       "# Source: made by dstu's own generator from the definitions of DSTU 4145-2002 §6.9-§13\n"
       "# (ranges, compression, the order n); the test re-checks each claim independently.\n");
-  for (const ec::Curve* cp : ec::Curve::all_named()) {
-    const ec::Curve& c = *cp;
+  for (const ec2m::Curve* cp : ec2m::Curve::all_named()) {
+    const ec2m::Curve& c = *cp;
     const std::string name = c.name();
     // Every case on three curves; on the others only the wrong-order search, which
     // needs a cofactor of 4: with cofactor 2 the compressed form (x and the trace of

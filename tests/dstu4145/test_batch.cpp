@@ -13,7 +13,7 @@
 #include "dstu/rng/random.hpp"
 #include "test_random.hpp"
 
-using dstu::ec::Curve;
+using dstu::ec2m::Curve;
 namespace d = dstu::dstu4145;
 
 namespace {

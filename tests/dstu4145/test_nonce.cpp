@@ -11,7 +11,7 @@
 #include "dstu/dstu4145/batch.hpp"
 #include "dstu/dstu4145/nonce.hpp"
 #include "dstu/dstu4145/sign.hpp"
-#include "dstu/ec/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/rng/random.hpp"
 
 namespace d4 = dstu::dstu4145;
@@ -27,14 +27,14 @@ class Zeros final : public dstu::RandomSource {
 
 std::string nonce_hex(const d4::PrivateKey& key, dstu::RandomSource& entropy, const Bytes& digest) {
   d4::HedgedNonces h(entropy, key, digest);
-  const dstu::ec::Scalar e = d4::random_scalar(key.curve(), h);
-  return dstu::ec::scalar_to_nat(e).to_hex();
+  const dstu::ec2m::Scalar e = d4::random_scalar(key.curve(), h);
+  return dstu::ec2m::scalar_to_nat(e).to_hex();
 }
 
 /// The nonce behind a signature, given d: e = s - d r mod n.
 dstu::mp::Nat nonce_of(const d4::Signature& sig, const d4::PrivateKey& key) {
   const dstu::mp::Nat n = key.curve().order();
-  const dstu::mp::Nat dr = dstu::ec::scalar_to_nat(key.d()) * sig.r % n;
+  const dstu::mp::Nat dr = dstu::ec2m::scalar_to_nat(key.d()) * sig.r % n;
   return (sig.s + n - dr) % n;
 }
 
@@ -42,8 +42,8 @@ dstu::mp::Nat nonce_of(const d4::Signature& sig, const d4::PrivateKey& key) {
 
 TEST_CASE("a hedged nonce is a function of entropy, key and digest") {
   dstu::rng::ChaCha20Drbg key_rng(21, 1);
-  const d4::PrivateKey key = d4::generate_key(dstu::ec::Curve::named("dstu257"), key_rng);
-  const d4::PrivateKey other = d4::generate_key(dstu::ec::Curve::named("dstu257"), key_rng);
+  const d4::PrivateKey key = d4::generate_key(dstu::ec2m::Curve::named("dstu257"), key_rng);
+  const d4::PrivateKey other = d4::generate_key(dstu::ec2m::Curve::named("dstu257"), key_rng);
   const Bytes digest(32, 0x5a), digest2(32, 0x5b);
   dstu::rng::ChaCha20Drbg a(22, 1), b(22, 1);
   CHECK(nonce_hex(key, a, digest) == nonce_hex(key, b, digest));  // same inputs, same nonce
@@ -64,7 +64,7 @@ TEST_CASE("a hedged nonce is a function of entropy, key and digest") {
 }
 
 TEST_CASE("exact nonces from a broken source repeat; hedged ones do not, and their signatures verify") {
-  for (const dstu::ec::Curve* c : dstu::ec::Curve::all_named()) {
+  for (const dstu::ec2m::Curve* c : dstu::ec2m::Curve::all_named()) {
     INFO(c->name());
     dstu::rng::ChaCha20Drbg key_rng(24, 1);
     const d4::PrivateKey key = d4::generate_key(*c, key_rng);
@@ -86,7 +86,7 @@ TEST_CASE("exact nonces from a broken source repeat; hedged ones do not, and the
 
 TEST_CASE("a hedged batch signs as hedged one-at-a-time signing, for sizes 1..9 and 1..3 threads") {
   dstu::rng::ChaCha20Drbg key_rng(26, 1);
-  const d4::PrivateKey key = d4::generate_key(dstu::ec::Curve::named("dstu233"), key_rng);
+  const d4::PrivateKey key = d4::generate_key(dstu::ec2m::Curve::named("dstu233"), key_rng);
   for (std::size_t n = 1; n <= 9; ++n) {
     std::vector<Bytes> digests;
     for (std::size_t i = 0; i < n; ++i) digests.emplace_back(32, static_cast<std::uint8_t>(i * 7 + n));

@@ -12,7 +12,7 @@
 
 using dstu::Bytes;
 namespace d4 = dstu::dstu4145;
-namespace ec = dstu::ec;
+namespace ec2m = dstu::ec2m;
 
 namespace {
 
@@ -30,7 +30,7 @@ TEST_CASE("raw signatures that begin like a DER OCTET STRING stay raw (every cur
   dstu::test::for_each_cpu_path([](const std::string& path) {
     dstu::rng::ChaCha20Drbg rng(dstu::test::seed(), 310);
     int made = 0;
-    for (const ec::Curve* c : ec::Curve::all_named()) {
+    for (const ec2m::Curve* c : ec2m::Curve::all_named()) {
       for (const bool be : {false, true}) {
         INFO(c->name() << (be ? " s_be || r_be" : " r_le || s_le") << " path=" << path);
         const auto look = dstu::test::der_lookalike(*c, be, rng, [&](std::uint64_t) { return random_digest(rng); });
@@ -63,7 +63,7 @@ TEST_CASE("raw signatures that begin like a DER OCTET STRING stay raw (every cur
 
 TEST_CASE("raw signature lengths: exactly what DSTU 4145 allows") {
   dstu::rng::ChaCha20Drbg rng(dstu::test::seed(), 311);
-  for (const ec::Curve* c : ec::Curve::all_named()) {
+  for (const ec2m::Curve* c : ec2m::Curve::all_named()) {
     INFO(c->name());
     const std::size_t half = d4::signature_half_bytes(*c);
     const d4::SignatureLengths len = d4::raw_signature_lengths(*c);
@@ -98,7 +98,7 @@ TEST_CASE("raw signature lengths: exactly what DSTU 4145 allows") {
 }
 
 TEST_CASE("the DER form reads BouncyCastle's shorter halves and refuses anything but one OCTET STRING") {
-  const ec::Curve& c = ec::Curve::named("dstu163");
+  const ec2m::Curve& c = ec2m::Curve::named("dstu163");
   // r = 5, s = 7 in one-octet halves, as BouncyCastle writes small numbers.
   const Bytes short_halves = {0x04, 0x02, 0x05, 0x07};
   const d4::Signature got = d4::decode_signature_der(c, short_halves);

@@ -96,7 +96,7 @@ inline TinyCurve make_tiny(const Tiny& t) {
   TinyCurve tc;
   tc.field = std::make_unique<dstu::gfp::Field>(Nat(t.p), "p=" + std::to_string(t.p));
   tc.curve = std::make_unique<Curve>(*tc.field, Nat(t.a), Nat(t.b), Nat(t.gx), Nat(t.gy), Nat(t.n), 1,
-                                     "tiny p=" + std::to_string(t.p));
+                                     dstu::curve::CurveRecord{"tiny p=" + std::to_string(t.p), "", {}, {}});
   tc.points.push_back(std::nullopt);
   for (unsigned x = 0; x < t.p; ++x) {
     for (unsigned y = 0; y < t.p; ++y) {

@@ -14,7 +14,6 @@
 #include <string>
 #include <vector>
 
-#include "dstu/ecp/multi_request.hpp"
 #include "dstu/ecp/point.hpp"
 #include "dstu/ecp/scalar_mul.hpp"
 #include "dstu/parallel/team.hpp"
@@ -23,7 +22,7 @@
 
 using dstu::ecp::AffinePoint;
 using dstu::ecp::Curve;
-using dstu::ecp::MultiRequestMethod;
+using dstu::curve::MultiRequestMethod;
 using dstu::mp::Nat;
 namespace ecp = dstu::ecp;
 namespace test = dstu::test;
@@ -59,11 +58,11 @@ std::vector<AffinePoint> edge_points(const Curve& c, test::TestRng& rng) {
 int check_methods(const Curve& c, const std::vector<ecp::MulRequest>& req, const std::vector<AffinePoint>& expected,
                   int u) {
   int compared = 0;
-  for (MultiRequestMethod method : ecp::kMultiRequestMethods) {
+  for (MultiRequestMethod method : dstu::curve::kMultiRequestMethods) {
     const std::vector<AffinePoint> got = ecp::mul_multi_request_vartime(c, method, req, u);
     REQUIRE(got.size() == req.size());
     for (std::size_t i = 0; i < req.size(); ++i) {
-      INFO(c.name() << " " << std::string(ecp::multi_request_method_name(method)) << " r=" << req.size() << " u=" << u
+      INFO(c.name() << " " << std::string(dstu::curve::multi_request_method_name(method)) << " r=" << req.size() << " u=" << u
                     << " i=" << i << " k=" << req[i].k->to_hex());
       CHECK(ecp::same_point(c, got[i], expected[i]));
       ++compared;
@@ -160,12 +159,8 @@ TEST_CASE("tiny curve: more threads than key bits (partitions of one bit, most o
   CHECK(check_methods(c, req, expected, 40) == 5 * 7);
 }
 
-TEST_CASE("the methods and the cost model are the curve-independent ones") {
-  using M = MultiRequestMethod;
-  CHECK(std::string(ecp::multi_request_method_name(M::per_request)) == "per_request");
-  CHECK(ecp::multi_request_model_doublings(M::per_request, 256, 16, 8) == 1024);  // Table 5.4
-  CHECK(ecp::multi_request_model_doublings(M::precomputation_11, 160, 8, 8) == 572);
+TEST_CASE("no requests, no results") {
   const std::vector<AffinePoint> none = ecp::mul_multi_request_vartime(
-      Curve::named("brainpoolP192r1"), M::pipeline_12, std::span<const ecp::MulRequest>(), 2);
+      Curve::named("brainpoolP192r1"), MultiRequestMethod::pipeline_12, std::span<const ecp::MulRequest>(), 2);
   CHECK(none.empty());
 }

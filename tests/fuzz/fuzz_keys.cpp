@@ -7,8 +7,8 @@
 #include <variant>
 
 #include "dstu/base/error.hpp"
-#include "dstu/ec/point.hpp"
-#include "dstu/ec/scalar.hpp"
+#include "dstu/ec2m/point.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/pkix/dstu4145_key.hpp"
 #include "dstu/pkix/encrypted_key.hpp"
 #include "dstu/pkix/key_file.hpp"
@@ -47,13 +47,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   try {
     const d4::PrivateKey key = pkix::decode_dstu4145_pkcs8(der);
     const d4::PrivateKey back = pkix::decode_dstu4145_pkcs8(pkix::encode_pkcs8(key));
-    if (dstu::ec::scalar_to_nat(back.d()) != dstu::ec::scalar_to_nat(key.d())) __builtin_trap();
+    if (dstu::ec2m::scalar_to_nat(back.d()) != dstu::ec2m::scalar_to_nat(key.d())) __builtin_trap();
   } catch (const dstu::Error&) {
   }
   try {
     const d4::PublicKey pub = pkix::decode_dstu4145_spki(der);
     const d4::PublicKey back = pkix::decode_dstu4145_spki(pkix::encode_spki(pub));
-    if (!dstu::ec::same_point(*pub.curve, pub.q, back.q)) __builtin_trap();
+    if (!dstu::ec2m::same_point(*pub.curve, pub.q, back.q)) __builtin_trap();
   } catch (const dstu::Error&) {
   }
   if (pkix::is_encrypted_private_key(der)) {

@@ -12,8 +12,8 @@ namespace cli = dstu::cli;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size == 0) return 0;
-  const auto& curves = dstu::ec::Curve::all_named();
-  const dstu::ec::Curve& c = *curves[data[0] % curves.size()];
+  const auto& curves = dstu::ec2m::Curve::all_named();
+  const dstu::ec2m::Curve& c = *curves[data[0] % curves.size()];
   const dstu::Bytes file(data + 1, data + size);
   for (auto format : {cli::SignatureFormat::automatic, cli::SignatureFormat::raw, cli::SignatureFormat::raw_be,
                       cli::SignatureFormat::der, cli::SignatureFormat::der_be}) {

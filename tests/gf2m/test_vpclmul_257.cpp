@@ -44,7 +44,7 @@ Family kernels_family(const std::string& name) {
   return {name, K::mul, K::mul2, K::sqr, K::sqr2};
 }
 
-/// The family the current CPU path dispatches to (what lib/ec calls).
+/// The family the current CPU path dispatches to (what lib/ec2m calls).
 Family dispatched_family(const std::string& path) {
   switch (g::dispatch(Field::builtin(P::id), [](auto k) { return k.isa; })) {
     case g::Isa::vpclmul: return kernels_family<g::Isa::vpclmul>(path + " Kernels<F257, vpclmul>");

@@ -14,15 +14,15 @@
 #include "dstu/base/bytes.hpp"
 #include "dstu/base/stats.hpp"
 #include "dstu/cpu/features.hpp"
-#include "dstu/ec/batch.hpp"
-#include "dstu/ec/scalar.hpp"
-#include "dstu/ec/scalar_mul.hpp"
+#include "dstu/ec2m/batch.hpp"
+#include "dstu/ec2m/curve.hpp"
+#include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/rng/random.hpp"
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
-namespace ec = dstu::ec;
+namespace ec2m = dstu::ec2m;
 namespace stats = dstu::stats;
 
 template <class F>
@@ -43,32 +43,30 @@ int main(int argc, char** argv) {
   std::printf("%-20s %-8s %-6s %10s %10s %7s\n", "path", "curve", "op", "single_us", "batch_us", "ratio");
   for (const std::string& path : paths) {
     dstu::cpu::set_override(path);
-    for (const ec::Curve* c : ec::Curve::all_named()) {
+    for (const ec2m::Curve* c : ec2m::Curve::all_named()) {
       dstu::rng::ChaCha20Drbg rng(5, 0);
-      std::vector<ec::Scalar> k(kRequests);
-      std::vector<dstu::mp::Nat> s(kRequests), r(kRequests);
-      const ec::AffinePoint q = ec::mul_base(*c, ec::scalar_from_nat(dstu::mp::Nat(12345)));
+      std::vector<ec2m::Scalar> k(kRequests), r(kRequests);
+      const ec2m::AffinePoint q = ec2m::mul_base(*c, ec2m::scalar_from_nat(dstu::mp::Nat(12345)));
       for (std::size_t i = 0; i < kRequests; ++i) {
         dstu::Bytes b((c->order_bits() + 7) / 8);
         rng.fill(b);
-        k[i] = ec::scalar_reduce(*c, ec::scalar_from_nat(dstu::mp::Nat::from_bytes_le(b)));
-        s[i] = ec::scalar_to_nat(k[i]);
+        k[i] = c->scalar_field().reduce(ec2m::scalar_from_nat(dstu::mp::Nat::from_bytes_le(b)));
         rng.fill(b);
-        r[i] = dstu::mp::Nat::from_bytes_le(b) % c->order();
+        r[i] = ec2m::scalar_from_nat(dstu::mp::Nat::from_bytes_le(b) % c->order());
       }
-      std::vector<ec::DoubleScalar> req;
-      for (std::size_t i = 0; i < kRequests; ++i) req.push_back({&s[i], &r[i], &q});
+      std::vector<ec2m::DoubleScalar> req;
+      for (std::size_t i = 0; i < kRequests; ++i) req.push_back({k[i], r[i], &q});
       std::vector<double> sa, sb, va, vb;
       volatile std::uint64_t sink = 0;
       for (int round = 0; round < rounds; ++round) {
         sa.push_back(us([&] {
-          for (const auto& e : k) sink = sink + ec::mul_base(*c, e).x.w[0];
+          for (const auto& e : k) sink = sink + ec2m::mul_base(*c, e).x.w[0];
         }));
-        sb.push_back(us([&] { sink = sink + ec::mul_base_batch(*c, k, 1)[0].x.w[0]; }));
+        sb.push_back(us([&] { sink = sink + ec2m::mul_base_batch(*c, k, 1)[0].x.w[0]; }));
         va.push_back(us([&] {
-          for (std::size_t i = 0; i < kRequests; ++i) sink = sink + ec::mul_double_vartime(*c, s[i], r[i], q).x.w[0];
+          for (std::size_t i = 0; i < kRequests; ++i) sink = sink + ec2m::mul_double_vartime(*c, k[i], r[i], q).x.w[0];
         }));
-        vb.push_back(us([&] { sink = sink + ec::mul_double_batch_vartime(*c, req, 1)[0].x.w[0]; }));
+        vb.push_back(us([&] { sink = sink + ec2m::mul_double_batch_vartime(*c, req, 1)[0].x.w[0]; }));
       }
       // One line: the medians per request of the single and batch rounds, and their ratio.
       const auto line = [&](const char* op, const std::vector<double>& single, const std::vector<double>& batch) {

@@ -1,4 +1,4 @@
-// The per-process choice of the split forms over time (dstu/ec/chosen.hpp): for each
+// The per-process choice of the split forms over time (dstu/ec2m/chosen.hpp): for each
 // curve, rounds of 1000 signatures and 300 verifications on the default path with two
 // threads against the same on one thread (the sequential twin), alternating, with the
 // state of the choice after each round. Shows whether the choice holds, and follows a
@@ -10,13 +10,13 @@
 
 #include "dstu/dstu4145/keys.hpp"
 #include "dstu/dstu4145/sign.hpp"
-#include "dstu/ec/chosen.hpp"
+#include "dstu/ec2m/chosen.hpp"
 #include "dstu/parallel/team.hpp"
 #include "dstu/rng/random.hpp"
 #include "per_call.hpp"
 
 namespace d4 = dstu::dstu4145;
-namespace ec = dstu::ec;
+namespace ec2m = dstu::ec2m;
 
 int main(int argc, char** argv) {
   const int rounds = argc > 1 ? std::atoi(argv[1]) : 5;
@@ -27,7 +27,7 @@ int main(int argc, char** argv) {
   std::printf("%-8s %5s %10s %10s %6s %-10s %10s %10s %6s %-10s %s\n", "curve", "round", "sign_1t", "sign_2t", "ratio",
               "choice", "verify_1t", "verify_2t", "ratio", "choice", "verify medians seq/split, back-off");
   for (const std::string& name : names) {
-    const ec::Curve& c = ec::Curve::named(name);
+    const ec2m::Curve& c = ec2m::Curve::named(name);
     dstu::rng::ChaCha20Drbg rng(1, 2);
     const d4::PrivateKey key = d4::generate_key(c, rng);
     const d4::PublicKey pub = key.public_key();
@@ -39,8 +39,8 @@ int main(int argc, char** argv) {
       const double s2 = dstu::perf::median_ns_per_call(5, 200, [&] { d4::sign_digest(key, digest, rng, 2); });
       const double v1 = dstu::perf::median_ns_per_call(5, 60, [&] { (void)d4::verify_digest(pub, digest, sig, 1); });
       const double v2 = dstu::perf::median_ns_per_call(5, 60, [&] { (void)d4::verify_digest(pub, digest, sig, 2); });
-      const auto sc = ec::chosen_state(ec::ChosenOp::mul_base, c.m());
-      const auto vc = ec::chosen_state(ec::ChosenOp::mul_double, c.m());
+      const auto sc = ec2m::chosen_state(ec2m::ChosenOp::mul_base, c.m());
+      const auto vc = ec2m::chosen_state(ec2m::ChosenOp::mul_double, c.m());
       std::printf("%-8s %5d %10.2f %10.2f %6.2f %-10s %10.2f %10.2f %6.2f %-10s %.1f/%.1f %s\n", name.c_str(), round,
                   s1 / 1000, s2 / 1000, s1 / s2, dstu::parallel::state_name(sc.state()), v1 / 1000, v2 / 1000,
                   v1 / v2, dstu::parallel::state_name(vc.state()), static_cast<double>(vc.sequential_median_ns()) / 1000,

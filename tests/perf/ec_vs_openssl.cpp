@@ -15,8 +15,8 @@
 
 #include "dstu/dstu4145/keys.hpp"
 #include "dstu/dstu4145/sign.hpp"
-#include "dstu/ec/scalar.hpp"
-#include "dstu/ec/scalar_mul.hpp"
+#include "dstu/ec2m/curve.hpp"
+#include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/rng/random.hpp"
 #include "per_call.hpp"
 
@@ -65,14 +65,14 @@ int main(int argc, char** argv) {
     std::printf("could not run or parse 'openssl speed'; output was:\n%s\n", speed.c_str());
     return 0;
   }
-  const dstu::ec::Curve& c = dstu::ec::Curve::named("dstu233");
+  const dstu::ec2m::Curve& c = dstu::ec2m::Curve::named("dstu233");
   dstu::rng::ChaCha20Drbg rng(233, 0);
   const dstu::dstu4145::PrivateKey key = dstu::dstu4145::generate_key(c, rng);
   const dstu::dstu4145::PublicKey pub = key.public_key();
   const std::uint8_t digest[32] = {1, 2, 3, 4};
   const dstu::dstu4145::Signature sig = dstu::dstu4145::sign_digest(key, digest, rng);
-  const dstu::ec::Scalar k = dstu::dstu4145::random_scalar(c, rng);
-  const double ladder = ops_per_second(seconds, [&] { dstu::perf::keep(dstu::ec::mul_ladder(c, k, pub.q)); });
+  const dstu::ec2m::Scalar k = dstu::dstu4145::random_scalar(c, rng);
+  const double ladder = ops_per_second(seconds, [&] { dstu::perf::keep(dstu::ec2m::mul(c, k, pub.q)); });
   const double sign =
       ops_per_second(seconds, [&] { dstu::perf::keep(dstu::dstu4145::sign_digest(key, digest, rng)); });
   const double verify =

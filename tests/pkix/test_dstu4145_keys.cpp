@@ -13,7 +13,7 @@
 #include "dstu/dstu4145/encoding.hpp"
 #include "dstu/dstu4145/keys.hpp"
 #include "dstu/dstu4145/sign.hpp"
-#include "dstu/ec/point.hpp"
+#include "dstu/ec2m/point.hpp"
 #include "dstu/hash/gost34311.hpp"
 #include "dstu/pkix/dstu4145_key.hpp"
 #include "dstu/rng/random.hpp"
@@ -25,21 +25,21 @@ using dstu::Bytes;
 using dstu::mp::Nat;
 namespace d4 = dstu::dstu4145;
 namespace pkix = dstu::pkix;
-namespace ec = dstu::ec;
+namespace ec2m = dstu::ec2m;
 namespace der = dstu::der;
 
 using dstu::test::interop_fixture;
 
 TEST_CASE("keys round-trip in every form on every curve") {
   dstu::rng::ChaCha20Drbg rng(dstu::test::seed(), 300);
-  for (const ec::Curve* c : ec::Curve::all_named()) {
+  for (const ec2m::Curve* c : ec2m::Curve::all_named()) {
     INFO(c->name());
     const d4::PrivateKey priv = d4::generate_key(*c, rng);
     const d4::PublicKey pub = priv.public_key();
     const Bytes spki = pkix::encode_spki(pub);
     const d4::PublicKey back = pkix::decode_dstu4145_spki(spki);
     CHECK(back.curve == c);
-    CHECK(ec::same_point(*c, back.q, pub.q));
+    CHECK(ec2m::same_point(*c, back.q, pub.q));
     for (auto form : {pkix::Dstu4145Form::uapki, pkix::Dstu4145Form::bouncycastle}) {
       const dstu::SecureBytes p8 = pkix::encode_pkcs8(priv, form);
       const d4::PrivateKey again = pkix::decode_dstu4145_pkcs8(p8);
@@ -117,8 +117,8 @@ TEST_CASE("real certificates verify, and the key identifier is the one they carr
     const auto digest = dstu::hash::Gost34311::hash(tbs.encoded, params);
     CHECK(d4::verify_digest(issuer, digest, d4::decode_signature(*issuer.curve, sig)));
     // The private key file belongs to this certificate's subject.
-    const ec::Curve& c = *subject.curve;
-    const d4::PrivateKey priv(c, ec::scalar_from_nat(Nat::from_bytes_le(v.bytes("PrivateLe"))));
+    const ec2m::Curve& c = *subject.curve;
+    const d4::PrivateKey priv(c, ec2m::scalar_from_nat(Nat::from_bytes_le(v.bytes("PrivateLe"))));
     CHECK(d4::keys_match(priv, subject));
     // The SubjectKeyIdentifier extension holds key_id: look for OCTET STRING(32) of it.
     const Bytes id = pkix::key_id(subject);
@@ -135,24 +135,24 @@ TEST_CASE("the layout of d is decided by the OID, never by d's octets: a d that 
   // as long as d's field (L(n) = 256 bits on dstu257).
   // Under the LE OID these are d's octets and nothing else (a reader that peeked at
   // the first octet used to take the 26 inner octets for d: another key).
-  const ec::Curve& c = ec::Curve::named("dstu257");
+  const ec2m::Curve& c = ec2m::Curve::named("dstu257");
   Bytes dle = {0x30, 0x1e, 0x02, 0x01, 0x01, 0x04, 0x19};
   for (int i = 0; i < 24; ++i) dle.push_back(static_cast<std::uint8_t>(0x11 * (i + 1)));
   dle.push_back(0x00);  // the top octet: d < 2^248 < n
   REQUIRE(dle.size() == (c.order_bits() + 7) / 8);
-  ec::Scalar d;
+  ec2m::Scalar d;
   REQUIRE(d.set_bytes_le(dle));
   const d4::PrivateKey key(c, d);
   for (const auto form : {pkix::Dstu4145Form::uapki, pkix::Dstu4145Form::bouncycastle}) {
     const dstu::SecureBytes der = pkix::encode_pkcs8(key, form);
     const d4::PrivateKey back = pkix::decode_dstu4145_pkcs8(der);
-    CHECK(ec::scalar_to_nat(back.d()) == ec::scalar_to_nat(d));
+    CHECK(ec2m::scalar_to_nat(back.d()) == ec2m::scalar_to_nat(d));
   }
 }
 
 TEST_CASE("malformed and invalid keys are errors") {
   dstu::rng::ChaCha20Drbg rng(dstu::test::seed(), 301);
-  const ec::Curve& c = ec::Curve::named("dstu257");
+  const ec2m::Curve& c = ec2m::Curve::named("dstu257");
   const d4::PrivateKey priv = d4::generate_key(c, rng);
   const Bytes spki = pkix::encode_spki(priv.public_key());
   const dstu::SecureBytes p8 = pkix::encode_pkcs8(priv);
@@ -183,7 +183,7 @@ TEST_CASE("malformed and invalid keys are errors") {
     w.end();
     return w.finish();
   };
-  CHECK_NOTHROW(pkix::decode_dstu4145_spki(with_point(ec::compress_le(c, priv.public_key().q))));
+  CHECK_NOTHROW(pkix::decode_dstu4145_spki(with_point(ec2m::compress_le(c, priv.public_key().q))));
   CHECK_THROWS_AS(pkix::decode_dstu4145_spki(with_point(Bytes(33, 0))), dstu::Error);
   CHECK_THROWS_AS(pkix::decode_dstu4145_spki(with_point(Bytes(32, 1))), dstu::Error);  // wrong length
   int refused = 0;
@@ -211,7 +211,7 @@ namespace {
 
 /// A PKCS#8 key with d's octets as given: under the LE OID d little-endian, under the
 /// BE OID BouncyCastle's ECPrivateKey with d big-endian.
-dstu::SecureBytes pkcs8_with_d(const ec::Curve& c, const Nat& d, std::size_t octets, bool le) {
+dstu::SecureBytes pkcs8_with_d(const ec2m::Curve& c, const Nat& d, std::size_t octets, bool le) {
   der::Writer w;
   w.begin(der::kSequence);
   w.integer(std::uint64_t{0});
@@ -250,18 +250,18 @@ TEST_CASE("d >= n is read mod n, as jkurwa writes it and the peers sign with it;
   // jkurwa draws d from ceil(L(n)/8) random octets and does not reduce it: d + n and
   // d + 2n of that width are its keys for d, in both layouts, and sign as d does.
   dstu::rng::ChaCha20Drbg rng(dstu::test::seed(), 302);
-  for (const ec::Curve* c : ec::Curve::all_named()) {
+  for (const ec2m::Curve* c : ec2m::Curve::all_named()) {
     INFO(c->name());
     const std::size_t octets = (c->order_bits() + 7) / 8;
     const Nat n = c->order();
     const d4::PrivateKey key = d4::generate_key(*c, rng);
-    const Nat d = ec::scalar_to_nat(key.d());
+    const Nat d = ec2m::scalar_to_nat(key.d());
     for (const bool le : {true, false}) {
       INFO("le " << le);
       for (const Nat& wide : {d + n, d + n + n}) {
         if (wide.bits() > 8 * octets) continue;
         const d4::PrivateKey back = pkix::decode_dstu4145_pkcs8(pkcs8_with_d(*c, wide, octets, le));
-        CHECK(ec::scalar_to_nat(back.d()) == d);
+        CHECK(ec2m::scalar_to_nat(back.d()) == d);
         CHECK(d4::keys_match(back, key.public_key()));
       }
       // n itself (and 2n where it fits) is 0 mod n: the key's fault, named as such.
@@ -273,9 +273,9 @@ TEST_CASE("d >= n is read mod n, as jkurwa writes it and the peers sign with it;
     }
   }
   // dstu257, where half of jkurwa's keys lie: n < 2^256, so every d < 2^256 is a key.
-  const ec::Curve& c = ec::Curve::named("dstu257");
+  const ec2m::Curve& c = ec2m::Curve::named("dstu257");
   CHECK(c.order().bits() == 256);
   const Nat top = (Nat(1) << 256) - Nat(1);
   const d4::PrivateKey k = pkix::decode_dstu4145_pkcs8(pkcs8_with_d(c, top, 32, true));
-  CHECK(ec::scalar_to_nat(k.d()) == top % c.order());
+  CHECK(ec2m::scalar_to_nat(k.d()) == top % c.order());
 }

@@ -11,7 +11,7 @@
 #include "dstu/base/error.hpp"
 #include "dstu/cipher/gost28147.hpp"
 #include "dstu/dstu4145/keys.hpp"
-#include "dstu/ec/scalar.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/hash/gost34311.hpp"
 #include "dstu/pkix/dstu4145_key.hpp"
 #include "dstu/pkix/ec_key.hpp"
@@ -110,7 +110,7 @@ TEST_CASE("the jkurwa key store decrypts to its clear twin") {
 
 TEST_CASE("encrypted keys round trip on every curve and decrypt only with their passphrase") {
   dstu::rng::ChaCha20Drbg rng(11, 12);
-  for (const dstu::ec::Curve* c : dstu::ec::Curve::all_named()) {
+  for (const dstu::ec2m::Curve* c : dstu::ec2m::Curve::all_named()) {
     INFO(c->name());
     const d4::PrivateKey key = d4::generate_key(*c, rng);
     const dstu::SecureBytes clear = pkix::encode_pkcs8(key);
@@ -124,7 +124,7 @@ TEST_CASE("encrypted keys round trip on every curve and decrypt only with their 
     }
   }
   // Fresh salt and IV each time: two encryptions of one key differ.
-  const d4::PrivateKey key = d4::generate_key(dstu::ec::Curve::named("dstu163"), rng);
+  const d4::PrivateKey key = d4::generate_key(dstu::ec2m::Curve::named("dstu163"), rng);
   const dstu::SecureBytes clear = pkix::encode_pkcs8(key);
   CHECK(pkix::encrypt_private_key_info(clear, text("a"), 1, rng) != pkix::encrypt_private_key_info(clear, text("a"), 1, rng));
   // Only a PrivateKeyInfo is encrypted.
@@ -218,7 +218,7 @@ TEST_CASE("a right passphrase over a key that is refused names the key, never th
   // so the passphrase was right; the key's decoder says what is wrong with d. A store
   // over d + n opens to the key d.
   dstu::rng::ChaCha20Drbg rng(17, 18);
-  const dstu::ec::Curve& c = dstu::ec::Curve::named("dstu257");
+  const dstu::ec2m::Curve& c = dstu::ec2m::Curve::named("dstu257");
   const auto pkcs8 = [&](const dstu::mp::Nat& d) {
     dstu::der::Writer w;
     w.begin(dstu::der::kSequence);
@@ -243,7 +243,7 @@ TEST_CASE("a right passphrase over a key that is refused names the key, never th
   }
   CHECK(error_of([&] { pkix::decrypt_private_key_info(zero_store, text("pW")); }) == dstu::Errc::invalid_input);
   const d4::PrivateKey key = d4::generate_key(c, rng);
-  const dstu::mp::Nat d = dstu::ec::scalar_to_nat(key.d());
+  const dstu::mp::Nat d = dstu::ec2m::scalar_to_nat(key.d());
   if ((d + c.order()).bits() <= 256) {
     const Bytes store = pkix::encrypt_private_key_info(pkcs8(d + c.order()), text("pw"), 2, rng);
     CHECK(d4::keys_match(pkix::decode_dstu4145_pkcs8(pkix::decrypt_private_key_info(store, text("pw"))), key.public_key()));

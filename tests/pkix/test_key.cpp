@@ -10,7 +10,7 @@
 #include "dstu/base/der.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/cipher/gost28147.hpp"
-#include "dstu/ec/point.hpp"
+#include "dstu/ec2m/point.hpp"
 #include "dstu/hash/gost34311.hpp"
 #include "dstu/hash/sha2.hpp"
 #include "dstu/pkix/ec_key.hpp"
@@ -44,10 +44,10 @@ d4::Dke other_dke() {
 
 TEST_CASE("key identifiers of every kind") {
   dstu::rng::ChaCha20Drbg rng(dstu::test::seed(), 670);
-  const d4::PrivateKey d = d4::generate_key(dstu::ec::Curve::named("dstu431"), rng);
+  const d4::PrivateKey d = d4::generate_key(dstu::ec2m::Curve::named("dstu431"), rng);
   // Ukrainian PKI's: GOST 34.311 (DKE No.1) of the DER OCTET STRING of the LE compressed point.
   dstu::der::Writer w;
-  w.octet_string(dstu::ec::compress_le(d.curve(), d.public_key().q));
+  w.octet_string(dstu::ec2m::compress_le(d.curve(), d.public_key().q));
   const auto want = hash::Gost34311::hash(w.finish());
   CHECK(pkix::key_id(pkix::AnyPublicKey(d.public_key())) == Bytes(want.begin(), want.end()));
   CHECK(pkix::key_id(pkix::public_key(pkix::AnyPrivateKey(d))) == Bytes(want.begin(), want.end()));
@@ -63,7 +63,7 @@ TEST_CASE("key identifiers of every kind") {
 TEST_CASE("the hash a key implies: GOST 34.311 under its DKE, every other hash as named") {
   dstu::rng::ChaCha20Drbg rng(dstu::test::seed(), 671);
   const Bytes msg{'a', 'b', 'c'};
-  const d4::PrivateKey plain = d4::generate_key(dstu::ec::Curve::named("dstu257"), rng);
+  const d4::PrivateKey plain = d4::generate_key(dstu::ec2m::Curve::named("dstu257"), rng);
   const d4::PrivateKey with_dke(plain.curve(), plain.d(), other_dke());
   hash::Gost34311Params params;
   params.sbox = cipher::SBox::from_packed(other_dke());
@@ -95,7 +95,7 @@ TEST_CASE("the hash a key implies: GOST 34.311 under its DKE, every other hash a
 
 TEST_CASE("public and private parts; the any-kind envelope readers choose by OID") {
   dstu::rng::ChaCha20Drbg rng(dstu::test::seed(), 672);
-  const d4::PrivateKey d = d4::generate_key(dstu::ec::Curve::named("dstu163"), rng);
+  const d4::PrivateKey d = d4::generate_key(dstu::ec2m::Curve::named("dstu163"), rng);
   const ecdsa::SchemeKey e{ecdsa::Scheme::ecgdsa, ecdsa::PrivateKey::generate(ecdsa::Group::named("B-283"), rng)};
   for (const pkix::AnyPrivateKey& key : {pkix::AnyPrivateKey(d), pkix::AnyPrivateKey(e)}) {
     const pkix::AnyKey any = pkix::any_key(key);

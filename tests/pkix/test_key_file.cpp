@@ -76,7 +76,7 @@ bool same_key(const pkix::AnyKey& a, const pkix::AnyKey& b) {
 
 /// A DSTU 4145 key with a DKE (the DKE No.1 S-box packed), so that the parameters carry one.
 d4::PrivateKey dstu_key(dstu::rng::ChaCha20Drbg& rng) {
-  const d4::PrivateKey plain = d4::generate_key(dstu::ec::Curve::named("dstu257"), rng);
+  const d4::PrivateKey plain = d4::generate_key(dstu::ec2m::Curve::named("dstu257"), rng);
   d4::Dke dke{};
   const auto packed = dstu::cipher::SBox::dke1().packed();
   std::copy(packed.begin(), packed.end(), dke.begin());
@@ -279,7 +279,7 @@ TEST_CASE("no decoder is tried just in case: each error is the chosen decoder's"
   // A DSTU 4145 private key on a curve OID that is none: that key's error, not "no key
   // file" and not another decoder's.
   Bytes damaged = all[0].der;
-  const Bytes curve = dstu::der::encode_oid(dstu::ec::Curve::named("dstu257").oid());
+  const Bytes curve = dstu::der::encode_oid(dstu::ec2m::Curve::named("dstu257").oid());
   const auto at = std::search(damaged.begin(), damaged.end(), curve.begin(), curve.end());
   REQUIRE(at != damaged.end());
   at[static_cast<std::ptrdiff_t>(curve.size()) - 1] ^= 0x70;

@@ -7,8 +7,8 @@
 #include <optional>
 
 #include "dstu/base/wipe.hpp"
-#include "dstu/ec/batch.hpp"
-#include "dstu/ec/scalar_mul.hpp"
+#include "dstu/ec2m/batch.hpp"
+#include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/parallel/team.hpp"
 #include "sign_steps.hpp"
 
@@ -24,25 +24,28 @@ constexpr std::size_t kNonceChunk = 8;
 std::vector<std::uint8_t> verify_batch(std::span<const VerifyRequest> requests, int threads) {
   std::vector<std::uint8_t> valid(requests.size(), 0);
   // Requests in range, grouped by curve; the others stay invalid.
-  std::map<const ec::Curve*, std::vector<std::size_t>> by_curve;
+  std::map<const ec2m::Curve*, std::vector<std::size_t>> by_curve;
   for (std::size_t i = 0; i < requests.size(); ++i) {
     const VerifyRequest& q = requests[i];
     if (q.key->curve != nullptr && detail::in_range(*q.key->curve, *q.sig)) by_curve[q.key->curve].push_back(i);
   }
   for (const auto& [curve, index] : by_curve) {
-    std::vector<ec::DoubleScalar> mults;
+    std::vector<ec2m::DoubleScalar> mults;
     mults.reserve(index.size());
-    for (std::size_t i : index) mults.push_back({&requests[i].sig->s, &requests[i].sig->r, &requests[i].key->q});
+    for (std::size_t i : index) {
+      const Signature& sig = *requests[i].sig;
+      mults.push_back({ec2m::scalar_from_nat(sig.s), ec2m::scalar_from_nat(sig.r), &requests[i].key->q});
+    }
     // The final check of each request on the team thread that computed its point.
     struct Check {
-      const ec::Curve& curve;
+      const ec2m::Curve& curve;
       std::span<const VerifyRequest> requests;
       const std::vector<std::size_t>& index;
       std::vector<std::uint8_t>& valid;
     } check{*curve, requests, index, valid};
-    ec::mul_double_batch_vartime(*curve, mults, threads,
-                                 ec::BatchSink(
-                                     [](void* ctx, std::size_t j, const ec::AffinePoint& big_r) {
+    ec2m::mul_double_batch_vartime(*curve, mults, threads,
+                                 ec2m::BatchSink(
+                                     [](void* ctx, std::size_t j, const ec2m::AffinePoint& big_r) {
                                        const Check& k = *static_cast<const Check*>(ctx);
                                        const VerifyRequest& q = k.requests[k.index[j]];
                                        k.valid[k.index[j]] = detail::check_point(k.curve, q.digest, *q.sig, big_r);
@@ -54,10 +57,10 @@ std::vector<std::uint8_t> verify_batch(std::span<const VerifyRequest> requests, 
 
 std::vector<Signature> sign_batch(const PrivateKey& key, std::span<const std::span<const std::uint8_t>> digests,
                                   RandomSource& nonce_source, int threads, NonceMode mode) {
-  const ec::Curve& c = key.curve();
+  const ec2m::Curve& c = key.curve();
   // Nonces and nonce points are wiped however this returns (finish_signature wipes
   // each one it uses; the allocator and the guard cover an exception on the way).
-  std::vector<ec::Scalar, WipingAllocator<ec::Scalar>> nonces(digests.size());
+  std::vector<ec2m::Scalar, WipingAllocator<ec2m::Scalar>> nonces(digests.size());
   const std::size_t chunks = (digests.size() + kNonceChunk - 1) / kNonceChunk;
   if (mode == NonceMode::hedged) {
     // Each signature's fresh octets drawn in order, as one at a time would draw them;
@@ -72,22 +75,22 @@ std::vector<Signature> sign_batch(const PrivateKey& key, std::span<const std::sp
       for (std::size_t i = t * kNonceChunk; i < std::min(digests.size(), (t + 1) * kNonceChunk); ++i) {
         const std::span<const std::uint8_t, 32> octets{fresh[i]};
         HedgedNonces hedged(octets, key, digests[i]);
-        ec::Scalar e = random_scalar(c, hedged);
+        ec2m::Scalar e = random_scalar(c, hedged);
         nonces[i] = e;
         e.wipe();
       }
     });
   } else {
-    for (ec::Scalar& e : nonces) {
-      ec::Scalar drawn = random_scalar(c, nonce_source);
+    for (ec2m::Scalar& e : nonces) {
+      ec2m::Scalar drawn = random_scalar(c, nonce_source);
       e = drawn;
       drawn.wipe();
     }
   }
-  std::vector<ec::AffinePoint> big_f = ec::mul_base_batch(c, nonces, threads);
+  std::vector<ec2m::AffinePoint> big_f = ec2m::mul_base_batch(c, nonces, threads);
   struct Wipe {
-    std::vector<ec::AffinePoint>& points;
-    ~Wipe() { secure_wipe(points.data(), points.size() * sizeof(ec::AffinePoint)); }
+    std::vector<ec2m::AffinePoint>& points;
+    ~Wipe() { secure_wipe(points.data(), points.size() * sizeof(ec2m::AffinePoint)); }
   } wipe_points{big_f};
   // The last steps stay on the caller: on the team they measured slower (1000 dstu257
   // signatures, 2 threads: 5.1 against 4.7 ms; each result allocates its numbers).

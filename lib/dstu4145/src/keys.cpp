@@ -6,23 +6,23 @@
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/base/wipe.hpp"
-#include "dstu/ec/point.hpp"
-#include "dstu/ec/scalar.hpp"
-#include "dstu/ec/scalar_mul.hpp"
+#include "dstu/ec2m/point.hpp"
+#include "dstu/ec2m/curve.hpp"
+#include "dstu/ec2m/scalar_mul.hpp"
 
 namespace dstu::dstu4145 {
 
-ec::Scalar random_scalar(const ec::Curve& curve, RandomSource& rng) {
+ec2m::Scalar random_scalar(const ec2m::Curve& curve, RandomSource& rng) {
   const std::size_t bits = curve.order_bits();
   std::vector<std::uint8_t> buf((bits + 7) / 8);
-  ec::Scalar k;
+  ec2m::Scalar k;
   for (;;) {
     rng.fill(buf);
     (void)k.set_bytes_le(buf);  // buf is never wider than a Scalar
     mp::truncate_bits(k, bits);
     // Accept 0 < k < n. Whether a draw is rejected does not depend on the value
     // finally accepted, so this one bit is declassified.
-    bool accept = ec::scalar_in_range(curve, k) != 0;
+    bool accept = curve.scalar_field().in_range(k) != 0;
     ct::unpoison(&accept, sizeof accept);
     if (accept) break;
   }
@@ -30,9 +30,9 @@ ec::Scalar random_scalar(const ec::Curve& curve, RandomSource& rng) {
   return k;
 }
 
-PrivateKey::PrivateKey(const ec::Curve& curve, const ec::Scalar& d, std::optional<Dke> dke)
+PrivateKey::PrivateKey(const ec2m::Curve& curve, const ec2m::Scalar& d, std::optional<Dke> dke)
     : curve_(&curve), d_(d), dke_(dke) {
-  bool ok = ec::scalar_in_range(curve, d) != 0;
+  bool ok = curve.scalar_field().in_range(d) != 0;
   ct::unpoison(&ok, sizeof ok);  // a malformed key is reported, not hidden
   if (!ok) {
     d_.wipe();
@@ -49,25 +49,25 @@ PrivateKey& PrivateKey::operator=(const PrivateKey& other) = default;
 PublicKey PrivateKey::public_key() const {
   PublicKey pub;
   pub.curve = curve_;
-  pub.q = ec::negate(*curve_, ec::mul_base(*curve_, d_));
+  pub.q = ec2m::negate(*curve_, ec2m::mul_base(*curve_, d_));
   ct::unpoison(&pub.q, sizeof pub.q);  // Q is public
   pub.dke = dke_;
   return pub;
 }
 
-PrivateKey generate_key(const ec::Curve& curve, RandomSource& rng) {
-  ec::Scalar d = random_scalar(curve, rng);
+PrivateKey generate_key(const ec2m::Curve& curve, RandomSource& rng) {
+  ec2m::Scalar d = random_scalar(curve, rng);
   PrivateKey key(curve, d);
   d.wipe();
   return key;
 }
 
 bool valid_public_key(const PublicKey& key) {
-  return key.curve != nullptr && ec::valid_public_point(*key.curve, key.q);
+  return key.curve != nullptr && ec2m::valid_public_point(*key.curve, key.q);
 }
 
 bool keys_match(const PrivateKey& priv, const PublicKey& pub) {
-  return pub.curve == &priv.curve() && ec::same_point(priv.curve(), priv.public_key().q, pub.q);
+  return pub.curve == &priv.curve() && ec2m::same_point(priv.curve(), priv.public_key().q, pub.q);
 }
 
 }  // namespace dstu::dstu4145

@@ -15,7 +15,7 @@ constexpr std::string_view kLabel = "DSTU 4145 hedged nonce";
 /// The ChaCha20 generator keyed with HMAC-GOST34.311(d, label || fresh || digest).
 std::unique_ptr<rng::ChaCha20Drbg> hedged_generator(std::span<const std::uint8_t, 32> fresh, const PrivateKey& key,
                                                     std::span<const std::uint8_t> digest) {
-  std::array<std::uint8_t, 8 * ec::kScalarLimbs> d{};
+  std::array<std::uint8_t, 8 * ec2m::kScalarLimbs> d{};
   std::array<std::uint8_t, 32> seed{};
   const ScopedWipe wipe(d, seed);  // also when the MAC or the allocation throws
   const std::size_t d_size = (key.curve().order_bits() + 7) / 8;

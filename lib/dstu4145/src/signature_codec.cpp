@@ -8,9 +8,9 @@
 
 namespace dstu::dstu4145 {
 
-std::size_t signature_half_bytes(const ec::Curve& curve) { return (curve.order_bits() + 7) / 8; }
+std::size_t signature_half_bytes(const ec2m::Curve& curve) { return (curve.order_bits() + 7) / 8; }
 
-Bytes encode_signature_le(const ec::Curve& curve, const Signature& sig) {
+Bytes encode_signature_le(const ec2m::Curve& curve, const Signature& sig) {
   const std::size_t half = signature_half_bytes(curve);
   Bytes out = sig.r.to_bytes_le(half);
   const Bytes s = sig.s.to_bytes_le(half);
@@ -18,13 +18,13 @@ Bytes encode_signature_le(const ec::Curve& curve, const Signature& sig) {
   return out;
 }
 
-Bytes encode_signature_be(const ec::Curve& curve, const Signature& sig) {
+Bytes encode_signature_be(const ec2m::Curve& curve, const Signature& sig) {
   Bytes out = encode_signature_le(curve, sig);
   std::reverse(out.begin(), out.end());
   return out;
 }
 
-SignatureLengths raw_signature_lengths(const ec::Curve& curve) {
+SignatureLengths raw_signature_lengths(const ec2m::Curve& curve) {
   // L_D is a multiple of 16 bits and at least 2 L(n) (DSTU 4145-2002 §12, §13): halves of
   // ceil(L(n)/8) octets or more. Annex B.1 uses 32-octet halves on a 163-bit order, so up
   // to 32 octets beyond the minimum are read; nobody writes longer ones.
@@ -45,7 +45,7 @@ std::string octets_text(std::size_t n) { return std::to_string(n) + (n == 1 ? " 
 
 }  // namespace
 
-Signature decode_signature(const ec::Curve& curve, std::span<const std::uint8_t> octets, bool big_endian) {
+Signature decode_signature(const ec2m::Curve& curve, std::span<const std::uint8_t> octets, bool big_endian) {
   const SignatureLengths len = raw_signature_lengths(curve);
   if (octets.empty()) throw_invalid("the signature is empty");
   if (octets.size() < len.min || octets.size() > len.max || octets.size() % 2 != 0) {
@@ -56,7 +56,7 @@ Signature decode_signature(const ec::Curve& curve, std::span<const std::uint8_t>
   return split_halves(octets, big_endian);
 }
 
-Signature decode_signature_der(const ec::Curve& curve, std::span<const std::uint8_t> der_octets, bool big_endian) {
+Signature decode_signature_der(const ec2m::Curve& curve, std::span<const std::uint8_t> der_octets, bool big_endian) {
   der::Element e;
   bool one_octet_string = false;
   try {

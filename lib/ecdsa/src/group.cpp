@@ -1,28 +1,51 @@
-// The groups of group.hpp: each operation asks which kind of curve it has, once.
+// The groups of group.hpp: a table of generic calls, each run on whichever kind of curve
+// the group holds. The calls live at namespace scope so that argument-dependent lookup
+// picks the curve module's function of that name (ec2m::mul_base or ecp::mul_base, ...);
+// none of them runs inside a scalar multiplication's loop.
 #include "dstu/ecdsa/group.hpp"
 
 #include <map>
+#include <memory>
 #include <mutex>
+#include <type_traits>
+#include <utility>
 
 #include "dstu/base/error.hpp"
-#include "dstu/ec/point.hpp"
-#include "dstu/ec/scalar_mul.hpp"
+#include "dstu/ec2m/point.hpp"
+#include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/ecp/point.hpp"
 #include "dstu/ecp/scalar_mul.hpp"
-#include "dstu/gf2m/ops.hpp"
 
 namespace dstu::ecdsa {
 namespace {
 
-/// p as the point type of a group's kind: Error(invalid_input) for a point of the other kind.
-template <class P>
-const P& as(const Point& p) {
-  const P* q = std::get_if<P>(&p);
+/// The affine point type of curve type C.
+template <class C>
+using PointOf = std::decay_t<decltype(std::declval<const C&>().generator())>;
+
+/// p as the point type of curve c's kind: Error(invalid_input) for a point of the other kind.
+template <class C>
+const PointOf<C>& point_of(const C&, const Point& p) {
+  const PointOf<C>* q = std::get_if<PointOf<C>>(&p);
   if (q == nullptr) throw_invalid("a point of another kind of curve than the group's");
   return *q;
 }
 
-mp::Nat to_nat(const Scalar& k) { return mp::Nat::from_limbs(std::span(k.data(), Scalar::kLimbs)); }
+// The table: one generic call per operation.
+constexpr auto kMulBase = [](const auto& c, const Scalar& k) -> Point { return mul_base(c, k); };
+constexpr auto kMulDouble = [](const auto& c, const Scalar& u1, const Scalar& u2, const Point& q) -> Point {
+  return mul_double_vartime(c, u1, u2, point_of(c, q));
+};
+constexpr auto kMulDoubleXEquals = [](const auto& c, const Scalar& u1, const Scalar& u2, const Point& q,
+                                      const mp::Nat& r) { return mul_double_x_equals_vartime(c, u1, u2, point_of(c, q), r); };
+constexpr auto kXInteger = [](const auto& c, const Point& p) { return x_integer(c, point_of(c, p)); };
+constexpr auto kSamePoint = [](const auto& c, const Point& p, const Point& q) {
+  return same_point(c, point_of(c, p), point_of(c, q));
+};
+constexpr auto kEncode = [](const auto& c, const Point& p, bool compressed) {
+  return encode_point(c, point_of(c, p), compressed);
+};
+constexpr auto kDecode = [](const auto& c, std::span<const std::uint8_t> in) -> Point { return decode_point(c, in); };
 
 /// The group of a named curve, made once per curve (keyed by the curve's address).
 template <class C>
@@ -37,16 +60,15 @@ const Group& group_of(const C& curve) {
 
 }  // namespace
 
-Group::Group(const ecp::Curve& curve) : prime_(&curve) {}
+Group::Group(const ecp::Curve& curve) : curve_(&curve) {}
 
-Group::Group(const ec::Curve& curve)
-    : binary_(&curve), binary_scalars_(std::make_unique<gfp::Field>(curve.order(), curve.name() + " scalars")) {}
+Group::Group(const ec2m::Curve& curve) : curve_(&curve) {}
 
 Group::~Group() = default;
 
 const Group* Group::find(std::string_view name) {
   if (const ecp::Curve* c = ecp::Curve::find(name)) return &group_of(*c);
-  if (const ec::Curve* c = ec::Curve::find_nist(name)) return &group_of(*c);
+  if (const ec2m::Curve* c = ec2m::Curve::find_nist(name)) return &group_of(*c);
   return nullptr;
 }
 
@@ -61,73 +83,78 @@ const Group& Group::named(std::string_view name) {
 std::vector<const Group*> Group::all_named() {
   std::vector<const Group*> out;
   for (const ecp::Curve* c : ecp::Curve::all_named()) out.push_back(&group_of(*c));
-  for (const ec::Curve* c : ec::Curve::all_nist()) out.push_back(&group_of(*c));
+  for (const ec2m::Curve* c : ec2m::Curve::all_nist()) out.push_back(&group_of(*c));
   return out;
 }
 
-const std::string& Group::name() const { return binary_ ? binary_->name() : prime_->name(); }
-const std::string& Group::oid() const { return binary_ ? binary_->oid() : prime_->oid(); }
-const std::vector<std::string>& Group::aliases() const { return binary_ ? binary_->aliases() : prime_->aliases(); }
+namespace {
 
+/// f(curve, args...) on the group's curve of either kind.
+template <class F, class... Args>
+decltype(auto) on(const std::variant<const ec2m::Curve*, const ecp::Curve*>& curve, F f, Args&&... args) {
+  return std::visit([&](const auto* c) -> decltype(auto) { return f(*c, std::forward<Args>(args)...); }, curve);
+}
+
+}  // namespace
+
+const ecp::Curve* Group::prime_curve() const {
+  const auto* c = std::get_if<const ecp::Curve*>(&curve_);
+  return c ? *c : nullptr;
+}
+
+const ec2m::Curve* Group::binary_curve() const {
+  const auto* c = std::get_if<const ec2m::Curve*>(&curve_);
+  return c ? *c : nullptr;
+}
+
+const std::string& Group::name() const {
+  return on(curve_, [](const auto& c) -> const std::string& { return c.name(); });
+}
+const std::string& Group::oid() const {
+  return on(curve_, [](const auto& c) -> const std::string& { return c.oid(); });
+}
+const std::vector<std::string>& Group::aliases() const {
+  return on(curve_, [](const auto& c) -> const std::vector<std::string>& { return c.aliases(); });
+}
 const char* Group::family() const {
-  const std::string& n = name();
-  if (binary_) return n.rfind("K-", 0) == 0 ? "nist-koblitz" : "nist-binary";
-  return n.rfind("P-", 0) == 0 ? "nist" : "brainpool";
+  return curve::family_name(on(curve_, [](const auto& c) { return c.family(); }));
 }
-
 std::size_t Group::field_bits() const {
-  return binary_ ? static_cast<std::size_t>(binary_->m()) : prime_->field().bits();
+  return on(curve_, [](const auto& c) { return c.field_bits(); });
 }
-
-const mp::Nat& Group::order() const { return binary_ ? binary_->order() : prime_->order(); }
-unsigned Group::cofactor() const { return binary_ ? binary_->cofactor() : prime_->cofactor(); }
-const gfp::Field& Group::scalar_field() const { return binary_ ? *binary_scalars_ : prime_->scalar_field(); }
-
+const mp::Nat& Group::order() const {
+  return on(curve_, [](const auto& c) -> const mp::Nat& { return c.order(); });
+}
+unsigned Group::cofactor() const {
+  return on(curve_, [](const auto& c) { return c.cofactor(); });
+}
+const curve::ScalarField& Group::scalar_field() const {
+  return on(curve_, [](const auto& c) -> const curve::ScalarField& { return c.scalar_field(); });
+}
 Point Group::generator() const {
-  if (binary_) return binary_->generator();
-  return prime_->generator();
+  return on(curve_, [](const auto& c) -> Point { return c.generator(); });
 }
 
-Point Group::mul_base(const Scalar& k) const {
-  if (binary_) return ec::mul_base(*binary_, k);
-  return ecp::mul_base(*prime_, k);
-}
+Point Group::mul_base(const Scalar& k) const { return on(curve_, kMulBase, k); }
 
 Point Group::mul_double_vartime(const Scalar& u1, const Scalar& u2, const Point& q) const {
-  if (binary_) return ec::mul_double_vartime(*binary_, to_nat(u1), to_nat(u2), as<ec::AffinePoint>(q));
-  return ecp::mul_double_vartime(*prime_, u1, u2, as<ecp::AffinePoint>(q));
+  return on(curve_, kMulDouble, u1, u2, q);
 }
 
 bool Group::mul_double_x_equals_vartime(const Scalar& u1, const Scalar& u2, const Point& q, const mp::Nat& r) const {
-  if (!binary_) return ecp::mul_double_x_equals_vartime(*prime_, u1, u2, as<ecp::AffinePoint>(q), r);
-  const Point sum = mul_double_vartime(u1, u2, q);
-  return !is_infinity(sum) && x_integer(sum) % order() == r;
+  return on(curve_, kMulDoubleXEquals, u1, u2, q, r);
 }
 
 bool Group::is_infinity(const Point& p) const {
   return std::visit([](const auto& a) { return a.infinity; }, p);
 }
 
-mp::Nat Group::x_integer(const Point& p) const {
-  if (binary_) {
-    return mp::Nat::from_bytes_be(gf2m::to_bytes_be(binary_->field(), as<ec::AffinePoint>(p).x));
-  }
-  return prime_->field().to_nat(as<ecp::AffinePoint>(p).x);
-}
+mp::Nat Group::x_integer(const Point& p) const { return on(curve_, kXInteger, p); }
 
-bool Group::same_point(const Point& p, const Point& q) const {
-  if (binary_) return ec::same_point(*binary_, as<ec::AffinePoint>(p), as<ec::AffinePoint>(q));
-  return ecp::same_point(*prime_, as<ecp::AffinePoint>(p), as<ecp::AffinePoint>(q));
-}
+bool Group::same_point(const Point& p, const Point& q) const { return on(curve_, kSamePoint, p, q); }
 
-Bytes Group::encode_point(const Point& p, bool compressed) const {
-  if (binary_) return ec::encode_point_sec1(*binary_, as<ec::AffinePoint>(p), compressed);
-  return ecp::encode_point(*prime_, as<ecp::AffinePoint>(p), compressed);
-}
+Bytes Group::encode_point(const Point& p, bool compressed) const { return on(curve_, kEncode, p, compressed); }
 
-Point Group::decode_point(std::span<const std::uint8_t> encoded) const {
-  if (binary_) return ec::decode_point_sec1(*binary_, encoded);
-  return ecp::decode_point(*prime_, encoded);
-}
+Point Group::decode_point(std::span<const std::uint8_t> encoded) const { return on(curve_, kDecode, encoded); }
 
 }  // namespace dstu::ecdsa

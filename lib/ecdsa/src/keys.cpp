@@ -6,8 +6,7 @@
 
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/base/error.hpp"
-#include "dstu/ecp/scalar_mul.hpp"
-#include "scalar_field.hpp"
+#include "dstu/base/wipe.hpp"
 
 namespace dstu::ecdsa {
 
@@ -20,8 +19,7 @@ Scheme scheme_from_name(std::string_view name) {
 }
 
 bool scalar_in_range(const Group& group, const Scalar& x) {
-  const Scalar n = ecp::scalar_from_nat(group.order());
-  bool ok = (mp::ct_lt(x, n) & ~mp::ct_is_zero(x)) != 0;
+  bool ok = group.scalar_field().in_range(x) != 0;
   ct::unpoison(&ok, sizeof ok);  // an out-of-range key is reported; a rejected draw says nothing
   return ok;
 }
@@ -59,11 +57,8 @@ PublicKey public_key(Scheme s, const PrivateKey& key) {
   if (s == Scheme::ecdsa) {
     pub.q = g.mul_base(key.d());
   } else {
-    const gfp::Field& f = g.scalar_field();
-    gfp::Element d = detail::to_field(f, key.d()), d_inv;
-    f.inv(d_inv, d);
-    Scalar w = detail::from_field(f, d_inv);
-    ScopedWipe wipe(d, d_inv, w);
+    Scalar w = g.scalar_field().inv(key.d());
+    ScopedWipe wipe(w);
     pub.q = g.mul_base(w);
   }
   ct::unpoison(&pub.q, sizeof pub.q);  // the public key is published

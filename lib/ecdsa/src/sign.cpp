@@ -5,8 +5,8 @@
 
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/base/error.hpp"
+#include "dstu/base/wipe.hpp"
 #include "dstu/ecdsa/rfc6979.hpp"
-#include "scalar_field.hpp"
 #include "sign_steps.hpp"
 
 namespace dstu::ecdsa {
@@ -25,47 +25,45 @@ mp::Nat digest_to_integer(const Group& group, std::span<const std::uint8_t> dige
 
 namespace {
 
-/// u = k^-1 mod n. With a blinding factor b (uniform in [1, n-1], secret, in Montgomery
-/// form): k^-1 = b (k b)^-1, where k b is uniform and independent of k, so it is published
-/// and inverted by the variable-time twin of Bernstein and Yang's divsteps, faster than
-/// the constant-time ones. Without b (sign_with_nonce: no generator to draw it from),
-/// the constant-time inverse.
-void nonce_inverse(const gfp::Field& fn, gfp::Element& u, const gfp::Element& kk, const gfp::Element* blind) {
-  if (blind == nullptr) return fn.inv(u, kk);
-  gfp::Element w;
-  fn.mul(w, kk, *blind);
+/// u = k^-1 mod n. With a blinding factor b (uniform in [1, n-1], secret): k^-1 =
+/// b (k b)^-1, where k b is uniform and independent of k, so it is published and
+/// inverted by the variable-time twin of Bernstein and Yang's divsteps, faster than the
+/// constant-time ones. Without b (sign_with_nonce: no generator to draw it from), the
+/// constant-time inverse.
+Scalar nonce_inverse(const curve::ScalarField& fn, const Scalar& k, const Scalar* blind) {
+  if (blind == nullptr) return fn.inv(k);
+  Scalar w = fn.mul(k, *blind);
   ct::unpoison(&w, sizeof w);  // k b: uniform, says nothing about k without b
-  fn.inv_vartime(u, w);
-  fn.mul(u, u, *blind);
+  Scalar u = fn.inv_vartime(w);
+  Scalar out = fn.mul(u, *blind);
+  u.wipe();
+  return out;
 }
 
 /// The signature for nonce k, or r = s = 0 when either comes out 0 (the caller draws
 /// another k). Constant time in d and k; r is public once computed. `blind`: as for
 /// nonce_inverse (ECDSA only).
 Signature sign_once(Scheme scheme, const PrivateKey& key, const mp::Nat& e, const Scalar& k,
-                    const gfp::Element* blind = nullptr) {
+                    const Scalar* blind = nullptr) {
   const Group& g = key.group();
-  const gfp::Field& fn = g.scalar_field();
+  const curve::ScalarField& fn = g.scalar_field();
   Point big_r = g.mul_base(k);
   ct::unpoison(&big_r, sizeof big_r);  // r = x(R) mod n is published
   Signature sig;
   sig.r = g.x_integer(big_r) % g.order();
   if (sig.r.is_zero()) return {};
-  gfp::Element kk = detail::to_field(fn, k), dd = detail::to_field(fn, key.d()), t, u;
-  ScopedWipe wipe(kk, dd, t, u);
-  const gfp::Element rr = fn.from_nat(sig.r), ee = fn.from_nat(e);
+  const Scalar rr = curve::scalar_from_nat(sig.r), ee = fn.reduce(curve::scalar_from_nat(e));
+  Scalar t, u;
+  ScopedWipe wipe(t, u);
   if (scheme == Scheme::ecdsa) {  // s = k^-1 (e + r d)
-    fn.mul(t, rr, dd);
-    fn.add(t, t, ee);
-    nonce_inverse(fn, u, kk, blind);
-    fn.mul(t, t, u);
+    t = fn.add(fn.mul(rr, key.d()), ee);
+    u = nonce_inverse(fn, k, blind);
+    t = fn.mul(t, u);
   } else {  // s = (k r - e) d
-    fn.mul(t, kk, rr);
-    fn.sub(t, t, ee);
-    fn.mul(t, t, dd);
+    t = fn.mul(fn.sub(fn.mul(k, rr), ee), key.d());
   }
   ct::unpoison(&t, sizeof t);  // s is published
-  sig.s = fn.to_nat(t);
+  sig.s = curve::scalar_to_nat(t);
   if (sig.s.is_zero()) return {};
   return sig;
 }
@@ -89,13 +87,11 @@ Signature detail::sign_rfc6979(Scheme scheme, const PrivateKey& key, std::string
   for (;;) {
     Scalar k = gen.next();
     ScopedWipe wipe_k(k);
-    gfp::Element blind;
+    Scalar blind;
     ScopedWipe wipe_blind(blind);
-    const gfp::Element* blinding = nullptr;  // ECDSA only: ECGDSA inverts nothing
+    const Scalar* blinding = nullptr;  // ECDSA only: ECGDSA inverts nothing
     if (scheme == Scheme::ecdsa) {
-      Scalar b = gen.blinding();
-      ScopedWipe wipe_b(b);
-      blind = detail::to_field(c.scalar_field(), b);
+      blind = gen.blinding();
       blinding = &blind;
     }
     Signature sig = sign_once(scheme, key, e, k, blinding);

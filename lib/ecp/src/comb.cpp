@@ -7,9 +7,9 @@
 
 #include "comb.hpp"
 #include "scalar_width.hpp"
-#include "window_scan.hpp"
 
 #include "dstu/base/wipe.hpp"
+#include "dstu/curve/table_scan.hpp"
 #include "dstu/ecp/scalar_mul.hpp"
 
 namespace dstu::ecp {
@@ -107,8 +107,9 @@ AffinePoint signed_windows(const detail::CurveOps<K>& c, const Scalar& k) {
   auto read_entry = [&](std::size_t i) {
     ct::Mask negative;
     const std::uint64_t d = booth_digit(k, i, negative);
-    // sel = the table's |d|-th entry (none when d = 0): every limb of every entry read.
-    detail::scan_window(t.limbs.data() + i * kStride * detail::kBaseEntries, detail::kBaseEntries, kStride, d, sel);
+    // sel = the table's |d|-th entry, index |d| - 1 (none when d = 0: the index wraps
+    // past the table): every limb of every entry read.
+    curve::select_rows(t.limbs.data() + i * kStride * detail::kBaseEntries, detail::kBaseEntries, kStride, d - 1, sel);
     std::copy(sel, sel + N, entry.x.begin());
     std::copy(sel + N, sel + 2 * N, entry.y.begin());
     f.neg(minus_y, entry.y);

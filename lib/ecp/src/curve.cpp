@@ -54,13 +54,13 @@ Curve::Model make_model(const gfp::Field& f, const gfp::Element& a, const gfp::E
 }  // namespace
 
 Curve::Curve(const gfp::Field& field, const mp::Nat& a, const mp::Nat& b, const mp::Nat& gx, const mp::Nat& gy,
-             const mp::Nat& n, unsigned cofactor, std::string name, std::string oid, std::vector<std::string> aliases)
-    : field_(&field), n_(n), h_(cofactor), name_(std::move(name)), oid_(std::move(oid)), aliases_(std::move(aliases)) {
+             const mp::Nat& n, unsigned cofactor, curve::CurveRecord record)
+    : field_(&field), n_(n), h_(cofactor), record_(std::move(record)) {
   const gfp::Field& f = field;
   const mp::Nat& p = f.prime();
-  if (a >= p || b >= p || gx >= p || gy >= p) throw_invalid("curve " + name_ + ": parameter not below p");
+  if (a >= p || b >= p || gx >= p || gy >= p) throw_invalid("curve " + record_.name + ": parameter not below p");
   if (!n.is_odd() || n.bits() > 64 * 9 || cofactor == 0) {
-    throw_invalid("curve " + name_ + ": the order must be odd (complete formulas) and below 2^576");
+    throw_invalid("curve " + record_.name + ": the order must be odd (complete formulas) and below 2^576");
   }
   a_ = f.from_nat(a);
   a_minus_3_ = a + mp::Nat(3) == p;
@@ -76,24 +76,19 @@ Curve::Curve(const gfp::Field& field, const mp::Nat& a, const mp::Nat& b, const 
   f.mul(b2, b2, f.from_nat(mp::Nat(27)));
   gfp::Element d;
   f.add(d, a3, b2);
-  if (f.is_zero(d)) throw_invalid("curve " + name_ + ": singular (4a^3 + 27b^2 = 0)");
+  if (f.is_zero(d)) throw_invalid("curve " + record_.name + ": singular (4a^3 + 27b^2 = 0)");
   model_ = make_model(f, a_, b_, b3_, a_minus_3_);
   gfp::Element minus_3;
   f.add(minus_3, model_.a, f.one());
   f.add(minus_3, minus_3, f.one());
   f.add(minus_3, minus_3, f.one());
-  if (model_.a_minus_3 && !f.is_zero(minus_3)) throw_invalid("curve " + name_ + ": the a = -3 model is wrong");
+  if (model_.a_minus_3 && !f.is_zero(minus_3)) throw_invalid("curve " + record_.name + ": the a = -3 model is wrong");
   g_.x = f.from_nat(gx);
   g_.y = f.from_nat(gy);
-  if (!on_curve(*this, g_)) throw_invalid("curve " + name_ + ": base point not on the curve");
-  if (!mul(*this, scalar_from_nat(n), g_).infinity) throw_invalid("curve " + name_ + ": n G != O");
-  if (n > mp::Nat(3)) scalars_ = std::make_shared<const gfp::Field>(n, name_ + " scalars");
+  if (!on_curve(*this, g_)) throw_invalid("curve " + record_.name + ": base point not on the curve");
+  if (!mul(*this, scalar_from_nat(n), g_).infinity) throw_invalid("curve " + record_.name + ": n G != O");
+  scalars_.emplace(n, record_.name);
   base_ = std::make_shared<detail::BaseTable>();
-}
-
-const gfp::Field& Curve::scalar_field() const {
-  if (!scalars_) throw Error(Errc::unsupported, "curve " + name_ + ": order too small for signatures");
-  return *scalars_;
 }
 
 }  // namespace dstu::ecp

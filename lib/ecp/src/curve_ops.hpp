@@ -2,7 +2,7 @@
 // (gfp::Kernels<N, F, P>, dstu/gfp/internal/kernels.hpp), the point types the scalar
 // multiplications work in, and the conversions to and from the public AffinePoint.
 // Every algorithm of lib/ecp is a template on K, chosen once per operation by
-// gfp::dispatch, as lib/ec's are on gf2m's kernels: the field operations inline into
+// gfp::dispatch, as lib/ec2m's are on gf2m's kernels: the field operations inline into
 // the point formulas, on elements of exactly the prime's number of limbs.
 #pragma once
 

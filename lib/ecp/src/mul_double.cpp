@@ -4,51 +4,16 @@
 // on the Jacobian sum itself, without its inversion.
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <span>
 #include <vector>
 
 #include "comb.hpp"
+#include "dstu/curve/wnaf.hpp"
 #include "dstu/ecp/scalar_mul.hpp"
 
 namespace dstu::ecp {
 namespace {
-
-/// Bits [pos, pos + count) of k, count <= 32 (bits past the Scalar read as 0).
-std::uint64_t window_at(const Scalar& k, std::size_t pos, int count) {
-  if (pos >= Scalar::kBits) return 0;
-  std::uint64_t v = k.v[pos / 64] >> (pos % 64);
-  if (pos % 64 != 0 && pos / 64 + 1 < Scalar::kLimbs) v |= k.v[pos / 64 + 1] << (64 - pos % 64);
-  return v & ((std::uint64_t{1} << count) - 1);
-}
-
-/// The width-w NAF of k (public): digits in {0, +-1, +-3, ..., +-(2^(w-1) - 1)}, least
-/// significant first, each nonzero digit followed by at least w - 1 zeros. Scanning the
-/// bits with a carry: where the bit plus the carry is odd, the next w bits plus the carry
-/// make the digit (less 2^w, carrying 1 to the bit w places up, where it is 2^(w-1) or
-/// more), and the w - 1 digits after it are 0.
-std::vector<int> wnaf_vartime(const Scalar& k, int w) {
-  std::size_t bits = 0;  // L(k)
-  for (std::size_t i = Scalar::kLimbs; i-- > 0;) {
-    if (k.v[i] != 0) {
-      bits = 64 * i + 64 - static_cast<std::size_t>(__builtin_clzll(k.v[i]));
-      break;
-    }
-  }
-  std::vector<int> out(bits + static_cast<std::size_t>(w) + 1, 0);  // room for the last carry
-  std::uint64_t carry = 0;
-  for (std::size_t i = 0; i < out.size();) {
-    if (window_at(k, i, 1) == carry) {  // even: a 0 digit, the carry goes on
-      ++i;
-      continue;
-    }
-    const std::uint64_t word = window_at(k, i, w) + carry;  // odd
-    carry = (word >> (w - 1)) & 1;
-    out[i] = static_cast<int>(word) - static_cast<int>(carry << w);
-    i += static_cast<std::size_t>(w);
-  }
-  while (!out.empty() && out.back() == 0) out.pop_back();
-  return out;
-}
 
 /// r += the odd multiple |digit| P of the table (negated for a negative digit; skipped
 /// when it is O).
@@ -71,7 +36,8 @@ template <class K>
 detail::Jac<typename K::Fe> interleaved_wnaf(const detail::CurveOps<K>& c, const Scalar& u1, const Scalar& u2,
                                              const AffinePoint& q) {
   using Fe = typename K::Fe;
-  const std::vector<int> n1 = wnaf_vartime(u1, detail::kNafWindowG), n2 = wnaf_vartime(u2, detail::kNafWindowQ);
+  const std::vector<std::int8_t> n1 = curve::wnaf_vartime(u1, detail::kNafWindowG);
+  const std::vector<std::int8_t> n2 = curve::wnaf_vartime(u2, detail::kNafWindowQ);
   const std::span<const detail::MaybeAffine<Fe>> tg = detail::odd_table(c);
   std::array<detail::MaybeAffine<Fe>, std::size_t{1} << (detail::kNafWindowQ - 2)> tq;
   detail::odd_multiples_vartime(c, std::span<detail::MaybeAffine<Fe>>(tq), q);

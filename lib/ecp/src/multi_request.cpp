@@ -1,18 +1,19 @@
 // The multi-request scalar multiplication methods of F. F. Al-Otaibi's thesis
 // "Trade-off analysis for generic-point parallel elliptic curve scalar multiplication"
-// on curves over GF(p): the group policy (Jacobian points, jacobian.hpp's formulas with
-// their exceptional cases) that the scheduling of
-// dstu/parallel/multi_request_schedule.hpp runs in. Public scalars and points only:
-// everything here is variable time.
-#include "dstu/ecp/multi_request.hpp"
+// on curves over GF(p), the thesis's own kind (it measured brainpoolP160r1, P192r1,
+// P256r1 and P512r1): the group policy (Jacobian points, jacobian.hpp's formulas with
+// their exceptional cases; a = -3 doublings where the curve's model has a = -3) that the
+// scheduling of dstu/curve/multi_request_schedule.hpp runs in, the same code as on
+// binary curves. Public scalars and points only: everything here is variable time.
+#include "dstu/ecp/scalar_mul.hpp"
 
-#include "dstu/parallel/multi_request_schedule.hpp"
+#include "dstu/curve/multi_request_schedule.hpp"
 #include "jacobian.hpp"
 
 namespace dstu::ecp {
 namespace {
 
-/// The group policy of dstu/parallel/multi_request_schedule.hpp for a curve over GF(p),
+/// The group policy of dstu/curve/multi_request_schedule.hpp for a curve over GF(p),
 /// in the elements of the field's kernels K: Jacobian points, affine bases (the point at
 /// infinity flagged, skipped by the mixed addition).
 template <class K>
@@ -44,11 +45,11 @@ struct JacobianGroup {
 
 }  // namespace
 
-std::vector<AffinePoint> mul_multi_request_vartime(const Curve& c, MultiRequestMethod method,
+std::vector<AffinePoint> mul_multi_request_vartime(const Curve& c, curve::MultiRequestMethod method,
                                                    std::span<const MulRequest> requests, int threads) {
   return detail::with_curve_ops(c, [&](const auto& ops) {
     using K = typename std::decay_t<decltype(ops)>::Kernels;
-    return parallel::mul_multi_request_vartime(JacobianGroup<K>{ops}, method, requests, threads);
+    return curve::mul_multi_request_vartime(JacobianGroup<K>{ops}, method, requests, threads);
   });
 }
 

@@ -1,7 +1,9 @@
-// Point validation, negation, comparison and SEC 1 encodings (SEC 1 v2 §2.3.3-2.3.4).
+// Point validation, negation, comparison and SEC 1 encodings (SEC 1 v2 §2.3.3-2.3.4, the
+// codec of dstu/curve/sec1.hpp with this field's steps).
 #include "dstu/ecp/point.hpp"
 
 #include "dstu/base/error.hpp"
+#include "dstu/curve/sec1.hpp"
 #include "dstu/ecp/scalar_mul.hpp"
 
 namespace dstu::ecp {
@@ -16,10 +18,6 @@ gfp::Element rhs(const Curve& c, const gfp::Element& x) {
   f.mul(r, r, x);
   f.add(r, r, c.b());
   return r;
-}
-
-[[noreturn]] void bad(const Curve& c, const std::string& what) {
-  throw_invalid("point on " + c.name() + ": " + what);
 }
 
 }  // namespace
@@ -42,41 +40,44 @@ bool same_point(const Curve& c, const AffinePoint& p, const AffinePoint& q) {
   return c.field().eq(p.x, q.x) != 0 && c.field().eq(p.y, q.y) != 0;
 }
 
-Bytes encode_point(const Curve& c, const AffinePoint& p, bool compressed) {
-  if (p.infinity) throw_invalid("the point at infinity has no SEC 1 encoding here");
-  const gfp::Field& f = c.field();
-  const std::size_t len = f.bytes();
-  Bytes out(1 + len * (compressed ? 1 : 2));
-  f.to_bytes_be(p.x, std::span(out).subspan(1, len));
-  if (compressed) {
-    out[0] = f.is_odd_vartime(p.y) ? 0x03 : 0x02;
-  } else {
-    out[0] = 0x04;
-    f.to_bytes_be(p.y, std::span(out).subspan(1 + len, len));
+namespace {
+
+/// The steps of the SEC 1 codec over GF(p): coordinates as the field's big-endian octets,
+/// the compressed point's bit the parity of y.
+struct Sec1Prime {
+  using Point = AffinePoint;
+  const Curve& c;
+
+  std::size_t octets() const { return c.field().bytes(); }
+  const std::string& curve_name() const { return c.name(); }
+  const char* not_element() const { return "is not below p"; }
+  bool coordinate(std::span<const std::uint8_t> in, gfp::Element& out) const { return c.field().from_bytes_be(in, out); }
+  void put(const gfp::Element& e, std::span<std::uint8_t> out) const { c.field().to_bytes_be(e, out); }
+  unsigned y_bit(const Point& p) const { return c.field().is_odd_vartime(p.y) ? 1 : 0; }
+  /// y = sqrt(x^3 + a x + b) of the given parity; false where the root does not exist.
+  bool decompress(Point& p, unsigned bit) const {
+    const gfp::Field& f = c.field();
+    if (!f.sqrt_vartime(p.y, rhs(c, p.x))) return false;
+    if ((f.is_odd_vartime(p.y) ? 1u : 0u) != bit) f.neg(p.y, p.y);
+    return true;
   }
-  return out;
+  bool on_curve(const Point& p) const { return ecp::on_curve(c, p); }
+  /// n P = O: every point of the curve for cofactor 1.
+  bool of_order_n(const Point& p) const {
+    return c.cofactor() == 1 || mul(c, c.scalar_field().order_scalar(), p).infinity;
+  }
+};
+
+}  // namespace
+
+mp::Nat x_integer(const Curve& c, const AffinePoint& p) { return c.field().to_nat(p.x); }
+
+Bytes encode_point(const Curve& c, const AffinePoint& p, bool compressed) {
+  return curve::encode_point_sec1(Sec1Prime{c}, p, compressed);
 }
 
 AffinePoint decode_point(const Curve& c, std::span<const std::uint8_t> in) {
-  const gfp::Field& f = c.field();
-  const std::size_t len = f.bytes();
-  if (in.empty()) bad(c, "empty encoding");
-  AffinePoint p;
-  if (in[0] == 0x04) {
-    if (in.size() != 1 + 2 * len) bad(c, "uncompressed encoding of the wrong length");
-    if (!f.from_bytes_be(in.subspan(1, len), p.x)) bad(c, "x is not below p");
-    if (!f.from_bytes_be(in.subspan(1 + len, len), p.y)) bad(c, "y is not below p");
-    if (!on_curve(c, p)) bad(c, "not on the curve");
-  } else if (in[0] == 0x02 || in[0] == 0x03) {
-    if (in.size() != 1 + len) bad(c, "compressed encoding of the wrong length");
-    if (!f.from_bytes_be(in.subspan(1, len), p.x)) bad(c, "x is not below p");
-    if (!f.sqrt_vartime(p.y, rhs(c, p.x))) bad(c, "no point has this x");
-    if (f.is_odd_vartime(p.y) != (in[0] == 0x03)) f.neg(p.y, p.y);
-  } else {
-    bad(c, "unknown encoding prefix (02, 03 or 04 expected)");
-  }
-  if (c.cofactor() != 1 && !mul(c, scalar_from_nat(c.order()), p).infinity) bad(c, "not of order n");
-  return p;
+  return curve::decode_point_sec1(Sec1Prime{c}, in);
 }
 
 }  // namespace dstu::ecp

@@ -43,13 +43,6 @@ AffinePoint fixed_window(const detail::CurveOps<K>& c, const Scalar& k, const Af
 
 }  // namespace
 
-Scalar scalar_from_nat(const mp::Nat& x) {
-  if (x.bits() > Scalar::kBits) throw_invalid("scalar wider than 576 bits");
-  Scalar s;
-  x.to_limbs(s.data(), Scalar::kLimbs);
-  return s;
-}
-
 AffinePoint mul(const Curve& c, const Scalar& k, const AffinePoint& p) {
   detail::require_scalar_width(k, kWindow * ((c.order_bits() + kWindow - 1) / kWindow), "ecp::mul");
   return detail::with_curve_ops(c, [&](const auto& ops) { return fixed_window(ops, k, p); });

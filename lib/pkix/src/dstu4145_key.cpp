@@ -10,8 +10,8 @@
 #include "dstu/base/der.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/base/wipe.hpp"
-#include "dstu/ec/point.hpp"
-#include "dstu/ec/scalar.hpp"
+#include "dstu/ec2m/point.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/gf2m/ops.hpp"
 #include "dstu/hash/gost34311.hpp"
 
@@ -21,7 +21,7 @@ namespace {
 using dstu4145::Dke;
 
 struct Params {
-  const ec::Curve* curve = nullptr;
+  const ec2m::Curve* curve = nullptr;
   std::optional<Dke> dke;
 };
 
@@ -34,7 +34,7 @@ bool algorithm_is_le(const std::string& oid) {
 }
 
 /// The named curve with these explicit ECBinary parameters.
-const ec::Curve& match_explicit(der::Reader ecb, bool le) {
+const ec2m::Curve& match_explicit(der::Reader ecb, bool le) {
   if (!ecb.empty() && ecb.peek() == der::context(0)) {
     der::Reader v = ecb.enter(der::context(0), "ECBinary version");
     if (v.small_integer("version") != 0) bad("unknown ECBinary version");
@@ -59,11 +59,11 @@ const ec::Curve& match_explicit(der::Reader ecb, bool le) {
     std::reverse(b.begin(), b.end());
     std::reverse(bp.begin(), bp.end());
   }
-  for (const ec::Curve* c : ec::Curve::all_named()) {
+  for (const ec2m::Curve* c : ec2m::Curve::all_named()) {
     const auto ce = c->field().exponents();
     if (!std::equal(exps.begin(), exps.end(), ce.begin(), ce.end()) || c->a() != a || c->order() != n) continue;
     if (b != gf2m::to_bytes_le(c->field(), c->b())) continue;
-    if (bp != ec::compress_le(*c, c->generator())) continue;
+    if (bp != ec2m::compress_le(*c, c->generator())) continue;
     return *c;
   }
   throw Error(Errc::unsupported, "DSTU 4145 key: explicit curve parameters that are not a named DSTU 4145 curve");
@@ -75,14 +75,14 @@ Params read_params(std::span<const std::uint8_t> encoded, bool le) {
   der::Reader alg(encoded);
   if (alg.empty()) bad("algorithm parameters missing");
   if (alg.peek() == der::kOid) {
-    p.curve = &ec::Curve::named(alg.oid("curve"));
+    p.curve = &ec2m::Curve::named(alg.oid("curve"));
     alg.finish("AlgorithmIdentifier");
     return p;
   }
   der::Reader params = alg.enter(der::kSequence, "DSTU4145Params");
   alg.finish("AlgorithmIdentifier");
   if (params.peek() == der::kOid) {
-    p.curve = &ec::Curve::named(params.oid("curve"));
+    p.curve = &ec2m::Curve::named(params.oid("curve"));
   } else {
     p.curve = &match_explicit(params.enter(der::kSequence, "ECBinary"), le);
   }
@@ -98,7 +98,7 @@ Params read_params(std::span<const std::uint8_t> encoded, bool le) {
 
 /// The AlgorithmIdentifier: under the LE OID with DSTU4145Params, under the BE OID (the
 /// BouncyCastle form of a private key) with the bare curve OID.
-Bytes algorithm(const ec::Curve& c, const std::optional<Dke>& dke, bool le) {
+Bytes algorithm(const ec2m::Curve& c, const std::optional<Dke>& dke, bool le) {
   if (c.oid().empty()) throw Error(Errc::unsupported, "only keys on named curves can be encoded");
   der::Writer params;
   if (le) {
@@ -122,7 +122,7 @@ Bytes algorithm(const ec::Curve& c, const std::optional<Dke>& dke, bool le) {
 /// d is taken mod n, as jkurwa and BouncyCastle take it when they sign: jkurwa draws d
 /// from ceil(L(n)/8) random octets without reducing it, so on dstu257 (n just above
 /// 2^255) about half of its keys have d >= n. d = 0 mod n is no key and is refused.
-ec::Scalar read_d(const ec::Curve& curve, std::span<const std::uint8_t> content, bool le) {
+ec2m::Scalar read_d(const ec2m::Curve& curve, std::span<const std::uint8_t> content, bool le) {
   SecureBytes bytes;
   if (le) {
     bytes.assign(content.begin(), content.end());
@@ -139,10 +139,10 @@ ec::Scalar read_d(const ec::Curve& curve, std::span<const std::uint8_t> content,
     top.finish("privateKey");
     bytes.assign(be.rbegin(), be.rend());  // to little-endian
   }
-  ec::Scalar d;
+  ec2m::Scalar d;
   const ScopedWipe wipe_d(d);  // a refused value may have been partly copied in
   if (bytes.empty() || !d.set_bytes_le(bytes)) bad("private key value has a bad length");
-  ec::Scalar out = ec::scalar_reduce(curve, d);
+  ec2m::Scalar out = curve.scalar_field().reduce(d);
   bool zero = mp::ct_is_zero(out) != 0;
   ct::unpoison(&zero, sizeof zero);  // a key that is no key is reported, not hidden
   if (zero) {
@@ -158,7 +158,7 @@ bool is_dstu4145_algorithm(std::string_view oid) { return oid == kOidDstu4145Le 
 
 Bytes encode_spki(const dstu4145::PublicKey& key) {
   der::Writer point;
-  point.octet_string(ec::compress_le(*key.curve, key.q));
+  point.octet_string(ec2m::compress_le(*key.curve, key.q));
   return write_subject_public_key_info(algorithm(*key.curve, key.dke, true), point.finish());
 }
 
@@ -169,7 +169,7 @@ dstu4145::PublicKey dstu4145_public_key(const SubjectPublicKeyInfo& spki) {
   Bytes point = inner.octet_string("public point");
   inner.finish("public point");
   if (!le) std::reverse(point.begin(), point.end());
-  dstu4145::PublicKey key{p.curve, ec::decompress_le(*p.curve, point), p.dke};
+  dstu4145::PublicKey key{p.curve, ec2m::decompress_le(*p.curve, point), p.dke};
   if (!dstu4145::valid_public_key(key)) bad("public point is not a point of order n on " + p.curve->name());
   return key;
 }
@@ -179,7 +179,7 @@ dstu4145::PublicKey decode_dstu4145_spki(std::span<const std::uint8_t> der_bytes
 }
 
 SecureBytes encode_pkcs8(const dstu4145::PrivateKey& key, Dstu4145Form form) {
-  const ec::Curve& c = key.curve();
+  const ec2m::Curve& c = key.curve();
   const std::size_t len = (c.order_bits() + 7) / 8;
   SecureBytes d(len);
   key.d().get_bytes_le(d);
@@ -196,7 +196,7 @@ SecureBytes encode_pkcs8(const dstu4145::PrivateKey& key, Dstu4145Form form) {
 dstu4145::PrivateKey dstu4145_private_key(const PrivateKeyInfo& info) {
   const bool le = algorithm_is_le(info.algorithm.oid);
   const Params p = read_params(info.algorithm.parameters, le);
-  ec::Scalar d = read_d(*p.curve, info.private_key, le);
+  ec2m::Scalar d = read_d(*p.curve, info.private_key, le);
   const ScopedWipe wipe_d(d);  // also when the key is refused
   return dstu4145::PrivateKey(*p.curve, d, p.dke);
 }
@@ -207,7 +207,7 @@ dstu4145::PrivateKey decode_dstu4145_pkcs8(std::span<const std::uint8_t> der_byt
 
 Bytes key_id(const dstu4145::PublicKey& key) {
   der::Writer w;
-  w.octet_string(ec::compress_le(*key.curve, key.q));
+  w.octet_string(ec2m::compress_le(*key.curve, key.q));
   const auto digest = hash::Gost34311::hash(w.finish());
   return Bytes(digest.begin(), digest.end());
 }

@@ -34,7 +34,7 @@ using SecureBytes = std::vector<std::uint8_t, WipingAllocator<std::uint8_t>>;
 
 /// Wipes the named objects (plain data: scalars, field elements, points) when the scope
 /// ends, by return or by throw. For the temporaries of secret scalar arithmetic:
-///   Scalar e = scalar_reduce(c, k);
+///   Scalar e = c.scalar_field().reduce(k);
 ///   ScopedWipe wipe_e(e);
 template <class... T>
 class ScopedWipe {

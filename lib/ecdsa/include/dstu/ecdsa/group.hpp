@@ -1,36 +1,34 @@
 // dstu::ecdsa — the groups the signature schemes run on: one view of a named curve over
-// GF(p) (lib/ecp: NIST P-192 ... P-521, Brainpool) or over GF(2^m) (lib/ec: NIST
+// GF(p) (lib/ecp: NIST P-192 ... P-521, Brainpool) or over GF(2^m) (lib/ec2m: NIST
 // B-163 ... B-571 and K-163 ... K-571, FIPS 186-4 Appendix D.1.3), so that signing,
 // verification, nonces and key encodings are written once for both.
 //
-// What differs between the two kinds lives here and nowhere else: the point type, k G,
-// u1 G + u2 Q, the integer of a point's x coordinate (FIPS 186-5 §6.4.1: for GF(2^m) the
-// polynomial's bits read as a binary number, SEC 1 §2.3.9) and the SEC 1 point encodings.
+// A thin table: the two curve modules name their operations alike over the same types
+// (curve::Scalar, curve::ScalarField; mul_base, mul_double_vartime, x_integer, the SEC 1
+// encode_point / decode_point, ...), so each operation here is one generic call on
+// whichever curve the group holds; only the point type differs.
 // Secret: the scalar of mul_base (constant time on both kinds); everything else public.
 #pragma once
 
 #include <cstdint>
-#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
-#include <type_traits>
 #include <variant>
 #include <vector>
 
 #include "dstu/base/bytes.hpp"
-#include "dstu/ec/curve.hpp"
+#include "dstu/ec2m/curve.hpp"
 #include "dstu/ecp/curve.hpp"
 
 namespace dstu::ecdsa {
 
 /// Scalars mod n: one fixed-width type serves both kinds of curve.
-using Scalar = ecp::Scalar;
-static_assert(std::is_same_v<ecp::Scalar, ec::Scalar>);
+using curve::Scalar;
 
 /// A point of a group's curve (the alternative that matches the group's kind; a Group
 /// given a point of the other kind throws Error(invalid_input)).
-using Point = std::variant<ecp::AffinePoint, ec::AffinePoint>;
+using Point = std::variant<ecp::AffinePoint, ec2m::AffinePoint>;
 
 class Group {
  public:
@@ -39,7 +37,7 @@ class Group {
   /// curve without an OID of find() cannot be encoded for reading back; family() is for
   /// the named groups.
   explicit Group(const ecp::Curve& curve);
-  explicit Group(const ec::Curve& curve);
+  explicit Group(const ec2m::Curve& curve);
   ~Group();
   Group(const Group&) = delete;
   Group& operator=(const Group&) = delete;
@@ -56,12 +54,13 @@ class Group {
   const std::string& name() const;
   const std::string& oid() const;
   const std::vector<std::string>& aliases() const;
-  /// "nist" (P-), "brainpool", "nist-binary" (B-) or "nist-koblitz" (K-).
+  /// The curve's family (curve::family_name): "nist" (P-), "brainpool", "nist-binary"
+  /// (B-) or "nist-koblitz" (K-) for the named groups, "custom" for another curve.
   const char* family() const;
-  bool binary() const { return binary_ != nullptr; }
+  bool binary() const { return std::holds_alternative<const ec2m::Curve*>(curve_); }
   /// The underlying curve of each kind (null for the other kind).
-  const ecp::Curve* prime_curve() const { return prime_; }
-  const ec::Curve* binary_curve() const { return binary_; }
+  const ecp::Curve* prime_curve() const;
+  const ec2m::Curve* binary_curve() const;
   /// Bits of the field size: L(p), or m for GF(2^m).
   std::size_t field_bits() const;
   /// Octets of one coordinate in SEC 1 encodings: ceil(field_bits() / 8).
@@ -72,8 +71,8 @@ class Group {
   /// Octets of a scalar mod n: ceil(L(n) / 8).
   std::size_t order_octets() const { return (order_bits() + 7) / 8; }
   unsigned cofactor() const;
-  /// The integers mod n as a field (constant-time products and divstep inverses).
-  const gfp::Field& scalar_field() const;
+  /// The integers mod n (the curve's: constant-time products and divstep inverses).
+  const curve::ScalarField& scalar_field() const;
 
   /// The base point G.
   Point generator() const;
@@ -87,9 +86,7 @@ class Group {
   bool mul_double_x_equals_vartime(const Scalar& u1, const Scalar& u2, const Point& q, const mp::Nat& r) const;
   bool is_infinity(const Point& p) const;
   /// Whether p is of this group's kind of curve.
-  bool matches(const Point& p) const {
-    return binary_ ? std::holds_alternative<ec::AffinePoint>(p) : std::holds_alternative<ecp::AffinePoint>(p);
-  }
+  bool matches(const Point& p) const { return binary() == std::holds_alternative<ec2m::AffinePoint>(p); }
   /// The integer of x(P) for a finite P (SEC 1 §2.3.9 field-element-to-integer).
   mp::Nat x_integer(const Point& p) const;
   bool same_point(const Point& p, const Point& q) const;
@@ -100,9 +97,7 @@ class Group {
   Point decode_point(std::span<const std::uint8_t> encoded) const;
 
  private:
-  const ecp::Curve* prime_ = nullptr;
-  const ec::Curve* binary_ = nullptr;
-  std::unique_ptr<gfp::Field> binary_scalars_;  ///< n's field for a binary curve
+  std::variant<const ec2m::Curve*, const ecp::Curve*> curve_;
 };
 
 }  // namespace dstu::ecdsa

@@ -5,16 +5,25 @@
 // Points are affine with coordinates in the field's Montgomery form; arithmetic inside
 // the scalar multiplications is projective with the complete formulas of Renes,
 // Costello and Batina ("Complete addition formulas for prime order elliptic curves",
-// EUROCRYPT 2016), so one formula serves every pair of points, in constant time.
+// EUROCRYPT 2016), so one formula serves every pair of points, in constant time. Its
+// entry points have the names of lib/ec2m's over the same types (mul, mul_base,
+// mul_base_comb, mul_double_vartime, encode_point, ...).
+// Depends on: curve (scalars and the integers mod n, wNAF recoding, the constant-time
+// table scan, the SEC 1 codec, curve records), gfp (field arithmetic), mp, parallel.
+// Secret: scalars passed to mul and mul_base (and mul_base_comb), and everything derived
+// from them until the result point; curve parameters and points given as input are
+// public.
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "dstu/curve/record.hpp"
+#include "dstu/curve/scalar.hpp"
 #include "dstu/gfp/field.hpp"
-#include "dstu/mp/fixed.hpp"
 #include "dstu/mp/nat.hpp"
 
 namespace dstu::ecp {
@@ -23,8 +32,10 @@ namespace detail {
 struct BaseTable;
 }
 
-/// A scalar: up to 576 bits, little-endian limbs (fixed width, for secrets).
-using Scalar = mp::Fixed<9>;
+/// Scalars: the one fixed-width, constant-time type of both kinds of curves.
+using curve::Scalar;
+using curve::scalar_from_nat;
+using curve::scalar_to_nat;
 
 struct AffinePoint {
   gfp::Element x, y;
@@ -39,13 +50,15 @@ struct AffinePoint {
 class Curve {
  public:
   /// The curve y^2 = x^3 + a x + b over `field` with base point (gx, gy) of order n and
-  /// cofactor h. Checked: 4a^3 + 27b^2 != 0, G on the curve, n G = O, n odd (the
-  /// complete formulas need a group without points of order 2).
+  /// cofactor h, named by `record` (a custom curve: none, or a name for messages).
+  /// Checked: 4a^3 + 27b^2 != 0, G on the curve, n G = O, n odd (the complete formulas
+  /// need a group without points of order 2).
   Curve(const gfp::Field& field, const mp::Nat& a, const mp::Nat& b, const mp::Nat& gx, const mp::Nat& gy,
-        const mp::Nat& n, unsigned cofactor, std::string name = "", std::string oid = "",
-        std::vector<std::string> aliases = {});
+        const mp::Nat& n, unsigned cofactor, curve::CurveRecord record = {});
 
   const gfp::Field& field() const { return *field_; }
+  /// Bits of the field size: L(p).
+  std::size_t field_bits() const { return field_->bits(); }
   const gfp::Element& a() const { return a_; }
   const gfp::Element& b() const { return b_; }
   /// 3 b, used by the complete formulas.
@@ -70,13 +83,14 @@ class Curve {
   const mp::Nat& order() const { return n_; }
   std::size_t order_bits() const { return n_.bits(); }
   unsigned cofactor() const { return h_; }
-  /// The integers mod n as a field (n is prime), for the scalar arithmetic of signatures
-  /// (constant-time Montgomery products and divstep inverses). Error(unsupported) for an
-  /// order below 5.
-  const gfp::Field& scalar_field() const;
-  const std::string& name() const { return name_; }
-  const std::string& oid() const { return oid_; }
-  const std::vector<std::string>& aliases() const { return aliases_; }
+  /// The integers mod n: constant-time reduction, sums, products, inverses.
+  const curve::ScalarField& scalar_field() const { return *scalars_; }
+  /// The names and family of a named curve.
+  const curve::CurveRecord& record() const { return record_; }
+  const std::string& name() const { return record_.name; }
+  const std::string& oid() const { return record_.oid; }
+  const std::vector<std::string>& aliases() const { return record_.aliases; }
+  curve::Family family() const { return record_.family; }
 
   /// A named curve by its name ("P-256", "brainpoolP256r1"), an alias ("prime256v1",
   /// "secp256r1") or its OID. Throws Error(invalid_input) listing the names.
@@ -97,10 +111,9 @@ class Curve {
   AffinePoint g_;
   mp::Nat n_;
   unsigned h_;
-  std::shared_ptr<const gfp::Field> scalars_;
+  std::optional<curve::ScalarField> scalars_;
   std::shared_ptr<detail::BaseTable> base_;  ///< filled by base_table() once
-  std::string name_, oid_;
-  std::vector<std::string> aliases_;
+  curve::CurveRecord record_;
 };
 
 }  // namespace dstu::ecp

@@ -8,6 +8,10 @@
 // ending in _vartime are for public scalars (verification).
 #pragma once
 
+#include <span>
+#include <vector>
+
+#include "dstu/curve/multi_request.hpp"
 #include "dstu/ecp/curve.hpp"
 
 namespace dstu::ecp {
@@ -27,15 +31,18 @@ AffinePoint mul_base_comb(const Curve& c, const Scalar& k);
 /// u1 G + u2 Q for public u1, u2 (interleaved w-NAF in Jacobian coordinates with cached
 /// affine odd multiples of G).
 AffinePoint mul_double_vartime(const Curve& c, const Scalar& u1, const Scalar& u2, const AffinePoint& q);
+/// One request k P of the multi-request methods (pointers to the caller's data).
+using MulRequest = curve::MulRequest<mp::Nat, AffinePoint>;
+/// k_i P_i for every request by one of the multi-request methods of Al-Otaibi's thesis
+/// (dstu/curve/multi_request.hpp) with u = `threads`, in Jacobian coordinates: exactly
+/// mul one at a time, for every scalar (any length) and every point on the curve (O
+/// included). Variable time: public scalars and points only (a throughput study).
+std::vector<AffinePoint> mul_multi_request_vartime(const Curve& c, curve::MultiRequestMethod method,
+                                                   std::span<const MulRequest> requests, int threads);
 /// Whether u1 G + u2 Q is finite and its x, as an integer, is r mod n: the last test of
 /// ECDSA and ECGDSA verification, made on the Jacobian sum without inverting its Z
 /// (public inputs; false for r >= n).
 bool mul_double_x_equals_vartime(const Curve& c, const Scalar& u1, const Scalar& u2, const AffinePoint& q,
                                  const mp::Nat& r);
-/// P + Q (any points, public).
-AffinePoint add_vartime(const Curve& c, const AffinePoint& p, const AffinePoint& q);
-
-/// A Nat below 2^576 as a Scalar (public conversion).
-Scalar scalar_from_nat(const mp::Nat& x);
 
 }  // namespace dstu::ecp
