@@ -6,7 +6,7 @@
 //    unit,min,median,max,iterations[,published]}]}.
 // Timing is wall-clock (steady_clock) over repeated samples; each sample runs the
 // operation enough times to last about a millisecond. min/median/max and derived
-// ratios follow the one rule of dstu::stats (lib/base/stats.hpp).
+// ratios follow the one rule of dstu::stats (dstu/base/stats.hpp).
 #pragma once
 
 #include <algorithm>

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
-"""Writes test-vectors/ec2m/*.vec from shared/reference/test-vectors.json.
+"""Writes test-vectors/ec2m/*.vec from a JSON collection of published vectors (not in the
+repository; its path is the argument), each with its source, which the .vec files keep in
+their # Source: lines.
 
-Run from the repository root: python3 tests/ec2m/make_vectors.py [path/to/test-vectors.json]
+Run from the repository root: python3 tests/ec2m/make_vectors.py [path/to/VECTORS.json]
 """
 import json
 import sys

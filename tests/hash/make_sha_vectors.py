@@ -7,10 +7,11 @@ seeds with their first checkpoints, a subset of SHAKE's variable outputs), hmac_
 Wycheproof's HMAC-SHA-1, HMAC-SHA3-256 and HMAC-SHA-512 tests, as they are).
 
 The CAVP and RFC files are taken from the PyPI package cryptography-vectors 50.0.2
-(pyca/cryptography's copies of NIST's files), Wycheproof's from shared/reference/wycheproof.
+(pyca/cryptography's copies of NIST's files), Wycheproof's from a copy of
+its testvectors directory (not in the repository; its path is the second argument).
 Usage (from the top of the checkout):
   pip download --no-deps -d /tmp/v cryptography-vectors==50.0.2 && (cd /tmp/v && unzip -q *.whl)
-  tests/hash/make_sha_vectors.py /tmp/v/cryptography_vectors /work/shared/reference/wycheproof"""
+  tests/hash/make_sha_vectors.py /tmp/v/cryptography_vectors WYCHEPROOF_DIR"""
 import hashlib
 import json
 import os

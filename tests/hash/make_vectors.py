@@ -1,9 +1,8 @@
 #!/usr/bin/env python3
-"""Writes test-vectors/hash/*.vec (and test-vectors/cipher/gost28147.vec) from the shared
-reference JSON.
+"""Writes test-vectors/hash/*.vec (and test-vectors/cipher/gost28147.vec) from a JSON
+collection of published vectors (not in the repository; its path is the argument).
 
-Usage: tests/hash/make_vectors.py [path/to/test-vectors.json]
-(default: ../shared/reference/test-vectors.json beside the checkout).
+Usage: tests/hash/make_vectors.py [path/to/VECTORS.json]
 Every block keeps the `source` of its JSON entry as its `# Source:` line.
 """
 import json

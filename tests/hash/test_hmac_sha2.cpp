@@ -1,4 +1,4 @@
-// HMAC over SHA-2 (lib/hash/hmac_sha2.hpp): Python's hmac answers for keys shorter than,
+// HMAC over SHA-2 (dstu/hash/hmac_sha2.hpp): Python's hmac answers for keys shorter than,
 // equal to and longer than the block, on every CPU path; streaming; refusals.
 #include <doctest/doctest.h>
 

@@ -25,8 +25,8 @@ using u64 = std::uint64_t;
 inline u64 rotr(u64 x, int n) { return (x >> n) | (x << (64 - n)); }
 
 // The round steps are forced inline: called out of line, GCC vectorises each over two
-// 64-bit lanes and the state goes through memory between them (perf: MixColumns alone
-// took a fifth of the time); inline, the portable CTR runs 1.6x faster (aes_vs_openssl).
+// 64-bit lanes and the state goes through memory between them; inline, the portable CTR
+// is faster (tests/perf/aes_vs_openssl re-measures it).
 
 /// Exchanges the bits of a at positions p + n with those of b at p, for p in mask.
 inline void swap_move(u64& a, u64& b, u64 mask, int n) {

@@ -95,8 +95,8 @@ const Kernels& kernels() {
   const cpu::Features& f = cpu::active();
   const bool ni = f.aesni && f.pclmulqdq;
   const bool vaes = ni && f.vaes && f.vpclmulqdq;
-  // ZMM before YMM where AVX-512 is allowed: on Zen 4, which issues AVX-512 as two
-  // halves, the ZMM kernels still measure faster (half the instructions); both are timed
+  // ZMM before YMM where AVX-512 is allowed: even on cores that issue AVX-512 as two
+  // halves, the ZMM kernels measure faster (half the instructions); both are timed
   // by tests/perf/aes_vs_openssl (--cpu native, --cpu native,-avx512f).
   if (vaes && f.avx512f && f.avx512bw && f.avx512vl) return kernels_vaes512();
   if (vaes && f.avx2) return kernels_vaes256();

@@ -5,7 +5,7 @@
 // so everything here has internal linkage: the three copies never meet at link time.
 //
 // The parallel modes keep kVecs registers in flight, enough to cover the latency of
-// AESENC on current cores (4 cycles at 2 per cycle). GHASH sums the products of
+// AESENC (its latency times its throughput per cycle). GHASH sums the products of
 // kVecs * W blocks with the powers H^n .. H^1 unreduced and reduces once (aggregated
 // reduction), in the register form of aes_internal.hpp: a product of register values
 // is reduced by two 64-bit Montgomery folds, each one carry-less multiplication by

@@ -69,8 +69,7 @@ void blocks_avx2(const Gost28147CtSbox& sbox, const Gost28147Schedule& s, int ro
 
 // GOST 34.311's four encryptions under four keys: byte-sliced, four blocks would use an
 // eighth of each register for the whole cost of a round; the portable kernel's four
-// lanes of f_ct (SSE2) are faster (HMAC-GOST34.311 129 against 115 MB/s on Zen 4,
-// tests/perf/gost28147_speed).
+// lanes of f_ct (SSE2) are faster (tests/perf/gost28147_speed re-measures it).
 const Gost28147Kernels kGost28147Avx2{"avx2", blocks_avx2, encrypt4_portable, false};
 
 }  // namespace dstu::cipher::detail

@@ -179,8 +179,8 @@ DSTU_VBMI void encrypt4_avx512vbmi(const Gost28147CtSbox& sbox, const std::uint3
 
 }  // namespace
 
-// encrypt4 beats the table rounds: GOST 34.311 239 against 210 MB/s on Zen 4 (16 KiB,
-// tests/perf/gost28147_speed).
+// encrypt4 beats the table rounds on GOST 34.311 (tests/perf/gost28147_speed
+// re-measures it).
 const Gost28147Kernels kGost28147Avx512Vbmi{"avx512vbmi", blocks_avx512vbmi, encrypt4_avx512vbmi, true};
 
 }  // namespace dstu::cipher::detail

@@ -1,7 +1,7 @@
 // GOST 28147-89, the AVX-512BW kernels: the byte-sliced kernel (gost28147_sliced.hpp) on
 // ZMM registers, 64 blocks at a time, the S-box rows as in-register lookups (vpshufb),
 // the masks and the xors of three terms in ternary-logic instructions. For AVX-512
-// CPUs without VBMI (Skylake-SP, Cascade Lake); compiled for avx512f and avx512bw only
+// CPUs without VBMI; compiled for avx512f and avx512bw only
 // in this file.
 #include <immintrin.h>  // before the region: its functions carry their own targets
 

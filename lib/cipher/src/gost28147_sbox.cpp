@@ -8,9 +8,7 @@
 namespace dstu::cipher {
 namespace {
 
-// Rows K1..K8 as 16 hex nibbles each. Numbers copied from
-// /work/shared/reference/test-vectors.json `gost28147_sboxes` (dke1_rows_K1_to_K8 and
-// test_paramset_rows_K1_to_K8): DKE No.1 = BouncyCastle DSTU4145Params.DEFAULT_DKE /
+// Rows K1..K8 as 16 hex nibbles each: DKE No.1 = BouncyCastle DSTU4145Params.DEFAULT_DKE /
 // UAPKI HEX_DKE_BY_DEFAULT; test set = RFC 4357 id-GostR3411-94-TestParamSet.
 constexpr std::string_view kDke1Rows[8] = {
     "a9d6eb45f13c7082", "80c4967b231f5ead", "f658eba4c037291d", "38d96bf025ca4e17",

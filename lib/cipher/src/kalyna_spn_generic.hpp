@@ -1,8 +1,8 @@
 // Internal: Kalyna's and Kupyna's control flow, written once over an engine (a CPU path
-// of the SPN layer: kalyna_spn_portable.cpp, _avx2.cpp, _avx512.cpp). Each path's file
-// includes this header inside its target region and instantiates the templates with its
-// own engine type, which lives in an anonymous namespace, so no instantiation is shared
-// between files compiled for different instruction sets.
+// of the SPN layer: kalyna_spn_portable.cpp, kalyna_spn_avx2.cpp, kalyna_spn_avx512.cpp).
+// Each path's file includes this header inside its target region and instantiates the
+// templates with its own engine type, which lives in an anonymous namespace, so no
+// instantiation is shared between files compiled for different instruction sets.
 //
 // An engine E provides, for the batch sizes N it supports (E::fits(N)):
 //   E::State<N>                              N octets of states in the engine's layout

@@ -15,8 +15,8 @@
 namespace dstu::dstu4145 {
 namespace {
 
-/// Signatures per item of the nonce derivations on the team (17 us each: small items
-/// spread even a short batch).
+/// Signatures per item of the nonce derivations on the team (each an HMAC-GOST34.311 on
+/// the constant-time cipher: small items spread even a short batch).
 constexpr std::size_t kNonceChunk = 8;
 
 }  // namespace
@@ -64,10 +64,9 @@ std::vector<Signature> sign_batch(const PrivateKey& key, std::span<const std::sp
   const std::size_t chunks = (digests.size() + kNonceChunk - 1) / kNonceChunk;
   if (mode == NonceMode::hedged) {
     // Each signature's fresh octets drawn in order, as one at a time would draw them;
-    // the nonces derived from them on the team: an HMAC-GOST34.311 each, 17 us on the
-    // constant-time GOST 28147-89 round, two thirds of a hedged dstu257 batch on one
-    // thread (Intel Xeon family 6 model 207, 1000 signatures: 25.6 ms on one thread,
-    // 13.5 ms on two).
+    // the nonces derived from them on the team: an HMAC-GOST34.311 each on the
+    // constant-time cipher, most of a hedged batch on one thread (`dstu bench sign`:
+    // sign_batch on 1 and 2 threads).
     using Fresh = std::array<std::uint8_t, 32>;
     std::vector<Fresh, WipingAllocator<Fresh>> fresh(digests.size());
     for (Fresh& f : fresh) nonce_source.fill(f);
@@ -92,8 +91,8 @@ std::vector<Signature> sign_batch(const PrivateKey& key, std::span<const std::sp
     std::vector<ec2m::AffinePoint>& points;
     ~Wipe() { secure_wipe(points.data(), points.size() * sizeof(ec2m::AffinePoint)); }
   } wipe_points{big_f};
-  // The last steps stay on the caller: on the team they measured slower (1000 dstu257
-  // signatures, 2 threads: 5.1 against 4.7 ms; each result allocates its numbers).
+  // The last steps stay on the caller: on the team they measured slower (`dstu bench
+  // sign`, sign_batch on 2 threads; each result allocates its numbers).
   std::vector<Signature> out;
   out.reserve(digests.size());
   for (std::size_t i = 0; i < digests.size(); ++i) {

@@ -1,4 +1,4 @@
-// Key pairs: d uniform in [1, n-1], Q = -d G (spec digest §2.1).
+// Key pairs: d uniform in [1, n-1], Q = -d G (DSTU 4145-2002 §9).
 #include "dstu/dstu4145/keys.hpp"
 
 #include <vector>

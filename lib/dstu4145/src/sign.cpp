@@ -1,4 +1,5 @@
-// Signing and verification, DSTU 4145-2002 §12-13 (spec digest §2.2-2.5).
+// Signing and verification, DSTU 4145-2002 §12-13 (the digest to a field element by §5.9,
+// r from a field element by §5.8).
 #include "dstu/dstu4145/sign.hpp"
 
 #include "dstu/base/ctgrind.hpp"

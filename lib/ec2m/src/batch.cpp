@@ -27,7 +27,7 @@ using detail::LdPoint;
 /// this field and kernel path: where the paired kernel is cheaper than two single
 /// products (every field on the portable path, m <= 191, and up to m = 257 where the
 /// VPCLMULQDQ kernels run both products of a pair in one sequence); above, the pairs'
-/// register spills cost more than they save. Re-measured by tests/perf/batch_ab.
+/// register spills cost more than they save (tests/perf/batch_ab measures both).
 bool pair_requests(int m, gf2m::Isa isa) {
   return isa == gf2m::Isa::portable || m <= 191 || (m <= 257 && isa == gf2m::Isa::vpclmul);
 }

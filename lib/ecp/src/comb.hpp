@@ -43,11 +43,9 @@ inline constexpr int kCombTeeth = 5;
 inline constexpr int kCombTables = 4;
 inline constexpr int kCombSize = 1 << kCombTeeth;  ///< entries per table
 
-/// The bits of a signed digit of mul_base's windows, and the entries per window. Signing,
-/// Intel Xeon (family 6 model 207), thread CPU time, alternating binaries, w = 6 / 7 / 8:
-/// P-256 28.0 / 29.1 / 33.0 us, P-384 73 / 71-91 / 81, P-521 172 / 174 / 198,
-/// brainpoolP512r1 144 / 146 / 166 (the comb before: 34, 96, 222, 183): 6, for the
-/// smaller tables (P-521's 400 KB).
+/// The bits of a signed digit of mul_base's windows, and the entries per window: 6 signed
+/// as fast as 7 and faster than 8 on every curve with smaller tables (`dstu bench ecdsa`
+/// re-measures it; the figures are in the CHANGELOG).
 inline constexpr int kBaseWindow = 6;
 inline constexpr int kBaseEntries = 1 << (kBaseWindow - 1);
 
@@ -56,9 +54,8 @@ inline constexpr int kBaseEntries = 1 << (kBaseWindow - 1);
 constexpr std::size_t base_windows(std::size_t bits) { return (bits + 1 + kBaseWindow - 1) / kBaseWindow; }
 
 /// The window of the w-NAF digits of verification's u1 (for G: affine points cached per
-/// curve, so a wider window) and u2 (for Q: made per verification).
-/// (G: 8 against 7, verification 1-2.5% faster on the Xeon, P-384 245 -> 239 us, for 64
-/// points per curve instead of 32.)
+/// curve, so a wider window: 8 verifies faster than 7 for 64 points per curve instead of
+/// 32) and u2 (for Q: made per verification).
 inline constexpr int kNafWindowG = 8;
 inline constexpr int kNafWindowQ = 5;
 

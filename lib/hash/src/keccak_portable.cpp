@@ -1,8 +1,8 @@
 // Keccak-f[1600] in C++ (keccak_rounds.hpp, generated): the lane-complemented rounds for
 // CPUs without an and-not instruction, the rounds as written compiled for BMI1/BMI2 (andn,
-// rorx), the absorbing loop around them, and the choice of kernel. A single-state AVX-512
-// Keccak (rows in ZMM registers, pi by blends and vpermq) ran at 320 MB/s against these
-// rounds' 450-480 on the Zen 4 (SHA3-256, tests/perf/hash_vs_openssl), so there is none.
+// rorx), the absorbing loop around them, and the choice of kernel. There is no AVX-512
+// Keccak: a single state in ZMM rows (pi by blends and vpermq) measured slower than these
+// rounds (tests/perf/hash_vs_openssl; the figures are in the CHANGELOG).
 #include "dstu/base/bytes.hpp"
 #include "dstu/cpu/features.hpp"
 #include "keccak.hpp"
@@ -27,8 +27,8 @@ void keccak_absorb_portable(std::uint64_t s[25], const std::uint8_t* p, std::siz
   for (int i : kKeccakComplemented) s[i] = ~s[i];
 }
 
-/// With andn, chi costs what the complemented rounds' does without their NOTs (measured
-/// 5-8 % faster than them on the Zen 4 when both are compiled for BMI1/BMI2).
+/// With andn, chi costs what the complemented rounds' does without their NOTs, so these
+/// rounds are the faster where both can run (tests/perf/hash_vs_openssl).
 __attribute__((target("bmi,bmi2"))) void keccak_absorb_bmi2(std::uint64_t s[25], const std::uint8_t* p,
                                                             std::size_t blocks, std::size_t rate_words) {
   for (; blocks > 0; --blocks, p += 8 * rate_words) {
@@ -38,7 +38,7 @@ __attribute__((target("bmi,bmi2"))) void keccak_absorb_bmi2(std::uint64_t s[25],
 }
 
 void keccak_absorb(std::uint64_t s[25], const std::uint8_t* p, std::size_t blocks, std::size_t rate_words) {
-  // Every CPU with BMI2 has BMI1 (Intel since Haswell, AMD since Excavator).
+  // Every CPU with BMI2 has BMI1 (both came with the same generations).
   if (cpu::active().bmi2) return keccak_absorb_bmi2(s, p, blocks, rate_words);
   keccak_absorb_portable(s, p, blocks, rate_words);
 }

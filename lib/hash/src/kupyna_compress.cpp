@@ -140,9 +140,9 @@ void kupyna1024_output(std::uint64_t h[16]) { output<16, 14>(h); }
 
 namespace dstu::hash::detail {
 
-// Measured by tests/perf/perf_kalyna.cpp (Kupyna rows) on an AMD EPYC Zen 4: on the
-// AVX-512 VBMI path the constant-time layer hashes 16 KiB messages 1.2x (Kupyna-256) and
-// 1.8x (Kupyna-512) as fast as the tables; on AVX2 and portable the tables are faster.
+// On the AVX-512 VBMI paths the constant-time layer hashes long messages faster than the
+// tables; on AVX2 and portable the tables are faster (tests/perf/perf_kalyna.cpp, Kupyna
+// rows, re-measures it; the figures are in the CHANGELOG).
 bool vector_faster() {
   const cipher::spn::Path p = cipher::spn::active_path();
   return p == cipher::spn::Path::avx512 || p == cipher::spn::Path::avx512_gfni;

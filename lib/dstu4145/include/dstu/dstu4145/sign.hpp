@@ -1,5 +1,5 @@
-// dstu::dstu4145 — signing and verification (DSTU 4145-2002 §11-13; spec digest
-// §2.2-2.5), on digests as the hash function outputs them.
+// dstu::dstu4145 — signing and verification (DSTU 4145-2002 §11-13, the digest taken to
+// a field element by §5.9), on digests as the hash function outputs them.
 #pragma once
 
 #include <span>
