@@ -247,7 +247,7 @@ class Hash final : public Command {
     if (g.json) {
       print_json(record(file, o.status));
     } else {
-      fmt::print("{}: {}\n", file, o.status == Status::ok ? "OK" : "FAILED");
+      fmt::print("{}: {}\n", report_name(file), o.status == Status::ok ? "OK" : "FAILED");
       std::fflush(stdout);
     }
   }

@@ -43,6 +43,12 @@ std::optional<std::string> unescape_name(const std::string& s) {
 
 }  // namespace
 
+std::string report_name(const std::string& file) {
+  bool escaped = false;
+  const std::string name = escape_name(file, &escaped);
+  return escaped ? "\\" + name : name;
+}
+
 std::string digest_line(std::span<const std::uint8_t> digest, const std::string& file) {
   bool escaped = false;
   const std::string name = escape_name(file, &escaped);

@@ -22,6 +22,11 @@ namespace dstu::cli {
 /// The line (without its newline) for `digest` of `file`.
 std::string digest_line(std::span<const std::uint8_t> digest, const std::string& file);
 
+/// `file` as a --check report line names it (as sha256sum -c does): escaped, with a
+/// leading backslash, when it holds a newline, a carriage return or a backslash, so
+/// that every verdict stays on one line.
+std::string report_name(const std::string& file);
+
 /// A line of a list: a file and its expected digest, or why the line is malformed.
 struct DigestEntry {
   std::string file;

@@ -31,11 +31,11 @@ std::optional<dstu::SecureBytes> unwrap(const std::string& mode, const Bytes& ke
 
 }  // namespace
 
-TEST_CASE("CMAC: SP 800-38B Appendix D (AES-128/192/256; TDES once it is registered)") {
+TEST_CASE("CMAC: SP 800-38B Appendix D (AES-128/192/256 and TDES)") {
   dstu::test::for_vectors_on_every_path("cipher/aes_cmac.vec", [](const dstu::test::Vector& v) {
     const std::string name = v.get("Cipher");
     const auto names = ci::block_cipher_names();
-    if (std::find(names.begin(), names.end(), name) == names.end()) return;
+    REQUIRE_MESSAGE(std::find(names.begin(), names.end(), name) != names.end(), name, " is not registered");
     const auto c = ci::make_block_cipher(name, v.bytes("Key"));
     const Bytes tag = v.bytes("Tag");
     CHECK(ci::cmac(*c, v.bytes("Msg")) == tag);

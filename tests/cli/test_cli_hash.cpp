@@ -119,7 +119,12 @@ TEST_CASE("hash: GOST 34.311 by default, files in order, a missing one is exit 2
   CHECK(r.out.rfind("\\", 0) == 0);
   CHECK(has(r.out, "new\\nline\n"));
   write(d / "list", r.out);
-  CHECK(run_dstu({"hash", "--hash", "sha256", "--check", d / "list"}).status == 0);
+  r = run_dstu({"hash", "--hash", "sha256", "--check", d / "list"});
+  CHECK(r.status == 0);
+  // The verdict stays on one line, its name escaped as in the list.
+  CHECK(dstu::test::count_lines(r.out) == 1);
+  CHECK(r.out.rfind("\\", 0) == 0);
+  CHECK(has(r.out, "new\\nline: OK\n"));
 }
 
 TEST_CASE("hash --check: OK, a damaged file, a missing file, a malformed line, an empty list, standard input") {

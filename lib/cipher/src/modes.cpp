@@ -49,26 +49,27 @@ void check_iv(const BlockCipher& c, const char* mode, std::span<const std::uint8
 }
 
 void xor_into(std::uint8_t* out, const std::uint8_t* a, const std::uint8_t* b, std::size_t n) {
-  for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>(a[i] ^ b[i]);
+  // Word by word (out may be a, so each word is read whole before it is written).
+  std::size_t i = 0;
+  for (; i + 8 <= n; i += 8) {
+    std::uint64_t x, y;
+    std::memcpy(&x, a + i, 8);
+    std::memcpy(&y, b + i, 8);
+    x ^= y;
+    std::memcpy(out + i, &x, 8);
+  }
+  for (; i < n; ++i) out[i] = static_cast<std::uint8_t>(a[i] ^ b[i]);
 }
 
 void step_counter(std::uint8_t* block, std::size_t n, Counter step) {
-  // Carries ripple through every octet whatever their values: the counter is public,
-  // but the same shape serves all three styles.
-  unsigned carry = 1;
+  // The counter is public: the carry stops at the first octet that does not wrap.
   if (step == Counter::little_endian) {
-    for (std::size_t i = 0; i < n; ++i) {
-      const unsigned s = block[i] + carry;
-      block[i] = static_cast<std::uint8_t>(s);
-      carry = s >> 8;
+    for (std::size_t i = 0; i < n && ++block[i] == 0; ++i) {
     }
     return;
   }
   const std::size_t low = step == Counter::big_endian_32 ? n - std::min<std::size_t>(n, 4) : 0;
-  for (std::size_t i = n; i-- > low;) {
-    const unsigned s = block[i] + carry;
-    block[i] = static_cast<std::uint8_t>(s);
-    carry = s >> 8;
+  for (std::size_t i = n; i-- > low && ++block[i] == 0;) {
   }
 }
 

@@ -221,10 +221,11 @@ void select_planes_portable(const Word* planes, std::size_t words, std::size_t s
 }
 
 void select_rows(const Word* rows, std::size_t entries, std::size_t stride, std::size_t index, Word* out) {
-  const Isa isa = active_isa();
+  // The rows' scan has no AVX-512 form: AVX2 wherever the CPU (and the override) has it.
+  const bool avx2 = cpu::active().avx2;
   by_stride(stride, [&](auto s) {
     constexpr std::size_t S = decltype(s)::value;
-    if (isa != Isa::portable) return rows_avx2<S>(rows, entries, index, out);
+    if (avx2) return rows_avx2<S>(rows, entries, index, out);
     rows_portable<S>(rows, entries, index, out);
   });
 }

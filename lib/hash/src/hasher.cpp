@@ -25,11 +25,13 @@ class Gost34311Hasher final : public detail::CopyableHasher<Gost34311Hasher> {
   Gost34311 h_;
 };
 
-/// A hash class constructed from its digest length (SHA-1/2/3) under a name.
+/// A hash class under a name, constructed from its digest length (SHA-1/2/3) and, for
+/// Kupyna, the implementation its use needs.
 template <class H>
-class SizedHasher final : public detail::CopyableHasher<SizedHasher<H>> {
+class NamedHasher final : public detail::CopyableHasher<NamedHasher<H>> {
  public:
-  SizedHasher(std::string_view name, std::size_t bits) : name_(name), h_(bits) {}
+  template <class... Args>
+  explicit NamedHasher(std::string_view name, Args... args) : name_(name), h_(args...) {}
   std::string_view name() const override { return name_; }
   std::size_t digest_size() const override { return h_.digest_size(); }
   std::size_t block_size() const override { return h_.block_size(); }
@@ -46,7 +48,7 @@ using Made = std::unique_ptr<Hasher>;
 
 template <class H, std::size_t Bits>
 Made sized(std::string_view name, Use) {
-  return std::make_unique<SizedHasher<H>>(name, Bits);
+  return std::make_unique<NamedHasher<H>>(name, Bits);
 }
 
 Made gost34311(std::string_view, Use use) {
@@ -55,27 +57,11 @@ Made gost34311(std::string_view, Use use) {
   return make_gost34311_hasher(p);
 }
 
-/// Kupyna under a name, with the implementation its use needs.
-class KupynaHasher final : public detail::CopyableHasher<KupynaHasher> {
- public:
-  KupynaHasher(std::string_view name, std::size_t bits, KupynaImpl impl) : name_(name), h_(bits, impl) {}
-  std::string_view name() const override { return name_; }
-  std::size_t digest_size() const override { return h_.digest_size(); }
-  std::size_t block_size() const override { return h_.block_size(); }
-  void reset() override { h_.reset(); }
-  void update(std::span<const std::uint8_t> data) override { h_.update(data); }
-  void final(std::span<std::uint8_t> out) override { h_.final(out); }
-
- private:
-  std::string_view name_;  // a literal of the table below
-  Kupyna h_;
-};
-
 /// Kupyna's fastest path for public messages indexes tables by the state, so a keyed
 /// Kupyna (HMAC, PBKDF2) takes the constant-time permutation.
 template <std::size_t Bits>
 Made kupyna(std::string_view name, Use use) {
-  return std::make_unique<KupynaHasher>(name, Bits,
+  return std::make_unique<NamedHasher<Kupyna>>(name, Bits,
                                         use == Use::keyed ? KupynaImpl::constant_time : KupynaImpl::vartime);
 }
 

@@ -8,7 +8,7 @@
 //
 // Secrets: a hash made for Use::public_data may take the fastest implementation, which
 // for GOST 34.311 and Kupyna indexes tables by the message; one made for Use::keyed
-// (HMAC keys, PBKDF2 passwords) is constant time in everything it absorbs, or is refused.
+// (HMAC keys, PBKDF2 passwords) is constant time in everything it absorbs.
 #pragma once
 
 #include <cstddef>
@@ -65,8 +65,7 @@ enum class Use {
 };
 
 /// The hash called `name` (see the file comment). Throws Error(invalid_input) naming the
-/// known hashes when the name is unknown, and Error(unsupported) naming why when `use`
-/// is keyed and the hash has no constant-time implementation in this build.
+/// known hashes when the name is unknown.
 std::unique_ptr<Hasher> make_hasher(std::string_view name, Use use = Use::public_data);
 
 /// GOST 34.311 with other parameters (a key's DKE S-box, another IV; named "gost34311").

@@ -4,8 +4,7 @@
 // Written once over the Hasher interface: B is the hasher's block_size() (32 octets for
 // GOST 34.311, 64 for SHA-1/SHA-256/Kupyna-256, 128 for SHA-384/512/Kupyna-384/512, the
 // rate for SHA-3), ipad 0x36, opad 0x5c, keys longer than B hashed first. The hash is
-// made for Use::keyed, so it is constant time in the key and the data, or refused (Kupyna
-// in a build without its constant-time implementation). The keyed inner and outer states
+// made for Use::keyed, so it is constant time in the key and the data. The keyed inner and outer states
 // are kept and restored per message; every state is wiped when destroyed.
 #pragma once
 
