@@ -54,8 +54,8 @@ class Counters {
   /// of four (out has room for them).
   void fill(std::uint8_t* out, std::size_t blocks) {
     for (std::size_t i = 0; i < blocks; i += 4, out += 32) {
-      const Lanes lo = __builtin_shuffle(n3_, n4_, Lanes{0, 4, 1, 5});
-      const Lanes hi = __builtin_shuffle(n3_, n4_, Lanes{2, 6, 3, 7});
+      const Lanes lo = __builtin_shufflevector(n3_, n4_, 0, 4, 1, 5);
+      const Lanes hi = __builtin_shufflevector(n3_, n4_, 2, 6, 3, 7);
       std::memcpy(out, &lo, 16);
       std::memcpy(out + 16, &hi, 16);
       n3_ += 4 * kC2;
