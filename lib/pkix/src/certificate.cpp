@@ -15,16 +15,6 @@ namespace {
 constexpr std::uint8_t kIssuerUniqueId = 0x81;   // [1] IMPLICIT BIT STRING
 constexpr std::uint8_t kSubjectUniqueId = 0x82;  // [2] IMPLICIT BIT STRING
 
-/// An AlgorithmIdentifier's OID and encoded parameters.
-void read_algorithm(der::Reader& outer, const char* what, std::string& oid, Bytes& parameters) {
-  der::Reader r = outer.enter(der::kSequence, what);
-  oid = r.oid(what);
-  while (!r.empty()) {
-    const der::Element e = r.next();
-    parameters.insert(parameters.end(), e.encoded.begin(), e.encoded.end());
-  }
-}
-
 int read_version(der::Reader& tbs) {
   if (tbs.empty() || tbs.peek() != der::context(0)) return 1;
   der::Reader v = tbs.enter(der::context(0), "version");
@@ -37,15 +27,9 @@ int read_version(der::Reader& tbs) {
 
 void read_validity(Certificate& cert, der::Reader& tbs) {
   der::Reader v = tbs.enter(der::kSequence, "validity");
-  const der::Element from = v.next();
-  const der::Element to = v.next();
+  cert.not_before = detail::read_time(v, "validity notBefore");
+  cert.not_after = detail::read_time(v, "validity notAfter");
   v.finish("validity");
-  try {
-    cert.not_before = read_time(from.tag, from.content);
-    cert.not_after = read_time(to.tag, to.content);
-  } catch (const Error& e) {
-    throw Error(e.code(), std::string("validity: ") + e.what());
-  }
 }
 
 /// The key, decoded where the key layer knows its algorithm; otherwise the reason.
@@ -69,7 +53,7 @@ void read_tbs(Certificate& cert, std::span<const std::uint8_t> content) {
   cert.serial.assign(serial.content.begin(), serial.content.end());
   std::string oid;
   Bytes parameters;
-  read_algorithm(tbs, "signature", oid, parameters);
+  detail::read_algorithm(tbs, "signature", oid, parameters);
   if (oid != cert.signature_oid || parameters != cert.signature_parameters) {
     throw_invalid("the signature algorithm inside the certificate differs from the one outside");
   }
@@ -94,28 +78,70 @@ void read_tbs(Certificate& cert, std::span<const std::uint8_t> content) {
 }
 
 Certificate read_certificate_der(std::span<const std::uint8_t> der_bytes) {
+  detail::Signed signed_object = detail::read_signed(der_bytes, "Certificate", "tbsCertificate");
   Certificate cert;
-  der::Reader top(der_bytes);
-  der::Reader seq = top.enter(der::kSequence, "Certificate");
-  top.finish("Certificate");
-  const der::Element tbs = seq.expect(der::kSequence, "tbsCertificate");
-  read_algorithm(seq, "signatureAlgorithm", cert.signature_oid, cert.signature_parameters);
-  cert.signature = seq.bit_string("signatureValue");
-  seq.finish("Certificate");
-  cert.der.assign(der_bytes.begin(), der_bytes.end());
-  cert.tbs.assign(tbs.encoded.begin(), tbs.encoded.end());
-  read_tbs(cert, tbs.content);
+  cert.signature_oid = std::move(signed_object.oid);
+  cert.signature_parameters = std::move(signed_object.parameters);
+  cert.signature = std::move(signed_object.signature);
+  read_tbs(cert, detail::tbs_content(signed_object));
+  cert.der = std::move(signed_object.der);
+  cert.tbs = std::move(signed_object.tbs);
   return cert;
 }
 
 }  // namespace
 
+namespace detail {
+
+Signed read_signed(std::span<const std::uint8_t> der_bytes, const char* what, const char* tbs_what) {
+  Signed out;
+  der::Reader top(der_bytes);
+  der::Reader seq = top.enter(der::kSequence, what);
+  top.finish(what);
+  const der::Element tbs = seq.expect(der::kSequence, tbs_what);
+  read_algorithm(seq, "signatureAlgorithm", out.oid, out.parameters);
+  out.signature = seq.bit_string("signatureValue");
+  seq.finish(what);
+  out.der.assign(der_bytes.begin(), der_bytes.end());
+  out.tbs.assign(tbs.encoded.begin(), tbs.encoded.end());
+  return out;
+}
+
+std::span<const std::uint8_t> tbs_content(const Signed& signed_object) {
+  der::Reader r(signed_object.tbs);
+  return r.next().content;
+}
+
+Bytes unarmor(std::span<const std::uint8_t> data, std::string_view label) {
+  if (!pem::looks_armored(data)) return Bytes(data.begin(), data.end());
+  pem::Block block = pem::decode(std::string_view(reinterpret_cast<const char*>(data.data()), data.size()));
+  if (block.label != label) throw_invalid("a PEM block labelled \"" + block.label + "\"");
+  return std::move(block.data);
+}
+
+void read_algorithm(der::Reader& outer, const char* what, std::string& oid, Bytes& parameters) {
+  der::Reader r = outer.enter(der::kSequence, what);
+  oid = r.oid(what);
+  while (!r.empty()) {
+    const der::Element e = r.next();
+    parameters.insert(parameters.end(), e.encoded.begin(), e.encoded.end());
+  }
+}
+
+std::int64_t read_time(der::Reader& r, const char* what) {
+  const der::Element e = r.next();
+  try {
+    return pkix::read_time(e.tag, e.content);
+  } catch (const Error& error) {
+    throw Error(error.code(), std::string(what) + ": " + error.what());
+  }
+}
+
+}  // namespace detail
+
 Certificate read_certificate(std::span<const std::uint8_t> data) {
   try {
-    if (!pem::looks_armored(data)) return read_certificate_der(data);
-    const pem::Block block = pem::decode(std::string_view(reinterpret_cast<const char*>(data.data()), data.size()));
-    if (block.label != "CERTIFICATE") throw_invalid("a PEM block labelled \"" + block.label + "\"");
-    return read_certificate_der(block.data);
+    return read_certificate_der(detail::unarmor(data, "CERTIFICATE"));
   } catch (const Error& e) {
     throw Error(e.code(), std::string("certificate: ") + e.what());
   }

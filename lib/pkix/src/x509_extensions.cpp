@@ -164,9 +164,10 @@ void decode_extension(Certificate& cert, const Extension& ext) {
 
 }  // namespace
 
-void read_extensions(Certificate& cert, std::span<const std::uint8_t> extensions) {
+std::vector<Extension> read_extension_list(std::span<const std::uint8_t> extensions) {
   der::Reader seq(extensions);
   if (seq.empty()) throw_invalid("extensions: an empty SEQUENCE");
+  std::vector<Extension> out;
   while (!seq.empty()) {
     der::Reader e = seq.enter(der::kSequence, "Extension");
     Extension ext;
@@ -174,15 +175,29 @@ void read_extensions(Certificate& cert, std::span<const std::uint8_t> extensions
     if (!e.empty() && e.peek() == kBoolean) ext.critical = read_boolean(e, "Extension critical");
     ext.value = e.octet_string("extnValue");
     e.finish("Extension");
-    for (const Extension& seen : cert.extensions) {
+    for (const Extension& seen : out) {
       if (seen.oid == ext.oid) throw_invalid("extension " + ext.oid + " appears twice");
     }
+    out.push_back(std::move(ext));
+  }
+  return out;
+}
+
+std::optional<Bytes> read_authority_key_id(std::span<const std::uint8_t> value) {
+  der::Reader r(value);
+  std::optional<Bytes> id = authority_key_id(r);
+  r.finish("authorityKeyIdentifier");
+  return id;
+}
+
+void read_extensions(Certificate& cert, std::span<const std::uint8_t> extensions) {
+  cert.extensions = read_extension_list(extensions);
+  for (const Extension& ext : cert.extensions) {
     try {
       decode_extension(cert, ext);
     } catch (const Error& error) {
       throw Error(error.code(), "extension " + ext.oid + ": " + error.what());
     }
-    cert.extensions.push_back(std::move(ext));
   }
 }
 
