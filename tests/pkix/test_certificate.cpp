@@ -5,7 +5,8 @@
 // jkurwa's test-cert.js verify them), the Ministry of Justice CA verifies under the root
 // its AKI names and under no other key; the SKI recomputed is the SKI extension; a flipped
 // bit in the signed octets or the signature fails; every truncation and every corrupted
-// octet is a clean Error; the Kupyna and ECDSA paths on signatures made here.
+// octet is a clean Error; the Kupyna and ECDSA paths on signatures made here; version 1
+// and 3 certificates re-signed with jkurwa's key (PRIV1.cer) for what only v3 may hold.
 #include <doctest/doctest.h>
 
 #include <fstream>
@@ -294,4 +295,84 @@ TEST_CASE("DSTU 4145 with Kupyna and ECDSA with SHA-256, on signatures made here
   const pkix::SignatureCheck rsa = pkix::verify_signed("1.2.840.113549.1.1.11", tbs, ec_sig, ec_pub);
   CHECK(rsa.verdict == pkix::SignatureVerdict::unsupported);
   CHECK(rsa.reason == "signature algorithm 1.2.840.113549.1.1.11 is not one dstu verifies");
+}
+
+namespace {
+
+/// A certificate of SELF_SIGNED1.cer's names, validity and key, version 1 (no version
+/// field) or 3 with `extensions`, signed again by its own private key (PRIV1.cer).
+Bytes resigned(bool v3, const Bytes& extensions, dstu::RandomSource& rng) {
+  const pkix::Certificate c = cert("SELF_SIGNED1.cer");
+  dstu::der::Reader outer(c.tbs);
+  dstu::der::Reader tbs = outer.enter(dstu::der::kSequence, "tbs");
+  (void)tbs.next();  // version [0]
+  (void)tbs.next();  // serial
+  const dstu::der::Element algorithm_element = tbs.next();
+  const Bytes algorithm(algorithm_element.encoded.begin(), algorithm_element.encoded.end());
+  (void)tbs.next();  // issuer
+  const dstu::der::Element validity = tbs.next();
+
+  dstu::der::Writer w;
+  w.begin(dstu::der::kSequence);
+  if (v3) {
+    w.begin(dstu::der::context(0));
+    w.integer(std::uint64_t{2});
+    w.end();
+  }
+  w.integer(std::uint64_t{7});
+  w.raw(algorithm);
+  w.raw(c.issuer.der);
+  w.raw(validity.encoded);
+  w.raw(c.subject.der);
+  w.raw(c.spki);
+  w.raw(extensions);
+  w.end();
+  const Bytes new_tbs = w.finish();
+
+  const auto priv = std::get<d4::PrivateKey>(pkix::decode_pkcs8(cert_file("PRIV1.cer")));
+  const auto hasher = pkix::make_hasher(*c.public_key, "gost34311");
+  hasher->update(new_tbs);
+  const d4::Signature sig = d4::sign_digest(priv, hasher->final(), rng, 1);
+  dstu::der::Writer octets;
+  octets.octet_string(d4::encode_signature_le(priv.curve(), sig));
+  dstu::der::Writer out;
+  out.begin(dstu::der::kSequence);
+  out.raw(new_tbs);
+  out.raw(algorithm);
+  out.bit_string(octets.finish());
+  out.end();
+  return out.finish();
+}
+
+}  // namespace
+
+TEST_CASE("version 1 certificates, and what only version 3 may hold") {
+  dstu::rng::ChaCha20Drbg rng(dstu::test::seed(), 509);
+  const pkix::Certificate root = cert("SELF_SIGNED1.cer");
+  const pkix::Certificate v1 = pkix::read_certificate(resigned(false, {}, rng));
+  CHECK(v1.version == 1);
+  CHECK(v1.serial == Bytes{0x07});
+  CHECK(v1.extensions.empty());
+  CHECK_FALSE(v1.subject_key_id);
+  CHECK(valid(pkix::verify_signature(v1, *root.public_key)));
+
+  const Bytes key_usage = dstu::from_hex("A3123010300E0603551D0F0101FF040403020780");
+  const pkix::Certificate v3 = pkix::read_certificate(resigned(true, key_usage, rng));
+  CHECK(v3.version == 3);
+  CHECK(v3.key_usage == pkix::kDigitalSignature);
+  CHECK(valid(pkix::verify_signature(v3, *root.public_key)));
+  // All nine named bits, decipherOnly in the second octet.
+  const Bytes all_bits = dstu::from_hex("A3133011300F0603551D0F0101FF0405030307FF80");
+  CHECK(pkix::read_certificate(resigned(true, all_bits, rng)).key_usage == 0x1ff);
+  CHECK_THROWS_WITH_AS(pkix::read_certificate(resigned(false, key_usage, rng)),
+                       "certificate: extensions in a version 1 certificate", dstu::Error);
+  const Bytes twice = dstu::from_hex("A3223020300E0603551D0F0101FF040403020780300E0603551D0F0101FF040403020780");
+  CHECK_THROWS_WITH_AS(pkix::read_certificate(resigned(true, twice, rng)),
+                       "certificate: extension 2.5.29.15 appears twice", dstu::Error);
+  const Bytes empty = dstu::from_hex("A3023000");
+  CHECK_THROWS_WITH_AS(pkix::read_certificate(resigned(true, empty, rng)),
+                       "certificate: extensions: an empty SEQUENCE", dstu::Error);
+  const Bytes bad_bool = dstu::from_hex("A3123010300E0603551D0F010101040403020780");
+  CHECK_THROWS_WITH_AS(pkix::read_certificate(resigned(true, bad_bool, rng)),
+                       "certificate: Extension critical: a BOOLEAN that is not DER", dstu::Error);
 }
