@@ -372,6 +372,34 @@ TEST_CASE("version 1 certificates, and what only version 3 may hold") {
   const Bytes empty = dstu::from_hex("A3023000");
   CHECK_THROWS_WITH_AS(pkix::read_certificate(resigned(true, empty, rng)),
                        "certificate: extensions: an empty SEQUENCE", dstu::Error);
+  // subjectDirectoryAttributes with a person's DRFO code and an organisation's EDRPOU.
+  dstu::der::Writer sda;
+  sda.begin(dstu::der::kSequence);
+  for (const auto& [oid, code] : {std::pair{"1.2.804.2.1.1.1.11.1.4.1.1", "1234567890"},
+                                  std::pair{"1.2.804.2.1.1.1.11.1.4.2.1", "12345678"}}) {
+    sda.begin(dstu::der::kSequence);
+    sda.oid(oid);
+    sda.begin(0x31);
+    sda.begin(0x13);  // PrintableString
+    sda.raw(Bytes(code, code + std::char_traits<char>::length(code)));
+    sda.end();
+    sda.end();
+    sda.end();
+  }
+  sda.end();
+  dstu::der::Writer ext;
+  ext.begin(dstu::der::context(3));
+  ext.begin(dstu::der::kSequence);
+  ext.begin(dstu::der::kSequence);
+  ext.oid("2.5.29.9");
+  ext.octet_string(sda.finish());
+  ext.end();
+  ext.end();
+  ext.end();
+  const pkix::Certificate person = pkix::read_certificate(resigned(true, ext.finish(), rng));
+  CHECK(person.drfo == "1234567890");
+  CHECK(person.edrpou == "12345678");
+
   const Bytes bad_bool = dstu::from_hex("A3123010300E0603551D0F010101040403020780");
   CHECK_THROWS_WITH_AS(pkix::read_certificate(resigned(true, bad_bool, rng)),
                        "certificate: Extension critical: a BOOLEAN that is not DER", dstu::Error);
