@@ -25,7 +25,8 @@ struct Bundle {
   std::vector<Crl> crls;
 };
 
-/// Reads a bundle (above), in file order. Error(invalid_input) naming what is wrong:
+/// Reads a bundle (above), in file order; a SignedData's other certificate and revocation
+/// choices (attribute certificates, other formats: not X.509) are passed over. Error(invalid_input) naming what is wrong:
 /// a ContentInfo of another type, a PEM block of another label, a certificate or CRL
 /// inside that does not read (with its position), no PEM block at all.
 Bundle read_bundle(std::span<const std::uint8_t> data);
