@@ -6,7 +6,8 @@
 // each scheme's keys in them, with their algorithm identifiers and parameters
 // (dstu4145_key.hpp, ec_key.hpp); passphrase protection, PBES2 (encrypted_key.hpp); a
 // key of any kind, its identifier and the hash it implies (key.hpp); key files, read by
-// one call that says what they hold (key_file.hpp).
+// one call that says what they hold (key_file.hpp); X.509 certificates, their signatures
+// and key identifiers (certificate.hpp), CRLs (crl.hpp) and bundles of both (bundle.hpp).
 //
 // Why the key codecs live here rather than in their schemes: a key's wire form is the
 // PKIX profiles' business (RFC 5280, RFC 5480, RFC 5915, RFC 5958, and Ukrainian PKI's
@@ -23,6 +24,9 @@
 // they decrypt; every decision on them is constant time or on public framing only.
 #pragma once
 
+#include "dstu/pkix/bundle.hpp"
+#include "dstu/pkix/certificate.hpp"
+#include "dstu/pkix/crl.hpp"
 #include "dstu/pkix/dstu4145_key.hpp"
 #include "dstu/pkix/ec_key.hpp"
 #include "dstu/pkix/encrypted_key.hpp"

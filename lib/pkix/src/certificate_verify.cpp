@@ -1,0 +1,125 @@
+// Signatures of certificates (and of anything signed the same way: CRLs), the key
+// identifier Ukrainian CAs write, and keys matched to certificates (certificate.hpp).
+#include <string_view>
+#include <variant>
+
+#include "dstu/base/error.hpp"
+#include "dstu/dstu4145/encoding.hpp"
+#include "dstu/dstu4145/sign.hpp"
+#include "dstu/ecdsa/sign.hpp"
+#include "dstu/ecdsa/signature_codec.hpp"
+#include "dstu/hash/gost34311.hpp"
+#include "dstu/pkix/certificate.hpp"
+#include "dstu/pkix/dstu4145_key.hpp"
+
+namespace dstu::pkix {
+namespace {
+
+/// What a signature algorithm OID names.
+struct SignatureAlgorithm {
+  enum class Kind { dstu4145, ecdsa, unknown } kind = Kind::unknown;
+  const char* hash = "";
+  bool big_endian = false;  ///< DSTU 4145 under the big-endian OID: s_be || r_be
+  std::string name;
+};
+
+/// The Kupyna size of 1.2.804.2.1.1.1.1.3.6.{1,2,3}, with or without the trailing ".1".
+const char* kupyna_of(std::string_view oid) {
+  constexpr std::string_view kPrefix = "1.2.804.2.1.1.1.1.3.6.";
+  if (!oid.starts_with(kPrefix)) return nullptr;
+  std::string_view rest = oid.substr(kPrefix.size());
+  if (rest.ends_with(".1")) rest.remove_suffix(2);
+  if (rest == "1") return "kupyna256";
+  if (rest == "2") return "kupyna384";
+  if (rest == "3") return "kupyna512";
+  return nullptr;
+}
+
+SignatureAlgorithm signature_algorithm(std::string_view oid) {
+  using Kind = SignatureAlgorithm::Kind;
+  if (oid == kOidDstu4145Le) return {Kind::dstu4145, "gost34311", false, "DSTU 4145 with GOST 34.311"};
+  if (oid == kOidDstu4145Be) return {Kind::dstu4145, "gost34311", true, "DSTU 4145 (big-endian) with GOST 34.311"};
+  if (const char* kupyna = kupyna_of(oid)) {
+    return {Kind::dstu4145, kupyna, false, std::string("DSTU 4145 with Kupyna-") + (kupyna + 6)};
+  }
+  // RFC 5758 §3.2: ecdsa-with-SHA224 ... SHA512.
+  if (oid == "1.2.840.10045.4.3.1") return {Kind::ecdsa, "sha224", false, "ECDSA with SHA-224"};
+  if (oid == "1.2.840.10045.4.3.2") return {Kind::ecdsa, "sha256", false, "ECDSA with SHA-256"};
+  if (oid == "1.2.840.10045.4.3.3") return {Kind::ecdsa, "sha384", false, "ECDSA with SHA-384"};
+  if (oid == "1.2.840.10045.4.3.4") return {Kind::ecdsa, "sha512", false, "ECDSA with SHA-512"};
+  return {Kind::unknown, "", false, std::string(oid)};
+}
+
+Bytes digest_of(const AnyPublicKey& signer, const char* hash_name, std::span<const std::uint8_t> octets) {
+  const auto hasher = make_hasher(signer, hash_name);
+  hasher->update(octets);
+  return hasher->final();
+}
+
+SignatureCheck invalid(const SignatureAlgorithm& alg, std::string reason) {
+  return {SignatureVerdict::invalid, alg.name, std::move(reason)};
+}
+
+SignatureCheck verify_dstu4145(const SignatureAlgorithm& alg, std::span<const std::uint8_t> octets,
+                               std::span<const std::uint8_t> signature, const AnyPublicKey& signer) {
+  const auto* key = std::get_if<dstu4145::PublicKey>(&signer);
+  if (key == nullptr) return invalid(alg, "the signer's key is not a DSTU 4145 key");
+  dstu4145::Signature sig;
+  try {
+    sig = dstu4145::decode_signature_der(*key->curve, signature, alg.big_endian);
+  } catch (const Error& e) {
+    return invalid(alg, std::string("the signature does not decode: ") + e.what());
+  }
+  if (!dstu4145::verify_digest(*key, digest_of(signer, alg.hash, octets), sig, 1)) {
+    return invalid(alg, "the signature does not verify under the signer's key");
+  }
+  return {SignatureVerdict::valid, alg.name, {}};
+}
+
+SignatureCheck verify_ecdsa(const SignatureAlgorithm& alg, std::span<const std::uint8_t> octets,
+                            std::span<const std::uint8_t> signature, const AnyPublicKey& signer) {
+  const auto* key = std::get_if<ecdsa::SchemePublicKey>(&signer);
+  if (key == nullptr || key->scheme != ecdsa::Scheme::ecdsa) return invalid(alg, "the signer's key is not an ECDSA key");
+  ecdsa::Signature sig;
+  try {
+    sig = ecdsa::decode_der(signature);
+  } catch (const Error& e) {
+    return invalid(alg, std::string("the signature does not decode: ") + e.what());
+  }
+  if (!ecdsa::verify(ecdsa::Scheme::ecdsa, key->key, digest_of(signer, alg.hash, octets), sig)) {
+    return invalid(alg, "the signature does not verify under the signer's key");
+  }
+  return {SignatureVerdict::valid, alg.name, {}};
+}
+
+}  // namespace
+
+SignatureCheck verify_signed(std::string_view algorithm_oid, std::span<const std::uint8_t> signed_octets,
+                             std::span<const std::uint8_t> signature, const AnyPublicKey& signer) {
+  const SignatureAlgorithm alg = signature_algorithm(algorithm_oid);
+  switch (alg.kind) {
+    case SignatureAlgorithm::Kind::dstu4145:
+      return verify_dstu4145(alg, signed_octets, signature, signer);
+    case SignatureAlgorithm::Kind::ecdsa:
+      return verify_ecdsa(alg, signed_octets, signature, signer);
+    case SignatureAlgorithm::Kind::unknown:
+      break;
+  }
+  return {SignatureVerdict::unsupported, alg.name, "signature algorithm " + alg.name + " is not one dstu verifies"};
+}
+
+SignatureCheck verify_signature(const Certificate& cert, const AnyPublicKey& issuer_key) {
+  return verify_signed(cert.signature_oid, cert.tbs, cert.signature, issuer_key);
+}
+
+Bytes ukrainian_key_id(const Certificate& cert) {
+  const auto digest = hash::Gost34311::hash(cert.subject_public_key);
+  return Bytes(digest.begin(), digest.end());
+}
+
+bool certificate_has_key(const Certificate& cert, const AnyPublicKey& key) {
+  if (!cert.public_key || cert.public_key->index() != key.index()) return false;
+  return curve_name(*cert.public_key) == curve_name(key) && key_id(*cert.public_key) == key_id(key);
+}
+
+}  // namespace dstu::pkix
