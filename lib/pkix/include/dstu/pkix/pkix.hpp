@@ -23,6 +23,7 @@
 // they decrypt; every decision on them is constant time or on public framing only.
 #pragma once
 
+#include "dstu/pkix/container.hpp"
 #include "dstu/pkix/dstu4145_key.hpp"
 #include "dstu/pkix/ec_key.hpp"
 #include "dstu/pkix/encrypted_key.hpp"
