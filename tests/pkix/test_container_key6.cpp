@@ -38,6 +38,7 @@ TEST_CASE("Key-6.dat: the fixture's two keys, signing and key agreement, with th
   CHECK(curve_of(c.keys[1].key) == "dstu431");
   CHECK(c.certificates.empty());
   for (const auto& k : c.keys) {
+    CHECK(k.local_key_id.empty());
     CHECK(dstu::test::signs(k.key));
   }
   // The key identifiers IIT writes beside them (attributes 1.3.6.1.4.1.19398.1.1.2.1 and

@@ -27,12 +27,16 @@ std::string message(ContainerFormat format, ContainerFault fault, const std::str
   return m + what;
 }
 
-/// Whether the DER SEQUENCE's first element is a SEQUENCE naming the IIT store OID, or
-/// the DER is PBES2.
+/// Whether the DER SEQUENCE's first element is a SEQUENCE naming the IIT store OID, and
+/// whether it is a PFX (INTEGER 3, then a ContentInfo).
 std::optional<ContainerFormat> der_format(std::span<const std::uint8_t> bytes) {
   try {
     der::Reader top(bytes);
     der::Reader seq = top.enter(der::kSequence, "container");
+    if (seq.peek() == der::kInteger) {
+      if (seq.small_integer("version") != 3 || seq.peek() != der::kSequence) return std::nullopt;
+      return ContainerFormat::pkcs12;
+    }
     der::Reader first = seq.enter(der::kSequence, "header");
     if (first.oid("type") == kOidIitStore) return ContainerFormat::key6;
   } catch (const Error&) {
@@ -89,6 +93,7 @@ std::string_view container_format_name(ContainerFormat format) {
   switch (format) {
     case ContainerFormat::key6: return "Key-6.dat";
     case ContainerFormat::key6_pbes2: return "Key-6.dat (PBES2)";
+    case ContainerFormat::pkcs12: return "PKCS#12";
   }
   return "container";
 }
@@ -99,11 +104,13 @@ std::optional<ContainerFormat> container_format(std::span<const std::uint8_t> by
 
 Container read_container(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t> password) {
   const auto format = container_format(bytes);
-  if (!format) throw_invalid("not a key container (not a Key-6.dat)");
+  if (!format) throw_invalid("not a key container (neither Key-6.dat nor PKCS#12)");
   switch (*format) {
     case ContainerFormat::key6:
     case ContainerFormat::key6_pbes2:
       return read_key6(bytes, password);
+    case ContainerFormat::pkcs12:
+      return read_pkcs12(bytes, password);
   }
   throw_invalid("not a key container");
 }
@@ -112,6 +119,24 @@ namespace detail {
 
 void container_fail(ContainerFormat format, ContainerFault fault, const std::string& what) {
   throw ContainerError(format, fault, what);
+}
+
+std::optional<SecureBytes> utf16be(std::span<const std::uint8_t> utf8) {
+  SecureBytes out;
+  out.reserve(2 * utf8.size());
+  for (std::size_t i = 0; i < utf8.size();) {
+    auto cp = next_code_point(utf8, i);
+    if (!cp) return std::nullopt;
+    if (*cp >= 0x10000) {
+      const std::uint32_t v = *cp - 0x10000;
+      const std::uint32_t hi = 0xd800 | (v >> 10), lo = 0xdc00 | (v & 0x3ff);
+      out.insert(out.end(), {static_cast<std::uint8_t>(hi >> 8), static_cast<std::uint8_t>(hi),
+                             static_cast<std::uint8_t>(lo >> 8), static_cast<std::uint8_t>(lo)});
+    } else {
+      out.insert(out.end(), {static_cast<std::uint8_t>(*cp >> 8), static_cast<std::uint8_t>(*cp)});
+    }
+  }
+  return out;
 }
 
 std::optional<SecureBytes> cp1251(std::span<const std::uint8_t> utf8) {

@@ -1,5 +1,5 @@
-// What the container readers (key6.cpp) share behind container.hpp:
-// their errors, the password's encodings, and the layer below the KDF.
+// What the container readers (key6.cpp, pkcs12.cpp) share behind container.hpp:
+// their errors, the password's encodings, and the layers below the KDFs.
 #pragma once
 
 #include <cstdint>
@@ -14,13 +14,20 @@ namespace dstu::pkix::detail {
 
 [[noreturn]] void container_fail(ContainerFormat format, ContainerFault fault, const std::string& what);
 
+/// The password as UTF-16BE code units, read as UTF-8 (the BMPString of PKCS#12 without
+/// its terminating zero). nullopt if it is not UTF-8.
+std::optional<SecureBytes> utf16be(std::span<const std::uint8_t> utf8);
+
 /// The password in Windows-1251 (ASCII and the Cyrillic of the code page), read as
 /// UTF-8; nullopt if it is not UTF-8 or has a character the code page lacks.
 std::optional<SecureBytes> cp1251(std::span<const std::uint8_t> utf8);
 
-/// The layer below the password's key derivation, for a fuzz target (the KDF costs
-/// 10,000 hashes per input): read_key6 of a legacy Key-6.dat under the GOST 28147 key
-/// its KDF would give.
+/// The layers below the password's key derivation, for the fuzz target (the KDFs cost
+/// thousands of hashes per input):
+/// read_key6 of a legacy Key-6.dat under the GOST 28147 key its KDF would give;
 Container read_key6_under_key(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t, 32> kek);
+/// the largest iteration count of a PKCS#12 file's MAC and key bags, every structure
+/// below the KDFs read as read_pkcs12 reads it (ContainerError as it throws it).
+std::uint64_t pkcs12_iterations(std::span<const std::uint8_t> bytes);
 
 }  // namespace dstu::pkix::detail

@@ -10,13 +10,18 @@
 //     and its padding; the 4-octet GOST 28147 MAC of the PrivateKeyInfo under the same
 //     key checks it.
 //   IIT Key-6.dat, newer form: a PBES2 EncryptedPrivateKeyInfo (encrypted_key.hpp).
+//   PKCS#12 (RFC 7292) as IIT-style tools write it (pkcs12.cpp): shrouded key bags under
+//     PBES2 (encrypted_key.hpp), certificate bags, localKeyID attributes, and the MacData
+//     checked by the key derivation of RFC 7292 Appendix B over GOST 34.311, SHA-1 or
+//     SHA-2 with the password as a BMPString (then, as UAPKI does, its Windows-1251 form).
 //
 // IIT's PrivateKeyInfo may carry a second key, the key-agreement key, in its attributes
 // (iit_key.cpp); both are returned, the key of the envelope first.
-// The format is recognised from the container's structure (the Key-6 OID, PBES2), never
-// from its encrypted octets.
-// A MAC alone cannot tell a wrong password from a changed file; the reader says which
-// when something else can (a Key-6 decryption framed as a PrivateKeyInfo).
+// The format is recognised from the container's structure (the Key-6 OID, PBES2, the PFX
+// version), never from its encrypted octets.
+// A MAC alone cannot tell a wrong password from a changed file; each reader says which
+// when something else can (a Key-6 decryption framed as a PrivateKeyInfo, a PKCS#12 key
+// bag that opens).
 // Secret: the password, every key derived from it, every decryption and the keys.
 #pragma once
 
@@ -37,9 +42,10 @@ namespace dstu::pkix {
 enum class ContainerFormat {
   key6,        ///< IIT Key-6.dat, legacy form
   key6_pbes2,  ///< IIT Key-6.dat, newer form: a PBES2 EncryptedPrivateKeyInfo
+  pkcs12,      ///< PKCS#12 (.pfx, .p12)
 };
 
-/// "Key-6.dat", "Key-6.dat (PBES2)".
+/// "Key-6.dat", "Key-6.dat (PBES2)", "PKCS#12".
 std::string_view container_format_name(ContainerFormat format);
 
 /// What went wrong when a container could not be read.
@@ -65,6 +71,7 @@ class ContainerError : public Error {
 /// One private key of a container.
 struct ContainerKey {
   AnyPrivateKey key;
+  Bytes local_key_id;  ///< PKCS#12 localKeyID (ties the key to a certificate); empty elsewhere
 };
 
 /// What a container holds.
@@ -82,8 +89,9 @@ std::optional<ContainerFormat> container_format(std::span<const std::uint8_t> by
 /// when the format is none of them.
 Container read_container(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t> password);
 
-/// The reader of each format, as read_container calls it.
+/// The readers of each format, as read_container calls them.
 Container read_key6(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t> password);
+Container read_pkcs12(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t> password);
 
 /// The keys of a PrivateKeyInfo as IIT writes it: the envelope's own key (decode_pkcs8)
 /// and, when its attributes carry one, the key-agreement key (iit_key.cpp). Error as the
