@@ -11,6 +11,9 @@ namespace dstu::pkix {
 namespace {
 
 constexpr const char* kOidIitStore = "1.3.6.1.4.1.19398.1.1.1.2";
+constexpr std::uint8_t kJksMagic[4] = {0xfe, 0xed, 0xfe, 0xed};
+/// M.E.Doc writes its key stores behind a header of this many octets.
+constexpr std::size_t kMedocHeader = 6;
 
 std::string message(ContainerFormat format, ContainerFault fault, const std::string& what) {
   std::string m = std::string(container_format_name(format)) + ": ";
@@ -25,6 +28,10 @@ std::string message(ContainerFormat format, ContainerFault fault, const std::str
       break;
   }
   return m + what;
+}
+
+bool starts_with_jks_magic(std::span<const std::uint8_t> b) {
+  return b.size() >= 4 && std::equal(b.begin(), b.begin() + 4, kJksMagic);
 }
 
 /// Whether the DER SEQUENCE's first element is a SEQUENCE naming the IIT store OID, and
@@ -94,23 +101,29 @@ std::string_view container_format_name(ContainerFormat format) {
     case ContainerFormat::key6: return "Key-6.dat";
     case ContainerFormat::key6_pbes2: return "Key-6.dat (PBES2)";
     case ContainerFormat::pkcs12: return "PKCS#12";
+    case ContainerFormat::jks: return "JKS";
   }
   return "container";
 }
 
 std::optional<ContainerFormat> container_format(std::span<const std::uint8_t> bytes) {
+  if (starts_with_jks_magic(bytes)) return ContainerFormat::jks;
+  if (bytes.size() > kMedocHeader && starts_with_jks_magic(bytes.subspan(kMedocHeader))) return ContainerFormat::jks;
   return der_format(bytes);
 }
 
-Container read_container(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t> password) {
+Container read_container(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t> password,
+                         std::span<const std::uint8_t> key_password) {
   const auto format = container_format(bytes);
-  if (!format) throw_invalid("not a key container (neither Key-6.dat nor PKCS#12)");
+  if (!format) throw_invalid("not a key container (neither Key-6.dat, PKCS#12 nor JKS)");
   switch (*format) {
     case ContainerFormat::key6:
     case ContainerFormat::key6_pbes2:
       return read_key6(bytes, password);
     case ContainerFormat::pkcs12:
       return read_pkcs12(bytes, password);
+    case ContainerFormat::jks:
+      return read_jks(bytes, password, key_password.empty() ? password : key_password);
   }
   throw_invalid("not a key container");
 }

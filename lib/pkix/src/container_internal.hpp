@@ -1,4 +1,4 @@
-// What the container readers (key6.cpp, pkcs12.cpp) share behind container.hpp:
+// What the container readers (key6.cpp, pkcs12.cpp, jks.cpp) share behind container.hpp:
 // their errors, the password's encodings, and the layers below the KDFs.
 #pragma once
 
@@ -14,8 +14,8 @@ namespace dstu::pkix::detail {
 
 [[noreturn]] void container_fail(ContainerFormat format, ContainerFault fault, const std::string& what);
 
-/// The password as UTF-16BE code units, read as UTF-8 (the BMPString of PKCS#12 without
-/// its terminating zero). nullopt if it is not UTF-8.
+/// The password as UTF-16BE code units, read as UTF-8 (Java's char[], the BMPString of
+/// PKCS#12 without its terminating zero). nullopt if it is not UTF-8.
 std::optional<SecureBytes> utf16be(std::span<const std::uint8_t> utf8);
 
 /// The password in Windows-1251 (ASCII and the Cyrillic of the code page), read as

@@ -121,7 +121,7 @@ Container keys_of(const SecureBytes& plain) {
   Container c;
   c.format = ContainerFormat::key6;
   try {
-    for (auto& key : iit_private_keys(plain)) c.keys.push_back({std::move(key), {}});
+    for (auto& key : iit_private_keys(plain)) c.keys.push_back({std::move(key), {}, {}, {}});
   } catch (const Error& e) {
     detail::container_fail(c.format, e.code() == Errc::unsupported ? ContainerFault::unsupported : ContainerFault::damaged,
                            e.what());

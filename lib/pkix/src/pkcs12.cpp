@@ -239,7 +239,7 @@ SecureBytes open_shrouded(std::span<const std::uint8_t> epki, std::span<const st
 }
 
 void add_keys(Container& c, std::span<const std::uint8_t> private_key_info, const Bytes& id) {
-  for (auto& key : iit_private_keys(private_key_info)) c.keys.push_back({std::move(key), id});
+  for (auto& key : iit_private_keys(private_key_info)) c.keys.push_back({std::move(key), id, {}, {}});
 }
 
 Container read(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t> password) {

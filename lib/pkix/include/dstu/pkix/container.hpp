@@ -14,14 +14,18 @@
 //     PBES2 (encrypted_key.hpp), certificate bags, localKeyID attributes, and the MacData
 //     checked by the key derivation of RFC 7292 Appendix B over GOST 34.311, SHA-1 or
 //     SHA-2 with the password as a BMPString (then, as UAPKI does, its Windows-1251 form).
+//   Sun JKS (jks.cpp): magic FEEDFEED, version 2, the store's SHA-1 integrity check over
+//     the password as UTF-16BE, "Mighty Aphrodite" and the body; key entries sealed by
+//     Sun's KeyProtector (OID 1.3.6.1.4.1.42.2.17.1.1) with their certificate chains.
 //
-// IIT's PrivateKeyInfo may carry a second key, the key-agreement key, in its attributes
-// (iit_key.cpp); both are returned, the key of the envelope first.
-// The format is recognised from the container's structure (the Key-6 OID, PBES2, the PFX
-// version), never from its encrypted octets.
+// IIT's PrivateKeyInfo (in Key-6.dat and JKS) may carry a second key, the key-agreement
+// key, in its attributes (iit_key.cpp); both are returned, the key of the envelope first.
+// The format is recognised from the container's structure (the JKS magic, the Key-6 OID,
+// PBES2, the PFX version), never from its encrypted octets.
 // A MAC alone cannot tell a wrong password from a changed file; each reader says which
 // when something else can (a Key-6 decryption framed as a PrivateKeyInfo, a PKCS#12 key
-// bag that opens).
+// bag that opens, a JKS key entry that opens under the store's password), and otherwise
+// says both.
 // Secret: the password, every key derived from it, every decryption and the keys.
 #pragma once
 
@@ -43,9 +47,10 @@ enum class ContainerFormat {
   key6,        ///< IIT Key-6.dat, legacy form
   key6_pbes2,  ///< IIT Key-6.dat, newer form: a PBES2 EncryptedPrivateKeyInfo
   pkcs12,      ///< PKCS#12 (.pfx, .p12)
+  jks,         ///< Sun Java key store (.jks), with or without M.E.Doc's 6-octet header
 };
 
-/// "Key-6.dat", "Key-6.dat (PBES2)", "PKCS#12".
+/// "Key-6.dat", "Key-6.dat (PBES2)", "PKCS#12", "JKS".
 std::string_view container_format_name(ContainerFormat format);
 
 /// What went wrong when a container could not be read.
@@ -72,6 +77,11 @@ class ContainerError : public Error {
 struct ContainerKey {
   AnyPrivateKey key;
   Bytes local_key_id;  ///< PKCS#12 localKeyID (ties the key to a certificate); empty elsewhere
+  std::string alias;   ///< JKS alias; empty elsewhere
+  /// JKS: the key entry's certificate chain (DER) in the store's order (PrivatBank's
+  /// stores put the root first); empty elsewhere (PKCS#12 ties keys to certificates by
+  /// local_key_id instead).
+  std::vector<Bytes> chain;
 };
 
 /// What a container holds.
@@ -84,14 +94,18 @@ struct Container {
 /// The container's format from its structure; nullopt when it is none of them.
 std::optional<ContainerFormat> container_format(std::span<const std::uint8_t> bytes);
 
-/// Every key and certificate of a container of any recognised format. ContainerError
-/// for a container that cannot be read; Error(invalid_input) "not a key container ..."
-/// when the format is none of them.
-Container read_container(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t> password);
+/// Every key and certificate of a container of any recognised format. `key_password`
+/// is the JKS key entries' password when it differs from the store's (empty: the same);
+/// the other formats have one password. ContainerError for a container that cannot be
+/// read; Error(invalid_input) "not a key container ..." when the format is none of them.
+Container read_container(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t> password,
+                         std::span<const std::uint8_t> key_password = {});
 
 /// The readers of each format, as read_container calls them.
 Container read_key6(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t> password);
 Container read_pkcs12(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t> password);
+Container read_jks(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t> store_password,
+                   std::span<const std::uint8_t> key_password);
 
 /// The keys of a PrivateKeyInfo as IIT writes it: the envelope's own key (decode_pkcs8)
 /// and, when its attributes carry one, the key-agreement key (iit_key.cpp). Error as the

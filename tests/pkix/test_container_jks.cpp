@@ -1,0 +1,105 @@
+// Java key stores (dstu/pkix/container.hpp): the PrivatBank-style fixture (dstu-engine's,
+// store password "123456", key password "qwerty") reads to its two keys, the
+// key-agreement key certified by the last certificate of the entry's chain of three (a
+// root, a tax-service CA, the payer); the same behind M.E.Doc's 6-octet header. A
+// wrong store or key password is told as such, structural damage as damage, and every
+// truncation is a clean error. The store's SHA-1 check cannot tell a wrong store
+// password from a changed octet when the key password differs: that error says both.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "container_fixture.hpp"
+
+using dstu::Bytes;
+namespace pkix = dstu::pkix;
+using dstu::test::container_fixture;
+using dstu::test::curve_of;
+using dstu::test::fault_of;
+using dstu::test::text;
+
+namespace {
+
+const Bytes kStore = text("123456");
+const Bytes kKey = text("qwerty");
+
+pkix::Container read(const Bytes& file, const Bytes& store = kStore, const Bytes& key = kKey) {
+  return pkix::read_container(file, store, key);
+}
+
+std::string message_of(const Bytes& file, const Bytes& store, const Bytes& key) {
+  try {
+    read(file, store, key);
+  } catch (const dstu::Error& e) {
+    return e.what();
+  }
+  FAIL("read");
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("JKS: the fixture's keys, the key-agreement key certified by the end of its chain") {
+  const Bytes file = container_fixture("key.jks");
+  REQUIRE(pkix::container_format(file) == pkix::ContainerFormat::jks);
+  const pkix::Container c = read(file);
+  CHECK(c.format == pkix::ContainerFormat::jks);
+  // One entry, "test": its PrivateKeyInfo is the one of Key-6.dat (a 257-bit signing
+  // key, a 431-bit key-agreement key in the attributes), its chain the root, the
+  // tax-service CA and the payer's key-agreement certificate, in that order.
+  REQUIRE(c.keys.size() == 2);
+  CHECK(curve_of(c.keys[0].key) == "dstu257");
+  CHECK(curve_of(c.keys[1].key) == "dstu431");
+  REQUIRE(c.certificates.size() == 3);
+  for (const auto& k : c.keys) {
+    CHECK(k.alias == "test");
+    CHECK(k.chain == c.certificates);
+    CHECK(dstu::test::signs(k.key));
+  }
+  CHECK(dstu::test::certifies(c.certificates[2], c.keys[1].key));
+  for (const auto& cert : c.certificates) CHECK(!dstu::test::certifies(cert, c.keys[0].key));
+  const pkix::Container key6 = pkix::read_container(container_fixture("Key-6.dat"), text("tect4"));
+  for (std::size_t i = 0; i < 2; ++i) {
+    CHECK(pkix::key_id(pkix::public_key(c.keys[i].key)) == pkix::key_id(pkix::public_key(key6.keys[i].key)));
+  }
+}
+
+TEST_CASE("JKS: M.E.Doc's 6-octet header is stepped over") {
+  Bytes file = container_fixture("key.jks");
+  const pkix::Container plain = read(file);
+  file.insert(file.begin(), {0x00, 0x01, 0x02, 0x03, 0x04, 0x05});
+  REQUIRE(pkix::container_format(file) == pkix::ContainerFormat::jks);
+  const pkix::Container c = read(file);
+  REQUIRE(c.keys.size() == plain.keys.size());
+  CHECK(pkix::key_id(pkix::public_key(c.keys[0].key)) == pkix::key_id(pkix::public_key(plain.keys[0].key)));
+}
+
+TEST_CASE("JKS: wrong store and key passwords, damage") {
+  const Bytes file = container_fixture("key.jks");
+  CHECK(fault_of([&] { read(file, text("654321")); }) == pkix::ContainerFault::wrong_password);
+  CHECK(fault_of([&] { read(file, kStore, text("qwertz")); }) == pkix::ContainerFault::wrong_password);
+  CHECK(message_of(file, kStore, text("qwertz")).find("wrong key password for entry 'test'") != std::string::npos);
+  // A changed octet in the key or in the digest: the store check fails, and with two
+  // passwords nothing tells why; the error says both.
+  for (std::size_t at : {std::size_t{0x100}, file.size() - 1}) {
+    Bytes bad = file;
+    bad[at] ^= 0x01;
+    CAPTURE(at);
+    const std::string m = message_of(bad, kStore, kKey);
+    CHECK(m.find("wrong store password") != std::string::npos);
+    CHECK(m.find("damaged") != std::string::npos);
+  }
+  // An entry tag out of range is damage whatever the passwords.
+  Bytes bad = file;
+  bad[15] = 7;
+  CHECK(fault_of([&] { read(bad); }) == pkix::ContainerFault::damaged);
+  // Version 1 stores are another format.
+  bad = file;
+  bad[7] = 1;
+  CHECK(fault_of([&] { read(bad); }) == pkix::ContainerFault::unsupported);
+}
+
+TEST_CASE("JKS: every truncation is a clean error") {
+  const Bytes file = container_fixture("key.jks");
+  dstu::test::check_truncations(file, [](const Bytes& cut) { return read(cut); });
+}
