@@ -53,7 +53,7 @@ TEST_CASE("PKCS#12: the fixture's two keys, with their curves and localKeyIDs") 
   CHECK(dstu::to_hex(c.keys[0].local_key_id) == "0a1bf83eb0797de1af95d4495b89e7bd9532dc8624e053242ee6427efee5c033");
   CHECK(dstu::to_hex(c.keys[1].local_key_id) == "ca3e804b68e2b60dc3af1eb60220c4c9b0e48fa87bd0e3377d2ad9294f4a5651");
   for (const auto& k : c.keys) {
-    CHECK(k.local_key_id == pkix::key_id(pkix::public_key(k.key)));
+    CHECK(k.local_key_id == pkix::key_id(k.public_key));
     CHECK(dstu::test::signs(k.key));
   }
 }
@@ -187,6 +187,18 @@ Bytes make_pfx(const std::string& hash_name, const std::string& hash_oid, const 
   return pfx.finish();
 }
 
+/// The PFX without its MacData (RFC 7292 makes it optional).
+Bytes without_mac(const Bytes& pfx) {
+  dstu::der::Reader top(pfx);
+  dstu::der::Reader fields = top.enter(dstu::der::kSequence, "PFX");
+  dstu::der::Writer w;
+  w.begin(dstu::der::kSequence);
+  w.raw(fields.next().encoded);
+  w.raw(fields.next().encoded);
+  w.end();
+  return w.finish();
+}
+
 /// The password as a BMPString with its terminating zero, for ASCII.
 Bytes bmp_ascii(const Bytes& password) {
   Bytes out;
@@ -217,6 +229,13 @@ TEST_CASE("PKCS#12: certificate bags, nested safe contents, and MACs over GOST 3
   Bytes other = file;
   other[find(other, dstu::from_hex("0609608648016503040201")) + 10] = 0x09;
   CHECK_THROWS_WITH_AS(read(other, pass), doctest::Contains("2.16.840.1.101.3.4.2.9"), pkix::ContainerError);
+}
+
+TEST_CASE("PKCS#12: without a MAC, a key bag that does not open says the password is wrong") {
+  const Bytes pass = text("pass");
+  const Bytes file = without_mac(make_pfx("gost34311", "1.2.804.2.1.1.1.1.2.1", pass, bmp_ascii(pass), Bytes(8, 0x30)));
+  CHECK(read(file, pass).keys.size() == 1);
+  CHECK(fault_of([&] { read(file, text("pasS")); }) == pkix::ContainerFault::wrong_password);
 }
 
 TEST_CASE("PKCS#12: a MAC under the password's Windows-1251 octets is tried second") {

@@ -134,6 +134,22 @@ void container_fail(ContainerFormat format, ContainerFault fault, const std::str
   throw ContainerError(format, fault, what);
 }
 
+void add_iit_keys(Container& c, std::span<const std::uint8_t> private_key_info, const Bytes& local_key_id,
+                  const std::string& alias, const std::vector<Bytes>& chain) {
+  std::vector<AnyPrivateKey> keys;
+  try {
+    keys = iit_private_keys(private_key_info);
+  } catch (const Error& e) {
+    // The password was right (each reader checks it first): the key itself is wrong.
+    container_fail(c.format, e.code() == Errc::unsupported ? ContainerFault::unsupported : ContainerFault::damaged,
+                   e.what());
+  }
+  for (auto& key : keys) {
+    AnyPublicKey pub = public_key(key);
+    c.keys.push_back({std::move(key), std::move(pub), local_key_id, alias, chain});
+  }
+}
+
 std::optional<SecureBytes> utf16be(std::span<const std::uint8_t> utf8) {
   SecureBytes out;
   out.reserve(2 * utf8.size());

@@ -14,6 +14,12 @@ namespace dstu::pkix::detail {
 
 [[noreturn]] void container_fail(ContainerFormat format, ContainerFault fault, const std::string& what);
 
+/// The keys of an IIT PrivateKeyInfo (iit_private_keys) appended to `c` with their
+/// public keys and what the container says of them; a key that does not decode is
+/// ContainerError(damaged), or unsupported for a curve or algorithm this library lacks.
+void add_iit_keys(Container& c, std::span<const std::uint8_t> private_key_info, const Bytes& local_key_id = {},
+                  const std::string& alias = {}, const std::vector<Bytes>& chain = {});
+
 /// The password as UTF-16BE code units, read as UTF-8 (Java's char[], the BMPString of
 /// PKCS#12 without its terminating zero). nullopt if it is not UTF-8.
 std::optional<SecureBytes> utf16be(std::span<const std::uint8_t> utf8);

@@ -27,8 +27,17 @@ constexpr const char* kOidKey = "1.3.6.1.4.1.19398.1.1.2.3";
 /// The attributes' values of the two OIDs, encoded (the first value of each).
 struct Attributes {
   std::span<const std::uint8_t> curve;
-  std::span<const std::uint8_t> key;
+  std::span<const std::uint8_t> key;  ///< d's octets, bits reversed (secret)
 };
+
+/// The octets of d (bits reversed) in the key attribute's value: a BIT STRING (IIT; its
+/// unused bits are the last octet's low bits, which the reversal makes d's highest: IIT
+/// leaves them 0, and every octet is taken whole) or an OCTET STRING.
+std::span<const std::uint8_t> reversed_d(const der::Element& value) {
+  if (value.tag == der::kOctetString && !value.content.empty()) return value.content;
+  if (value.tag == der::kBitString && value.content.size() >= 2 && value.content[0] <= 7) return value.content.subspan(1);
+  throw_invalid("IIT key-agreement key: d is neither a BIT STRING nor an OCTET STRING");
+}
 
 Attributes read_attributes(std::span<const std::uint8_t> content) {
   Attributes a;
@@ -41,7 +50,7 @@ Attributes read_attributes(std::span<const std::uint8_t> content) {
     if (values.empty()) continue;
     const der::Element first = values.next();
     if (oid == kOidCurve) a.curve = first.encoded;
-    if (oid == kOidKey) a.key = first.content;
+    if (oid == kOidKey) a.key = reversed_d(first);
   }
   return a;
 }
@@ -69,11 +78,7 @@ dstu4145::PrivateKey agreement_key(const Attributes& a) {
   params.end();
   const Bytes parameters = params.finish();
 
-  // The BIT STRING's content: the unused-bits octet, then d. The unused bits are the
-  // last octet's low bits, which the reversal makes d's highest: IIT leaves them 0 and
-  // they are read as they are, every octet taken whole.
-  if (a.key.size() < 2 || a.key[0] > 7) throw_invalid("IIT key-agreement key: d is not a BIT STRING");
-  const auto bits = a.key.subspan(1);
+  const auto bits = a.key;
   SecureBytes be(bits.size());
   for (std::size_t i = 0; i < bits.size(); ++i) be[bits.size() - 1 - i] = reverse_bits(bits[i]);
   // INTEGER d: minimal, unsigned (der::Writer strips and pads as DER asks).

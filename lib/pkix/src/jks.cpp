@@ -199,7 +199,7 @@ Container read(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t
     // The digest passed, so the entry is as written: a failed check is the key password.
     const auto plain = unprotect(protected_key(k), *key16);
     if (!plain) fail(ContainerFault::wrong_password, "wrong key password for entry '" + k.alias + "'");
-    for (auto& key : iit_private_keys(*plain)) c.keys.push_back({std::move(key), {}, k.alias, k.chain});
+    detail::add_iit_keys(c, *plain, {}, k.alias, k.chain);
   }
   c.certificates = s.certificates;
   return c;

@@ -93,12 +93,12 @@ std::optional<SecureBytes> decrypt(const Key6& k, std::span<const std::uint8_t, 
   std::copy(k.pad.begin(), k.pad.end(), plain.begin() + static_cast<std::ptrdiff_t>(k.enc.size()));
   gost.ecb_decrypt(plain, plain);
   // The framing is public (as in encrypted_key.cpp): ECB garbles only the blocks a
-  // damaged file changes, so a decryption that frames a PrivateKeyInfo of the length
-  // enc leaves (the padding dropped) came from the right password, and a MAC that
-  // then fails is damage. A wrong password's decryption is a wrong key's garbage.
+  // damaged file changes, so a decryption that frames a PrivateKeyInfo ending in its
+  // last block (the rest is padding, dropped) came from the right password, and a MAC
+  // that then fails is damage. A wrong password's decryption is a wrong key's garbage.
   ct::unpoison(plain.data(), plain.size());
   const std::size_t length = framed_length(plain);
-  if (length == 0 || length > plain.size() || plain.size() - length >= 8 + k.pad.size()) return std::nullopt;
+  if (length == 0 || length > plain.size() || plain.size() - length >= 8) return std::nullopt;
   plain.resize(length);
   const auto mac = gost.mac(plain);
   if (!std::equal(mac.begin(), mac.end(), k.mac.begin())) damaged("MAC mismatch under the right password");
@@ -117,38 +117,31 @@ std::optional<SecureBytes> decrypt_under_password(const Key6& k, std::span<const
   }
 }
 
-Container keys_of(const SecureBytes& plain) {
+Container keys_of(const SecureBytes& plain, ContainerFormat format) {
   Container c;
-  c.format = ContainerFormat::key6;
-  try {
-    for (auto& key : iit_private_keys(plain)) c.keys.push_back({std::move(key), {}, {}, {}});
-  } catch (const Error& e) {
-    detail::container_fail(c.format, e.code() == Errc::unsupported ? ContainerFault::unsupported : ContainerFault::damaged,
-                           e.what());
-  }
+  c.format = format;
+  detail::add_iit_keys(c, plain);
   return c;
 }
 
-/// read_key6 of the PBES2 form.
+/// read_key6 of the PBES2 form. Its parameters are read first, so that a failure of the
+/// decryption itself can only be the password: PBES2 over CFB has no MAC, and a
+/// decryption not framed as a PrivateKeyInfo is all that says it.
 Container read_pbes2(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t> password) {
-  Container c;
-  c.format = ContainerFormat::key6_pbes2;
+  constexpr ContainerFormat kPbes2 = ContainerFormat::key6_pbes2;
+  try {
+    (void)pbes2_info(bytes);
+  } catch (const Error& e) {
+    detail::container_fail(kPbes2, e.code() == Errc::unsupported ? ContainerFault::unsupported : ContainerFault::damaged,
+                           e.what());
+  }
   SecureBytes plain;
   try {
     plain = decrypt_private_key_info(bytes, password);
   } catch (const Error& e) {
-    // PBES2 over CFB has no MAC: a decryption that is not framed as a PrivateKeyInfo is
-    // all it can say, and encrypted_key.cpp calls that a wrong passphrase.
-    const bool wrong = std::string_view(e.what()).find("wrong passphrase") != std::string_view::npos;
-    detail::container_fail(c.format,
-                           e.code() == Errc::unsupported ? ContainerFault::unsupported
-                           : wrong                       ? ContainerFault::wrong_password
-                                                         : ContainerFault::damaged,
-                           e.what());
+    detail::container_fail(kPbes2, ContainerFault::wrong_password, e.what());
   }
-  Container keys = keys_of(plain);
-  keys.format = c.format;
-  return keys;
+  return keys_of(plain, kPbes2);
 }
 
 }  // namespace
@@ -165,7 +158,7 @@ Container read_key6(std::span<const std::uint8_t> bytes, std::span<const std::ui
     }
   }
   if (!plain) detail::container_fail(ContainerFormat::key6, ContainerFault::wrong_password, "wrong password");
-  return keys_of(*plain);
+  return keys_of(*plain, ContainerFormat::key6);
 }
 
 namespace detail {
@@ -174,7 +167,7 @@ Container read_key6_under_key(std::span<const std::uint8_t> bytes, std::span<con
   const Key6 k = parse(bytes);
   const std::optional<SecureBytes> plain = decrypt(k, kek);
   if (!plain) container_fail(ContainerFormat::key6, ContainerFault::wrong_password, "wrong password");
-  return keys_of(*plain);
+  return keys_of(*plain, ContainerFormat::key6);
 }
 
 }  // namespace detail

@@ -228,18 +228,21 @@ void check_pbe(std::span<const std::uint8_t> epki) {
   if (oid != kOidPbes2) fail(ContainerFault::unsupported, "key bag encrypted by " + oid);
 }
 
-/// The PrivateKeyInfo of a shrouded key bag.
-SecureBytes open_shrouded(std::span<const std::uint8_t> epki, std::span<const std::uint8_t> password) {
+/// The PrivateKeyInfo of a shrouded key bag. `mac_passed`: the password is known to be
+/// right, and a bag that does not open is damaged; without a MAC, a bag whose parameters
+/// read but whose decryption is not a PrivateKeyInfo says the password is wrong.
+SecureBytes open_shrouded(std::span<const std::uint8_t> epki, std::span<const std::uint8_t> password,
+                          bool mac_passed) {
+  try {
+    (void)pbes2_info(epki);
+  } catch (const Error& e) {
+    fail(e.code() == Errc::unsupported ? ContainerFault::unsupported : ContainerFault::damaged, e.what());
+  }
   try {
     return decrypt_private_key_info(epki, password);
   } catch (const Error& e) {
-    // The MAC passed, so the password is right: the bag is damaged or of another kind.
-    fail(e.code() == Errc::unsupported ? ContainerFault::unsupported : ContainerFault::damaged, e.what());
+    fail(mac_passed ? ContainerFault::damaged : ContainerFault::wrong_password, e.what());
   }
-}
-
-void add_keys(Container& c, std::span<const std::uint8_t> private_key_info, const Bytes& id) {
-  for (auto& key : iit_private_keys(private_key_info)) c.keys.push_back({std::move(key), id, {}, {}});
 }
 
 Container read(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t> password) {
@@ -272,10 +275,10 @@ Container read(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t
   Container c;
   c.format = kFormat;
   for (const auto& [epki, id] : bags.shrouded) {
-    const SecureBytes plain = open_shrouded(epki, key_password);
-    add_keys(c, plain, id);
+    const SecureBytes plain = open_shrouded(epki, key_password, pfx.mac.has_value());
+    detail::add_iit_keys(c, plain, id);
   }
-  for (const auto& [pki, id] : bags.plain) add_keys(c, pki, id);
+  for (const auto& [pki, id] : bags.plain) detail::add_iit_keys(c, pki, id);
   c.certificates = bags.certificates;
   return c;
 }

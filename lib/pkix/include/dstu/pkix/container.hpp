@@ -76,6 +76,7 @@ class ContainerError : public Error {
 /// One private key of a container.
 struct ContainerKey {
   AnyPrivateKey key;
+  AnyPublicKey public_key;  ///< the key's, computed once as it is read
   Bytes local_key_id;  ///< PKCS#12 localKeyID (ties the key to a certificate); empty elsewhere
   std::string alias;   ///< JKS alias; empty elsewhere
   /// JKS: the key entry's certificate chain (DER) in the store's order (PrivatBank's
