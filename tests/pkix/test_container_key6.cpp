@@ -2,12 +2,14 @@
 // "tect4") holds a 257-bit signing key and, in its attributes, a 431-bit key-agreement
 // key; both read and sign. A wrong password, a damaged MAC or ciphertext, and every
 // truncation are errors of the right fault; the newer PBES2 form is routed to the
-// PBES2 reader; the password's Windows-1251 form is tried when the first fails.
+// PBES2 reader, a key with d >= n in it read mod n.
 #include <doctest/doctest.h>
 
 #include <variant>
 
 #include "container_fixture.hpp"
+#include "dstu/ec2m/curve.hpp"
+#include "dstu/mp/nat.hpp"
 #include "dstu/pkix/encrypted_key.hpp"
 #include "dstu/pkix/key_info.hpp"
 
@@ -89,6 +91,25 @@ TEST_CASE("Key-6.dat: the newer PBES2 form reads through the PBES2 reader") {
   REQUIRE(c.keys.size() == 1);
   CHECK(pkix::key_id(pkix::public_key(c.keys[0].key)) == pkix::key_id(pkix::public_key(legacy.keys[0].key)));
   CHECK(fault_of([&] { read(sealed, text("tect5")); }) == pkix::ContainerFault::wrong_password);
+}
+
+TEST_CASE("Key-6.dat: a key with d >= n, as jkurwa writes half of its 257-bit keys, reads mod n") {
+  const pkix::Container legacy = read(container_fixture("Key-6.dat"));
+  const auto& key = std::get<dstu::dstu4145::PrivateKey>(legacy.keys[0].key);
+  const dstu::mp::Nat d = dstu::ec2m::scalar_to_nat(key.d());
+  const dstu::mp::Nat wide = d + key.curve().order();
+  REQUIRE(wide.bits() <= 256);  // this key's d + n still fits the 32 octets
+  const auto original = pkix::encode_pkcs8(key);
+  const pkix::PrivateKeyInfo info = pkix::read_private_key_info(original);
+  const auto wide_le = wide.to_bytes_le(32);
+  const auto info_wide = pkix::write_private_key_info(
+      pkix::write_algorithm_identifier(info.algorithm.oid, info.algorithm.parameters), wide_le);
+  dstu::rng::ChaCha20Drbg rng(6, 2);
+  const Bytes sealed = pkix::encrypt_private_key_info(info_wide, kPassword, 8, rng);
+  const pkix::Container c = read(sealed);
+  REQUIRE(c.keys.size() == 1);
+  CHECK(dstu::ec2m::scalar_to_nat(std::get<dstu::dstu4145::PrivateKey>(c.keys[0].key).d()) == d);
+  CHECK(pkix::key_id(c.keys[0].public_key) == pkix::key_id(legacy.keys[0].public_key));
 }
 
 TEST_CASE("containers: what is none of them is refused as such") {
