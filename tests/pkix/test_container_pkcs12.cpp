@@ -5,7 +5,7 @@
 // key bag fails the MAC while a bag opens: damage; every truncation is a clean error.
 // PFX files made here (their MAC key derived by RFC 7292 Appendix B written out in the
 // test) carry certificate bags in nested safe contents, MACs over SHA-1 and SHA-256,
-// and a MAC under the password's Windows-1251 form.
+// and a MAC under the password's Windows-1251 form; OpenSSL's files a TDES key bag.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -255,4 +255,25 @@ TEST_CASE("PKCS#12: a MAC under the password's Windows-1251 octets is tried seco
   }
   bmp.insert(bmp.end(), {0, 0});
   CHECK(read(make_pfx("gost34311", "1.2.804.2.1.1.1.1.2.1", utf8, bmp, cert), utf8).keys.size() == 1);
+}
+
+TEST_CASE("PKCS#12 as OpenSSL writes it: a TDES key bag (RFC 7292 Appendix C), SHA-1 and SHA-256 MACs") {
+  // openssl pkcs12 -export -keypbe PBE-SHA1-3DES -certpbe NONE -macalg sha1|sha256 over a
+  // P-256 key and its self-signed certificate (test-vectors/pki/containers/README.md).
+  const Bytes cert = container_fixture("openssl-p256.cer");
+  for (const char* name : {"openssl-p256-tdes-sha1.p12", "openssl-p256-tdes-sha256.p12"}) {
+    CAPTURE(name);
+    const Bytes file = container_fixture(name);
+    const pkix::Container c = read(file, text("pass"));
+    REQUIRE(c.keys.size() == 1);
+    CHECK(curve_of(c.keys[0].key) == "P-256");
+    CHECK(c.keys[0].local_key_id.size() == 20);
+    REQUIRE(c.certificates.size() == 1);
+    CHECK(c.certificates[0] == cert);
+    CHECK(dstu::test::certifies(cert, c.keys[0].key));
+    CHECK(fault_of([&] { read(file, text("pasS")); }) == pkix::ContainerFault::wrong_password);
+    Bytes bad = file;
+    bad[bad.size() - 20] ^= 0x01;  // in the MAC digest: the MAC fails, the key bag opens
+    CHECK(fault_of([&] { read(bad, text("pass")); }) == pkix::ContainerFault::damaged);
+  }
 }

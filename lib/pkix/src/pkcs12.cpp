@@ -4,10 +4,14 @@
 
 #include "container_internal.hpp"
 #include "dstu/base/ct.hpp"
+#include "dstu/base/ctgrind.hpp"
 #include "dstu/base/der.hpp"
+#include "dstu/cipher/des.hpp"
+#include "dstu/cipher/modes.hpp"
 #include "dstu/hash/hasher.hpp"
 #include "dstu/hash/hmac.hpp"
 #include "dstu/pkix/encrypted_key.hpp"
+#include "dstu/pkix/key_info.hpp"
 
 namespace dstu::pkix {
 namespace {
@@ -22,6 +26,8 @@ constexpr const char* kOidSafeContentsBag = "1.2.840.113549.1.12.10.1.6";
 constexpr const char* kOidX509Certificate = "1.2.840.113549.1.9.22.1";
 constexpr const char* kOidLocalKeyId = "1.2.840.113549.1.9.21";
 constexpr const char* kOidPbes2 = "1.2.840.113549.1.5.13";
+constexpr const char* kOidPbeSha1Tdes3 = "1.2.840.113549.1.12.1.3";
+constexpr const char* kOidPbeSha1Tdes2 = "1.2.840.113549.1.12.1.4";
 /// The SafeBag nesting read (a safeContentsBag holds SafeContents).
 constexpr int kMaxDepth = 4;
 
@@ -89,32 +95,47 @@ Pfx read_pfx(std::span<const std::uint8_t> bytes) {
   return p;
 }
 
-/// The MAC key of RFC 7292 Appendix B.2 (ID 3, n = the hash's digest size, so one
-/// block A_1 suffices): H^c(D || S || P) with D, S and P each filled to multiples of
-/// the hash's block size v.
-SecureBytes mac_key(const MacData& m, std::span<const std::uint8_t> bmp_password) {
-  const std::unique_ptr<hash::Hasher> h = hash::make_hasher(m.hash, hash::Use::keyed);
-  const std::size_t v = h->block_size();
-  const auto fill = [v](std::span<const std::uint8_t> s) {
-    SecureBytes out(s.empty() ? 0 : (s.size() + v - 1) / v * v);
-    for (std::size_t i = 0; i < out.size(); ++i) out[i] = s[i % s.size()];
-    return out;
-  };
-  const SecureBytes d(v, 3);
-  h->update(d);
-  h->update(fill(m.salt));
-  h->update(fill(bmp_password));
-  SecureBytes a(h->digest_size());
-  h->final(a);
-  for (std::uint64_t i = 1; i < m.iterations; ++i) {
-    h->update(a);
-    h->final(a);
+/// RFC 7292 Appendix B.2: n octets of key material for purpose `id` (1 a key, 2 an IV,
+/// 3 a MAC key) from the salt and the BMPString password: A_i = H^c(D || I), D = v octets
+/// of id, I = S || P (the salt and the password each repeated to a multiple of the hash's
+/// block size v), and between blocks each v-octet part of I becomes I_j + B + 1 mod
+/// 2^(8v), B = A_i repeated to v octets.
+SecureBytes pkcs12_kdf(const char* hash_name, std::uint8_t id, std::size_t n, std::span<const std::uint8_t> salt,
+                       std::span<const std::uint8_t> bmp, std::uint64_t iterations) {
+  const std::unique_ptr<hash::Hasher> h = hash::make_hasher(hash_name, hash::Use::keyed);
+  const std::size_t v = h->block_size(), u = h->digest_size();
+  SecureBytes i_block;
+  for (const auto part : {salt, bmp}) {
+    const std::size_t len = part.empty() ? 0 : (part.size() + v - 1) / v * v;
+    for (std::size_t k = 0; k < len; ++k) i_block.push_back(part[k % part.size()]);
   }
-  return a;
+  const SecureBytes d(v, id);
+  SecureBytes out, a(u);
+  for (;;) {
+    h->update(d);
+    h->update(i_block);
+    h->final(a);
+    for (std::uint64_t r = 1; r < iterations; ++r) {
+      h->update(a);
+      h->final(a);
+    }
+    out.insert(out.end(), a.begin(), a.end());
+    if (out.size() >= n) break;
+    for (std::size_t j = 0; j < i_block.size(); j += v) {
+      unsigned carry = 1;
+      for (std::size_t k = v; k-- > 0;) {
+        carry += i_block[j + k] + a[k % u];
+        i_block[j + k] = static_cast<std::uint8_t>(carry);
+        carry >>= 8;
+      }
+    }
+  }
+  out.resize(n);
+  return out;
 }
 
 bool mac_matches(const MacData& m, std::span<const std::uint8_t> auth_safe, std::span<const std::uint8_t> bmp) {
-  const SecureBytes key = mac_key(m, bmp);
+  const SecureBytes key = pkcs12_kdf(m.hash, 3, hash::make_hasher(m.hash)->digest_size(), m.salt, bmp, m.iterations);
   const SecureBytes mac = hash::Hmac::mac(m.hash, key, auth_safe);
   return mac.size() == m.digest.size() && ct::bytes_equal(mac.data(), m.digest.data(), mac.size());
 }
@@ -208,66 +229,135 @@ Bags read_auth_safe(std::span<const std::uint8_t> auth_safe) {
   return bags;
 }
 
-/// Whether the EncryptedPrivateKeyInfo decrypts under `password` (its framing; CFB has
-/// no check of its own).
-bool opens(std::span<const std::uint8_t> epki, std::span<const std::uint8_t> password) {
+/// The password in the two forms the key bags take: its octets (PBES2's PBKDF2) and the
+/// BMPString (the PKCS#12 PBEs of RFC 7292 Appendix C).
+struct Passwords {
+  SecureBytes octets;
+  SecureBytes bmp;
+};
+
+/// TDES's key size under a PKCS#12 PBE OID (pbeWithSHAAnd3-KeyTripleDES-CBC and its
+/// two-key form); 0 for another OID.
+std::size_t tdes_key_size(const std::string& oid) {
+  if (oid == kOidPbeSha1Tdes3) return 24;
+  if (oid == kOidPbeSha1Tdes2) return 16;
+  return 0;
+}
+
+/// The algorithm OID of an EncryptedPrivateKeyInfo, refused unless this reader opens it.
+std::string bag_pbe(std::span<const std::uint8_t> epki) {
+  der::Reader top(epki);
+  der::Reader info = top.enter(der::kSequence, "EncryptedPrivateKeyInfo");
+  der::Reader alg = info.enter(der::kSequence, "encryptionAlgorithm");
+  std::string oid = alg.oid("encryptionAlgorithm");
+  if (oid != kOidPbes2 && tdes_key_size(oid) == 0) fail(ContainerFault::unsupported, "key bag encrypted by " + oid);
+  return oid;
+}
+
+/// A PKCS#12 PBE's parameters and data.
+struct PkcsPbe {
+  std::span<const std::uint8_t> salt;
+  std::uint64_t iterations = 0;
+  std::span<const std::uint8_t> data;
+};
+
+PkcsPbe read_pkcs_pbe(std::span<const std::uint8_t> epki) {
+  PkcsPbe p;
+  der::Reader top(epki);
+  der::Reader info = top.enter(der::kSequence, "EncryptedPrivateKeyInfo");
+  top.finish("EncryptedPrivateKeyInfo");
+  der::Reader alg = info.enter(der::kSequence, "encryptionAlgorithm");
+  (void)alg.oid("encryptionAlgorithm");
+  der::Reader params = alg.enter(der::kSequence, "PBE parameters");
+  alg.finish("encryptionAlgorithm");
+  p.salt = params.octet_string_view("salt");
+  p.iterations = params.small_integer("iterations");
+  params.finish("PBE parameters");
+  p.data = info.octet_string_view("encryptedData");
+  info.finish("EncryptedPrivateKeyInfo");
+  if (p.iterations == 0 || p.iterations > kMaxPbkdf2Iterations) {
+    fail(ContainerFault::unsupported, "key bag iteration count " + std::to_string(p.iterations));
+  }
+  if (p.data.empty() || p.data.size() % 8 != 0) fail(ContainerFault::damaged, "key bag not whole TDES blocks");
+  return p;
+}
+
+/// The PrivateKeyInfo of a shrouded key bag under `pw`; nullopt when the decryption is
+/// not one (a wrong password, or a changed bag). ContainerError for a malformed bag or
+/// an algorithm this reader lacks.
+std::optional<SecureBytes> decrypt_bag(std::span<const std::uint8_t> epki, const Passwords& pw) {
+  const std::string oid = bag_pbe(epki);
+  if (oid == kOidPbes2) {
+    (void)pbes2_info(epki);  // a malformed or unsupported bag is said as such, not as a wrong password
+    try {
+      return decrypt_private_key_info(epki, pw.octets);
+    } catch (const Error&) {
+      return std::nullopt;
+    }
+  }
+  // RFC 7292 Appendix C: TDES-CBC under a key and an IV of Appendix B.2 over SHA-1,
+  // the PrivateKeyInfo padded by PKCS#7.
+  const PkcsPbe p = read_pkcs_pbe(epki);
+  const SecureBytes key = pkcs12_kdf("sha1", 1, tdes_key_size(oid), p.salt, pw.bmp, p.iterations);
+  const SecureBytes iv = pkcs12_kdf("sha1", 2, 8, p.salt, pw.bmp, p.iterations);
+  const cipher::Tdes tdes(key);
+  SecureBytes plain(p.data.size());
+  cipher::cbc_decrypt(tdes, iv, plain, p.data);
+  // The padding and the framing are public (as in encrypted_key.cpp): only they tell a
+  // right password, the PrivateKeyInfo's privateKey staying secret to its decoder.
+  ct::unpoison(plain.data(), plain.size());
+  const std::ptrdiff_t length = cipher::pkcs7_unpadded_length(plain, 8);
+  if (length < 0) return std::nullopt;
+  plain.resize(static_cast<std::size_t>(length));
+  if (!is_private_key_info(plain)) return std::nullopt;
+  return plain;
+}
+
+/// Whether the bag decrypts under `pw` (never throws: a bag that cannot say is no
+/// evidence of the password).
+bool opens(std::span<const std::uint8_t> epki, const Passwords& pw) {
   try {
-    (void)decrypt_private_key_info(epki, password);
-    return true;
+    return decrypt_bag(epki, pw).has_value();
   } catch (const Error&) {
     return false;
   }
 }
 
-/// Refuses a shrouded key bag under a PBE other than PBES2, naming it.
-void check_pbe(std::span<const std::uint8_t> epki) {
-  der::Reader top(epki);
-  der::Reader info = top.enter(der::kSequence, "EncryptedPrivateKeyInfo");
-  der::Reader alg = info.enter(der::kSequence, "encryptionAlgorithm");
-  const std::string oid = alg.oid("encryptionAlgorithm");
-  if (oid != kOidPbes2) fail(ContainerFault::unsupported, "key bag encrypted by " + oid);
-}
-
 /// The PrivateKeyInfo of a shrouded key bag. `mac_passed`: the password is known to be
-/// right, and a bag that does not open is damaged; without a MAC, a bag whose parameters
-/// read but whose decryption is not a PrivateKeyInfo says the password is wrong.
-SecureBytes open_shrouded(std::span<const std::uint8_t> epki, std::span<const std::uint8_t> password,
-                          bool mac_passed) {
-  try {
-    (void)pbes2_info(epki);
-  } catch (const Error& e) {
-    fail(e.code() == Errc::unsupported ? ContainerFault::unsupported : ContainerFault::damaged, e.what());
+/// right, and a bag that does not open is damaged; without a MAC, a bag that does not
+/// open says the password is wrong.
+SecureBytes open_shrouded(std::span<const std::uint8_t> epki, const Passwords& pw, bool mac_passed) {
+  std::optional<SecureBytes> plain = decrypt_bag(epki, pw);
+  if (!plain) {
+    fail(mac_passed ? ContainerFault::damaged : ContainerFault::wrong_password,
+         mac_passed ? "a key bag does not decrypt under the password the MAC accepts" : "wrong password");
   }
-  try {
-    return decrypt_private_key_info(epki, password);
-  } catch (const Error& e) {
-    fail(mac_passed ? ContainerFault::damaged : ContainerFault::wrong_password, e.what());
-  }
+  return std::move(*plain);
 }
 
 Container read(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t> password) {
   const Pfx pfx = read_pfx(bytes);
   const Bags bags = read_auth_safe(pfx.auth_safe);
   // A bag this library cannot open is said before any password is tried.
-  for (const auto& bag : bags.shrouded) check_pbe(bag.first);
-  // The password of the key bags' PBES2: the octets as given, or their Windows-1251 form
-  // when only that form passes the MAC.
-  SecureBytes key_password(password.begin(), password.end());
+  for (const auto& bag : bags.shrouded) (void)bag_pbe(bag.first);
+  // The key bags' password: as given, or its Windows-1251 form when only that form
+  // passes the MAC.
+  auto bmp = bmp_string(password);
+  if (!bmp) fail(ContainerFault::wrong_password, "the password is not UTF-8");
+  Passwords pw{SecureBytes(password.begin(), password.end()), std::move(*bmp)};
   if (pfx.mac) {
-    const auto bmp = bmp_string(password);
-    if (!bmp) fail(ContainerFault::wrong_password, "the password is not UTF-8");
-    bool ok = mac_matches(*pfx.mac, pfx.auth_safe, *bmp);
+    bool ok = mac_matches(*pfx.mac, pfx.auth_safe, pw.bmp);
     if (!ok) {
-      if (const auto alt = bmp_string_cp1251(password); alt && mac_matches(*pfx.mac, pfx.auth_safe, *alt)) {
+      if (auto alt = bmp_string_cp1251(password); alt && mac_matches(*pfx.mac, pfx.auth_safe, *alt)) {
         ok = true;
-        key_password = *detail::cp1251(password);
+        pw = {*detail::cp1251(password), std::move(*alt)};
       }
     }
     if (!ok) {
       // The MAC cannot tell a wrong password from a changed file; a key bag that opens
       // under the password can: then the password is right and the file was changed.
       const bool right = std::any_of(bags.shrouded.begin(), bags.shrouded.end(),
-                                     [&](const auto& bag) { return opens(bag.first, password); });
+                                     [&](const auto& bag) { return opens(bag.first, pw); });
       if (right) fail(ContainerFault::damaged, "MAC mismatch under the right password");
       fail(ContainerFault::wrong_password, "wrong password (MAC mismatch)");
     }
@@ -275,7 +365,7 @@ Container read(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t
   Container c;
   c.format = kFormat;
   for (const auto& [epki, id] : bags.shrouded) {
-    const SecureBytes plain = open_shrouded(epki, key_password, pfx.mac.has_value());
+    const SecureBytes plain = open_shrouded(epki, pw, pfx.mac.has_value());
     detail::add_iit_keys(c, plain, id);
   }
   for (const auto& [pki, id] : bags.plain) detail::add_iit_keys(c, pki, id);
@@ -302,7 +392,11 @@ std::uint64_t pkcs12_iterations(std::span<const std::uint8_t> bytes) {
     const Pfx pfx = read_pfx(bytes);
     const Bags bags = read_auth_safe(pfx.auth_safe);
     std::uint64_t most = pfx.mac ? pfx.mac->iterations : 0;
-    for (const auto& bag : bags.shrouded) most = std::max(most, pbes2_info(bag.first).iterations);
+    for (const auto& bag : bags.shrouded) {
+      const std::uint64_t n = bag_pbe(bag.first) == kOidPbes2 ? pbes2_info(bag.first).iterations
+                                                              : read_pkcs_pbe(bag.first).iterations;
+      most = std::max(most, n);
+    }
     return most;
   } catch (const ContainerError&) {
     throw;
