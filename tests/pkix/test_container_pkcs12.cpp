@@ -5,7 +5,8 @@
 // key bag fails the MAC while a bag opens: damage; every truncation is a clean error.
 // PFX files made here (their MAC key derived by RFC 7292 Appendix B written out in the
 // test) carry certificate bags in nested safe contents, MACs over SHA-1 and SHA-256,
-// and a MAC under the password's Windows-1251 form; OpenSSL's files a TDES key bag.
+// and a MAC under the password's Windows-1251 form; OpenSSL's files TDES key bags and
+// certificates in TDES-encrypted safe contents.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -257,11 +258,13 @@ TEST_CASE("PKCS#12: a MAC under the password's Windows-1251 octets is tried seco
   CHECK(read(make_pfx("gost34311", "1.2.804.2.1.1.1.1.2.1", utf8, bmp, cert), utf8).keys.size() == 1);
 }
 
-TEST_CASE("PKCS#12 as OpenSSL writes it: a TDES key bag (RFC 7292 Appendix C), SHA-1 and SHA-256 MACs") {
-  // openssl pkcs12 -export -keypbe PBE-SHA1-3DES -certpbe NONE -macalg sha1|sha256 over a
-  // P-256 key and its self-signed certificate (test-vectors/pki/containers/README.md).
+TEST_CASE("PKCS#12 as OpenSSL writes it: TDES key bags and safe contents (RFC 7292 Appendix C), SHA-1 and SHA-256 MACs") {
+  // openssl pkcs12 -export -keypbe PBE-SHA1-3DES -certpbe NONE|PBE-SHA1-3DES -macalg
+  // sha1|sha256 over a P-256 key and its self-signed certificate
+  // (test-vectors/pki/containers/README.md).
   const Bytes cert = container_fixture("openssl-p256.cer");
-  for (const char* name : {"openssl-p256-tdes-sha1.p12", "openssl-p256-tdes-sha256.p12"}) {
+  for (const char* name :
+       {"openssl-p256-tdes-sha1.p12", "openssl-p256-tdes-sha256.p12", "openssl-p256-tdes-encrypted-certs.p12"}) {
     CAPTURE(name);
     const Bytes file = container_fixture(name);
     const pkix::Container c = read(file, text("pass"));

@@ -159,11 +159,72 @@ std::optional<SecureBytes> bmp_string_cp1251(std::span<const std::uint8_t> passw
   return out;
 }
 
+/// TDES's key size under a PKCS#12 PBE OID (pbeWithSHAAnd3-KeyTripleDES-CBC and its
+/// two-key form); 0 for another OID.
+std::size_t tdes_key_size(const std::string& oid) {
+  if (oid == kOidPbeSha1Tdes3) return 24;
+  if (oid == kOidPbeSha1Tdes2) return 16;
+  return 0;
+}
+
+/// A PKCS#12 PBE (RFC 7292 Appendix C): its cipher's key size and its parameters.
+struct PkcsPbe {
+  std::size_t key_size = 0;
+  std::span<const std::uint8_t> salt;
+  std::uint64_t iterations = 0;
+};
+
+/// The PBE of an AlgorithmIdentifier's content; ContainerError(unsupported) naming any
+/// other algorithm (`what` says what it protects).
+PkcsPbe read_pkcs_pbe(der::Reader alg, const char* what) {
+  PkcsPbe p;
+  const std::string oid = alg.oid("encryptionAlgorithm");
+  p.key_size = tdes_key_size(oid);
+  if (p.key_size == 0) fail(ContainerFault::unsupported, std::string(what) + " encrypted by " + oid);
+  der::Reader params = alg.enter(der::kSequence, "PBE parameters");
+  alg.finish("encryptionAlgorithm");
+  p.salt = params.octet_string_view("salt");
+  p.iterations = params.small_integer("iterations");
+  params.finish("PBE parameters");
+  if (p.iterations == 0 || p.iterations > kMaxPbkdf2Iterations) {
+    fail(ContainerFault::unsupported, std::string(what) + " iteration count " + std::to_string(p.iterations));
+  }
+  return p;
+}
+
+/// The plaintext of TDES-CBC under the PBE's key and IV (Appendix B.2 over SHA-1 from the
+/// BMPString password), its PKCS#7 padding removed; nullopt when the padding is wrong (a
+/// wrong password or changed data).
+std::optional<SecureBytes> pbe_decrypt(const PkcsPbe& p, std::span<const std::uint8_t> data,
+                                       std::span<const std::uint8_t> bmp) {
+  if (data.empty() || data.size() % 8 != 0) fail(ContainerFault::damaged, "encrypted data not whole TDES blocks");
+  const SecureBytes key = pkcs12_kdf("sha1", 1, p.key_size, p.salt, bmp, p.iterations);
+  const SecureBytes iv = pkcs12_kdf("sha1", 2, 8, p.salt, bmp, p.iterations);
+  const cipher::Tdes tdes(key);
+  SecureBytes plain(data.size());
+  cipher::cbc_decrypt(tdes, iv, plain, data);
+  // The padding and the framing are public (as in encrypted_key.cpp): only they tell a
+  // right password; a PrivateKeyInfo's privateKey stays secret to its decoder.
+  ct::unpoison(plain.data(), plain.size());
+  const std::ptrdiff_t length = cipher::pkcs7_unpadded_length(plain, 8);
+  if (length < 0) return std::nullopt;
+  plain.resize(static_cast<std::size_t>(length));
+  return plain;
+}
+
+/// Safe contents under a PBE (an EncryptedData ContentInfo), opened once the password is
+/// known.
+struct EncryptedSafe {
+  PkcsPbe pbe;
+  std::span<const std::uint8_t> data;
+};
+
 /// The bags of the AuthenticatedSafe, read in order.
 struct Bags {
   std::vector<std::pair<std::span<const std::uint8_t>, Bytes>> shrouded;  ///< EncryptedPrivateKeyInfo, localKeyID
   std::vector<std::pair<std::span<const std::uint8_t>, Bytes>> plain;     ///< PrivateKeyInfo, localKeyID
   std::vector<Bytes> certificates;
+  std::vector<EncryptedSafe> encrypted;
 };
 
 Bytes local_key_id(der::Reader& bag) {
@@ -209,6 +270,25 @@ void read_safe_contents(std::span<const std::uint8_t> der_bytes, Bags& bags, int
   }
 }
 
+/// EncryptedData ::= SEQUENCE { version INTEGER, EncryptedContentInfo ::= SEQUENCE {
+///   contentType OID (data), contentEncryptionAlgorithm, encryptedContent [0] IMPLICIT } }
+/// (RFC 5652 §8) inside the ContentInfo's [0].
+EncryptedSafe read_encrypted_data(der::Reader& info) {
+  EncryptedSafe e;
+  der::Reader content = info.enter(der::context(0), "content");
+  info.finish("ContentInfo");
+  der::Reader data = content.enter(der::kSequence, "EncryptedData");
+  content.finish("content");
+  (void)data.small_integer("EncryptedData version");
+  der::Reader eci = data.enter(der::kSequence, "EncryptedContentInfo");
+  data.finish("EncryptedData");
+  if (eci.oid("contentType") != kOidData) fail(ContainerFault::unsupported, "encrypted safe contents of another type");
+  e.pbe = read_pkcs_pbe(eci.enter(der::kSequence, "contentEncryptionAlgorithm"), "safe contents");
+  e.data = eci.expect(0x80, "encryptedContent").content;
+  eci.finish("EncryptedContentInfo");
+  return e;
+}
+
 Bags read_auth_safe(std::span<const std::uint8_t> auth_safe) {
   Bags bags;
   der::Reader top(auth_safe);
@@ -218,7 +298,8 @@ Bags read_auth_safe(std::span<const std::uint8_t> auth_safe) {
     der::Reader info = safe.enter(der::kSequence, "ContentInfo");
     const std::string type = info.oid("contentType");
     if (type == kOidEncryptedData) {
-      fail(ContainerFault::unsupported, "password-encrypted safe contents (EncryptedData)");
+      bags.encrypted.push_back(read_encrypted_data(info));
+      continue;
     }
     if (type != kOidData) fail(ContainerFault::unsupported, "safe contents of content type " + type);
     der::Reader content = info.enter(der::context(0), "content");
@@ -236,14 +317,6 @@ struct Passwords {
   SecureBytes bmp;
 };
 
-/// TDES's key size under a PKCS#12 PBE OID (pbeWithSHAAnd3-KeyTripleDES-CBC and its
-/// two-key form); 0 for another OID.
-std::size_t tdes_key_size(const std::string& oid) {
-  if (oid == kOidPbeSha1Tdes3) return 24;
-  if (oid == kOidPbeSha1Tdes2) return 16;
-  return 0;
-}
-
 /// The algorithm OID of an EncryptedPrivateKeyInfo, refused unless this reader opens it.
 std::string bag_pbe(std::span<const std::uint8_t> epki) {
   der::Reader top(epki);
@@ -252,34 +325,6 @@ std::string bag_pbe(std::span<const std::uint8_t> epki) {
   std::string oid = alg.oid("encryptionAlgorithm");
   if (oid != kOidPbes2 && tdes_key_size(oid) == 0) fail(ContainerFault::unsupported, "key bag encrypted by " + oid);
   return oid;
-}
-
-/// A PKCS#12 PBE's parameters and data.
-struct PkcsPbe {
-  std::span<const std::uint8_t> salt;
-  std::uint64_t iterations = 0;
-  std::span<const std::uint8_t> data;
-};
-
-PkcsPbe read_pkcs_pbe(std::span<const std::uint8_t> epki) {
-  PkcsPbe p;
-  der::Reader top(epki);
-  der::Reader info = top.enter(der::kSequence, "EncryptedPrivateKeyInfo");
-  top.finish("EncryptedPrivateKeyInfo");
-  der::Reader alg = info.enter(der::kSequence, "encryptionAlgorithm");
-  (void)alg.oid("encryptionAlgorithm");
-  der::Reader params = alg.enter(der::kSequence, "PBE parameters");
-  alg.finish("encryptionAlgorithm");
-  p.salt = params.octet_string_view("salt");
-  p.iterations = params.small_integer("iterations");
-  params.finish("PBE parameters");
-  p.data = info.octet_string_view("encryptedData");
-  info.finish("EncryptedPrivateKeyInfo");
-  if (p.iterations == 0 || p.iterations > kMaxPbkdf2Iterations) {
-    fail(ContainerFault::unsupported, "key bag iteration count " + std::to_string(p.iterations));
-  }
-  if (p.data.empty() || p.data.size() % 8 != 0) fail(ContainerFault::damaged, "key bag not whole TDES blocks");
-  return p;
 }
 
 /// The PrivateKeyInfo of a shrouded key bag under `pw`; nullopt when the decryption is
@@ -295,22 +340,24 @@ std::optional<SecureBytes> decrypt_bag(std::span<const std::uint8_t> epki, const
       return std::nullopt;
     }
   }
-  // RFC 7292 Appendix C: TDES-CBC under a key and an IV of Appendix B.2 over SHA-1,
-  // the PrivateKeyInfo padded by PKCS#7.
-  const PkcsPbe p = read_pkcs_pbe(epki);
-  const SecureBytes key = pkcs12_kdf("sha1", 1, tdes_key_size(oid), p.salt, pw.bmp, p.iterations);
-  const SecureBytes iv = pkcs12_kdf("sha1", 2, 8, p.salt, pw.bmp, p.iterations);
-  const cipher::Tdes tdes(key);
-  SecureBytes plain(p.data.size());
-  cipher::cbc_decrypt(tdes, iv, plain, p.data);
-  // The padding and the framing are public (as in encrypted_key.cpp): only they tell a
-  // right password, the PrivateKeyInfo's privateKey staying secret to its decoder.
-  ct::unpoison(plain.data(), plain.size());
-  const std::ptrdiff_t length = cipher::pkcs7_unpadded_length(plain, 8);
-  if (length < 0) return std::nullopt;
-  plain.resize(static_cast<std::size_t>(length));
-  if (!is_private_key_info(plain)) return std::nullopt;
+  // RFC 7292 Appendix C: the PrivateKeyInfo under TDES, its framing checked.
+  der::Reader top(epki);
+  der::Reader info = top.enter(der::kSequence, "EncryptedPrivateKeyInfo");
+  top.finish("EncryptedPrivateKeyInfo");
+  const PkcsPbe p = read_pkcs_pbe(info.enter(der::kSequence, "encryptionAlgorithm"), "key bag");
+  const auto data = info.octet_string_view("encryptedData");
+  info.finish("EncryptedPrivateKeyInfo");
+  std::optional<SecureBytes> plain = pbe_decrypt(p, data, pw.bmp);
+  if (plain && !is_private_key_info(*plain)) return std::nullopt;
   return plain;
+}
+
+/// The iteration count of a shrouded key bag's PBE.
+std::uint64_t bag_iterations(std::span<const std::uint8_t> epki) {
+  if (bag_pbe(epki) == kOidPbes2) return pbes2_info(epki).iterations;
+  der::Reader top(epki);
+  der::Reader info = top.enter(der::kSequence, "EncryptedPrivateKeyInfo");
+  return read_pkcs_pbe(info.enter(der::kSequence, "encryptionAlgorithm"), "key bag").iterations;
 }
 
 /// Whether the bag decrypts under `pw` (never throws: a bag that cannot say is no
@@ -337,7 +384,7 @@ SecureBytes open_shrouded(std::span<const std::uint8_t> epki, const Passwords& p
 
 Container read(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t> password) {
   const Pfx pfx = read_pfx(bytes);
-  const Bags bags = read_auth_safe(pfx.auth_safe);
+  Bags bags = read_auth_safe(pfx.auth_safe);
   // A bag this library cannot open is said before any password is tried.
   for (const auto& bag : bags.shrouded) (void)bag_pbe(bag.first);
   // The key bags' password: as given, or its Windows-1251 form when only that form
@@ -361,6 +408,19 @@ Container read(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t
       if (right) fail(ContainerFault::damaged, "MAC mismatch under the right password");
       fail(ContainerFault::wrong_password, "wrong password (MAC mismatch)");
     }
+  }
+  // Safe contents under a PBE, opened now that the password is known (or, without a
+  // MAC, is to be found out): their bags join the others.
+  std::vector<SecureBytes> opened;
+  opened.reserve(bags.encrypted.size());
+  for (const EncryptedSafe& e : bags.encrypted) {
+    std::optional<SecureBytes> plain = pbe_decrypt(e.pbe, e.data, pw.bmp);
+    if (!plain) {
+      fail(pfx.mac ? ContainerFault::damaged : ContainerFault::wrong_password,
+           pfx.mac ? "encrypted safe contents do not decrypt under the password the MAC accepts" : "wrong password");
+    }
+    opened.push_back(std::move(*plain));
+    read_safe_contents(opened.back(), bags, 0);
   }
   Container c;
   c.format = kFormat;
@@ -393,10 +453,9 @@ std::uint64_t pkcs12_iterations(std::span<const std::uint8_t> bytes) {
     const Bags bags = read_auth_safe(pfx.auth_safe);
     std::uint64_t most = pfx.mac ? pfx.mac->iterations : 0;
     for (const auto& bag : bags.shrouded) {
-      const std::uint64_t n = bag_pbe(bag.first) == kOidPbes2 ? pbes2_info(bag.first).iterations
-                                                              : read_pkcs_pbe(bag.first).iterations;
-      most = std::max(most, n);
+      most = std::max(most, bag_iterations(bag.first));
     }
+    for (const auto& e : bags.encrypted) most = std::max(most, e.pbe.iterations);
     return most;
   } catch (const ContainerError&) {
     throw;
