@@ -3,13 +3,15 @@
 // key-agreement key certified by the last certificate of the entry's chain of three (a
 // root, a tax-service CA, the payer); the same behind M.E.Doc's 6-octet header. A
 // wrong store or key password is told as such, structural damage as damage, and every
-// truncation is a clean error. The store's SHA-1 check cannot tell a wrong store
+// truncation is a clean error; a store made here holds several entries, a trusted
+// certificate among them. The store's SHA-1 check cannot tell a wrong store
 // password from a changed octet when the key password differs: that error says both.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 
 #include "container_fixture.hpp"
+#include "dstu/hash/hasher.hpp"
 
 using dstu::Bytes;
 namespace pkix = dstu::pkix;
@@ -102,4 +104,47 @@ TEST_CASE("JKS: wrong store and key passwords, damage") {
 TEST_CASE("JKS: every truncation is a clean error") {
   const Bytes file = container_fixture("key.jks");
   dstu::test::check_truncations(file, [](const Bytes& cut) { return read(cut); });
+}
+
+namespace {
+
+/// The store's digest over `body` under the store password "123456": SHA-1 of the
+/// password as UTF-16BE, "Mighty Aphrodite" and the body, written out here.
+Bytes with_digest(Bytes body) {
+  auto h = dstu::hash::make_hasher("sha1");
+  for (char ch : std::string("123456")) h->update(Bytes{0, static_cast<std::uint8_t>(ch)});
+  h->update(text("Mighty Aphrodite"));
+  h->update(body);
+  const Bytes d = h->final();
+  body.insert(body.end(), d.begin(), d.end());
+  return body;
+}
+
+}  // namespace
+
+TEST_CASE("JKS: several entries, a trusted certificate among them") {
+  const Bytes file = container_fixture("key.jks");
+  const pkix::Container plain = read(file);
+  // The fixture's key entry twice (aliases "test" and "tesu"), then a trusted
+  // certificate entry (tag 2, alias "ca", a date, "X.509" and the root's DER).
+  const Bytes entry(file.begin() + 12, file.end() - 20);
+  Bytes second = entry;
+  second[9] = 'u';  // "test" -> "tesu"
+  Bytes body(file.begin(), file.begin() + 12);
+  body[11] = 3;
+  body.insert(body.end(), entry.begin(), entry.end());
+  body.insert(body.end(), second.begin(), second.end());
+  const Bytes& root = plain.certificates[0];
+  Bytes trusted = {0, 0, 0, 2, 0, 2, 'c', 'a', 0, 0, 0, 0, 0, 0, 0, 0, 0, 5, 'X', '.', '5', '0', '9'};
+  for (int shift : {24, 16, 8, 0}) trusted.push_back(static_cast<std::uint8_t>(root.size() >> shift));
+  trusted.insert(trusted.end(), root.begin(), root.end());
+  body.insert(body.end(), trusted.begin(), trusted.end());
+  const pkix::Container c = read(with_digest(body));
+  REQUIRE(c.keys.size() == 4);
+  CHECK(c.keys[0].alias == "test");
+  CHECK(c.keys[2].alias == "tesu");
+  CHECK(pkix::key_id(c.keys[2].public_key) == pkix::key_id(plain.keys[0].public_key));
+  REQUIRE(c.certificates.size() == 7);
+  CHECK(c.certificates[6] == root);
+  CHECK(c.keys[3].chain.size() == 3);
 }

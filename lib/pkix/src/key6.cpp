@@ -15,7 +15,7 @@ namespace {
 
 constexpr const char* kOidIitStore = "1.3.6.1.4.1.19398.1.1.1.2";
 /// Hashes in the password's key derivation (the first of the password, the rest of the
-/// digest before), as IIT's software and the readers of its files (UAPKI, jkurwa) count.
+/// digest before): what opens IIT's files (the test fixture from dstu-engine shows it).
 constexpr int kKdfHashes = 10'000;
 
 [[noreturn]] void damaged(const std::string& what) {
