@@ -108,8 +108,11 @@ std::string_view container_format_name(ContainerFormat format) {
 
 std::optional<ContainerFormat> container_format(std::span<const std::uint8_t> bytes) {
   if (starts_with_jks_magic(bytes)) return ContainerFormat::jks;
+  if (const auto der_kind = der_format(bytes)) return der_kind;
+  // M.E.Doc's header says nothing of itself: only the magic after it does, and only
+  // where the file is not a DER structure that the others recognise.
   if (bytes.size() > kMedocHeader && starts_with_jks_magic(bytes.subspan(kMedocHeader))) return ContainerFormat::jks;
-  return der_format(bytes);
+  return std::nullopt;
 }
 
 Container read_container(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t> password,
