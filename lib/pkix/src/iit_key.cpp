@@ -10,8 +10,6 @@
 //     2.1, 2.4-2.7: identifiers and wrapped values this reader does not need
 //
 // Secret: d (the attribute's octets, viewed in place, and its reversal, in wiping memory).
-#include <algorithm>
-
 #include "dstu/base/der.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/pkix/container.hpp"
@@ -64,7 +62,7 @@ std::uint8_t reverse_bits(std::uint8_t b) {
 /// The key-agreement key: its curve and DKE as DSTU4145Params under the big-endian OID
 /// (whose ECBinary is read with b and the base point big-endian, and whose explicit
 /// parameters are matched to the named curves whatever the order of the pentanomial's
-/// exponents), d as the INTEGER that OID's privateKey may be.
+/// exponents), d as the ECPrivateKey that OID's privateKey may be.
 dstu4145::PrivateKey agreement_key(const Attributes& a) {
   der::Reader curve_value(a.curve);
   der::Reader spec = curve_value.enter(der::kSequence, "key-agreement curve");
@@ -81,11 +79,14 @@ dstu4145::PrivateKey agreement_key(const Attributes& a) {
   const auto bits = a.key;
   SecureBytes be(bits.size());
   for (std::size_t i = 0; i < bits.size(); ++i) be[bits.size() - 1 - i] = reverse_bits(bits[i]);
-  // INTEGER d: minimal, unsigned (der::Writer strips and pads as DER asks).
-  const auto first = std::find_if(be.begin(), be.end(), [](std::uint8_t b) { return b != 0; });
-  if (first == be.end()) throw_invalid("IIT key-agreement key: d is 0");
+  // ECPrivateKey { 1, d as an OCTET STRING of its full width }: unlike an INTEGER, whose
+  // minimal form would depend on d's leading zeros, nothing here looks at d's value (the
+  // decoder refuses d = 0 mod n in constant time).
   der::Writer d;
-  d.integer(std::span<const std::uint8_t>(&*first, static_cast<std::size_t>(be.end() - first)));
+  d.begin(der::kSequence);
+  d.integer(std::uint64_t{1});
+  d.octet_string(be);
+  d.end();
   const SecureBytes private_key = d.finish_secret();
 
   PrivateKeyInfo info;
