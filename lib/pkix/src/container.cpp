@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "container_internal.hpp"
+#include "dstu/base/ct.hpp"
+#include "dstu/base/ctgrind.hpp"
 #include "dstu/base/der.hpp"
 #include "dstu/pkix/encrypted_key.hpp"
 #include "dstu/pkix/key_info.hpp"
@@ -137,10 +139,17 @@ void container_fail(ContainerFormat format, ContainerFault fault, const std::str
   throw ContainerError(format, fault, what);
 }
 
+bool check_equal(const std::uint8_t* a, const std::uint8_t* b, std::size_t n) {
+  bool same = ct::bytes_equal(a, b, n);
+  ct::unpoison(&same, sizeof same);
+  return same;
+}
+
 void add_iit_keys(Container& c, std::span<const std::uint8_t> private_key_info, const Bytes& local_key_id,
                   const std::string& alias, const std::vector<Bytes>& chain) {
   std::vector<AnyPrivateKey> keys;
   try {
+    mark_iit_secrets(private_key_info);
     keys = iit_private_keys(private_key_info);
   } catch (const Error& e) {
     // The password was right (each reader checks it first): the key itself is wrong.

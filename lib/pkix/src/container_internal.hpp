@@ -20,6 +20,16 @@ namespace dstu::pkix::detail {
 void add_iit_keys(Container& c, std::span<const std::uint8_t> private_key_info, const Bytes& local_key_id = {},
                   const std::string& alias = {}, const std::vector<Bytes>& chain = {});
 
+/// Whether n octets at a and b are equal, compared in constant time; the answer (that
+/// the password was right, or the data intact) is public, and is declassified for the
+/// constant-time checker.
+bool check_equal(const std::uint8_t* a, const std::uint8_t* b, std::size_t n);
+
+/// Marks the secret octets of an IIT PrivateKeyInfo (its privateKey when that is d, and
+/// the key-agreement key's d in the attributes) for the constant-time checker, after its public framing was
+/// read from a declassified decryption (ct::poison: nothing outside Valgrind).
+void mark_iit_secrets(std::span<const std::uint8_t> private_key_info);
+
 /// The password as UTF-16BE code units, read as UTF-8 (Java's char[], the BMPString of
 /// PKCS#12 without its terminating zero). nullopt if it is not UTF-8.
 std::optional<SecureBytes> utf16be(std::span<const std::uint8_t> utf8);

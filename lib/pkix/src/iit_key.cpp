@@ -10,8 +10,10 @@
 //     2.1, 2.4-2.7: identifiers and wrapped values this reader does not need
 //
 // Secret: d (the attribute's octets, viewed in place, and its reversal, in wiping memory).
+#include "dstu/base/ctgrind.hpp"
 #include "dstu/base/der.hpp"
 #include "dstu/base/error.hpp"
+#include "container_internal.hpp"
 #include "dstu/pkix/container.hpp"
 #include "dstu/pkix/dstu4145_key.hpp"
 #include "dstu/pkix/key_info.hpp"
@@ -97,6 +99,19 @@ dstu4145::PrivateKey agreement_key(const Attributes& a) {
 }
 
 }  // namespace
+
+namespace detail {
+
+void mark_iit_secrets(std::span<const std::uint8_t> private_key_info) {
+  const PrivateKeyInfo info = read_private_key_info(private_key_info);
+  // Under the little-endian OID the privateKey octets are d; other layouts wrap d in DER
+  // whose tags are public, and their decoders are checked with d alone marked.
+  if (info.algorithm.oid == kOidDstu4145Le) ct::poison(info.private_key.data(), info.private_key.size());
+  const Attributes a = read_attributes(info.attributes);
+  ct::poison(a.key.data(), a.key.size());
+}
+
+}  // namespace detail
 
 std::vector<AnyPrivateKey> iit_private_keys(std::span<const std::uint8_t> private_key_info) {
   std::vector<AnyPrivateKey> keys;

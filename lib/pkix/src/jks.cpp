@@ -18,7 +18,6 @@
 #include <memory>
 
 #include "container_internal.hpp"
-#include "dstu/base/ct.hpp"
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/base/der.hpp"
 #include "dstu/hash/hasher.hpp"
@@ -122,7 +121,7 @@ bool store_digest_matches(const Store& s, std::span<const std::uint8_t> password
   h->update(s.body);
   std::array<std::uint8_t, kSha1> d{};
   h->final(d);
-  return ct::bytes_equal(d.data(), s.digest.data(), kSha1);
+  return detail::check_equal(d.data(), s.digest.data(), kSha1);
 }
 
 /// The KeyProtector's content of a key entry: salt || encrypted || check.
@@ -158,7 +157,7 @@ std::optional<SecureBytes> unprotect(std::span<const std::uint8_t> data, std::sp
   h->update(password16);
   h->update(plain);
   h->final(d);
-  if (!ct::bytes_equal(d.data(), check.data(), kSha1)) return std::nullopt;
+  if (!detail::check_equal(d.data(), check.data(), kSha1)) return std::nullopt;
   // PrivatBank's stores pad the PrivateKeyInfo with zero octets, which the check covers
   // (the framing is public, as in encrypted_key.cpp).
   ct::unpoison(plain.data(), plain.size());

@@ -3,7 +3,6 @@
 #include <array>
 
 #include "container_internal.hpp"
-#include "dstu/base/ct.hpp"
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/base/der.hpp"
 #include "dstu/cipher/gost28147.hpp"
@@ -102,7 +101,7 @@ std::optional<SecureBytes> decrypt(const Key6& k, std::span<const std::uint8_t, 
   if (length == 0 || length > plain.size() || plain.size() - length >= 8) return std::nullopt;
   plain.resize(length);
   const auto mac = gost.mac(plain);
-  if (!ct::bytes_equal(mac.data(), k.mac.data(), mac.size())) damaged("MAC mismatch under the right password");
+  if (!detail::check_equal(mac.data(), k.mac.data(), mac.size())) damaged("MAC mismatch under the right password");
   return plain;
 }
 

@@ -5,7 +5,6 @@
 
 #include "container_internal.hpp"
 #include "pkcs12_pbe.hpp"
-#include "dstu/base/ct.hpp"
 #include "dstu/base/der.hpp"
 #include "dstu/hash/hasher.hpp"
 #include "dstu/hash/hmac.hpp"
@@ -103,7 +102,7 @@ Pfx read_pfx(std::span<const std::uint8_t> bytes) {
 bool mac_matches(const MacData& m, std::span<const std::uint8_t> auth_safe, std::span<const std::uint8_t> bmp) {
   const SecureBytes key = pkcs12_kdf(m.hash, 3, hash::make_hasher(m.hash)->digest_size(), m.salt, bmp, m.iterations);
   const SecureBytes mac = hash::Hmac::mac(m.hash, key, auth_safe);
-  return mac.size() == m.digest.size() && ct::bytes_equal(mac.data(), m.digest.data(), mac.size());
+  return mac.size() == m.digest.size() && detail::check_equal(mac.data(), m.digest.data(), mac.size());
 }
 
 /// Safe contents under a PBE (an EncryptedData ContentInfo), opened once the password is
