@@ -14,8 +14,8 @@
 //     PBES2 (encrypted_key.hpp), or TDES as RFC 7292 Appendix C and OpenSSL have it,
 //     certificate bags (also in safe contents under that TDES), localKeyID attributes,
 //     and the MacData checked by the key derivation of RFC 7292 Appendix B over GOST
-//     34.311, SHA-1 or SHA-2 with the password as a BMPString (then, as UAPKI does, its
-//     Windows-1251 form).
+//     34.311, SHA-1 or SHA-2 with the password as a BMPString (then, as UAPKI retries, its
+//     Windows-1251 octets each widened to a 16-bit unit).
 //   Sun JKS (jks.cpp): magic FEEDFEED, version 2, the store's SHA-1 integrity check over
 //     the password as UTF-16BE, "Mighty Aphrodite" and the body; key entries sealed by
 //     Sun's KeyProtector (OID 1.3.6.1.4.1.42.2.17.1.1) with their certificate chains.
