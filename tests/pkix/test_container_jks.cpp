@@ -3,14 +3,15 @@
 // key-agreement key certified by the last certificate of the entry's chain of three (a
 // root, a tax-service CA, the payer); the same behind M.E.Doc's 6-octet header. A
 // wrong store or key password is told as such, structural damage as damage, and every
-// truncation is a clean error; a store made here holds several entries, a trusted
-// certificate among them. The store's SHA-1 check cannot tell a wrong store
-// password from a changed octet when the key password differs: that error says both.
+// truncation is a clean error; stores made here hold several entries, a trusted
+// certificate among them, and passwords beyond ASCII. The store's SHA-1 check cannot
+// tell a wrong store password from a changed octet: that error says both.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 
 #include "container_fixture.hpp"
+#include "dstu/base/der.hpp"
 #include "dstu/hash/hasher.hpp"
 
 using dstu::Bytes;
@@ -108,11 +109,12 @@ TEST_CASE("JKS: every truncation is a clean error") {
 
 namespace {
 
-/// The store's digest over `body` under the store password "123456": SHA-1 of the
-/// password as UTF-16BE, "Mighty Aphrodite" and the body, written out here.
-Bytes with_digest(Bytes body) {
+/// The store's digest over `body` under a store password ("123456" unless given as
+/// UTF-16BE): SHA-1 of the password as UTF-16BE, "Mighty Aphrodite" and the body,
+/// written out here.
+Bytes with_digest(Bytes body, const Bytes& password16 = {0, '1', 0, '2', 0, '3', 0, '4', 0, '5', 0, '6'}) {
   auto h = dstu::hash::make_hasher("sha1");
-  for (char ch : std::string("123456")) h->update(Bytes{0, static_cast<std::uint8_t>(ch)});
+  h->update(password16);
   h->update(text("Mighty Aphrodite"));
   h->update(body);
   const Bytes d = h->final();
@@ -120,7 +122,63 @@ Bytes with_digest(Bytes body) {
   return body;
 }
 
+/// UTF-16BE of a UTF-16 string.
+Bytes utf16be(std::u16string_view s) {
+  Bytes out;
+  for (char16_t c : s) out.insert(out.end(), {static_cast<std::uint8_t>(c >> 8), static_cast<std::uint8_t>(c)});
+  return out;
+}
+
+/// Sun's KeyProtector over a PrivateKeyInfo, written out: salt || plain XOR the SHA-1
+/// stream of (password, salt) || SHA-1(password || plain), in its EncryptedPrivateKeyInfo.
+Bytes key_protector(const Bytes& plain, const Bytes& password16) {
+  auto h = dstu::hash::make_hasher("sha1");
+  const Bytes salt(20, 0x2a);
+  Bytes data = salt, block = salt;
+  for (std::size_t i = 0; i < plain.size(); ++i) {
+    if (i % 20 == 0) {
+      h->update(password16);
+      h->update(block);
+      block = h->final();
+    }
+    data.push_back(plain[i] ^ block[i % 20]);
+  }
+  h->update(password16);
+  h->update(plain);
+  const Bytes check = h->final();
+  data.insert(data.end(), check.begin(), check.end());
+  dstu::der::Writer w;
+  w.begin(dstu::der::kSequence);
+  w.begin(dstu::der::kSequence);
+  w.oid("1.3.6.1.4.1.42.2.17.1.1");
+  w.null();
+  w.end();
+  w.octet_string(data);
+  w.end();
+  return w.finish();
+}
+
 }  // namespace
+
+TEST_CASE("JKS: store and key passwords beyond ASCII, as UTF-16BE") {
+  const pkix::Container key6 = pkix::read_container(container_fixture("Key-6.dat"), text("tect4"));
+  const auto info = pkix::encode_pkcs8(key6.keys[0].key);
+  const std::u16string store = u"сховище", key = u"ключ";
+  const Bytes sealed = key_protector(Bytes(info.begin(), info.end()), utf16be(key));
+  Bytes body = {0xfe, 0xed, 0xfe, 0xed, 0, 0, 0, 2, 0, 0, 0, 1, 0, 0, 0, 1, 0, 1, 'k', 0, 0, 0, 0, 0, 0, 0, 0};
+  for (int shift : {24, 16, 8, 0}) body.push_back(static_cast<std::uint8_t>(sealed.size() >> shift));
+  body.insert(body.end(), sealed.begin(), sealed.end());
+  body.insert(body.end(), {0, 0, 0, 0});  // no chain
+  const Bytes file = with_digest(body, utf16be(store));
+  // The passwords as the caller gives them: UTF-8.
+  const Bytes store8 = dstu::from_hex("d181d185d0bed0b2d0b8d189d0b5"), key8 = dstu::from_hex("d0bad0bbd18ed187");
+  const pkix::Container c = read(file, store8, key8);
+  REQUIRE(c.keys.size() == 1);
+  CHECK(c.keys[0].alias == "k");
+  CHECK(pkix::key_id(c.keys[0].public_key) == pkix::key_id(key6.keys[0].public_key));
+  CHECK(fault_of([&] { read(file, store8, store8); }) == pkix::ContainerFault::wrong_password);
+  CHECK(fault_of([&] { read(file, key8, key8); }) == pkix::ContainerFault::wrong_password);
+}
 
 TEST_CASE("JKS: several entries, a trusted certificate among them") {
   const Bytes file = container_fixture("key.jks");

@@ -183,14 +183,15 @@ Container read(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t
   const auto key16 = detail::utf16be(key_password);
   if (!store16 || !key16) fail(ContainerFault::wrong_password, "the password is not UTF-8");
   if (!store_digest_matches(s, *store16)) {
-    // The digest cannot tell a wrong store password from a changed store. When the key
-    // password is the store's and every key opens under it, the password is right.
-    const bool same = std::equal(store_password.begin(), store_password.end(), key_password.begin(), key_password.end());
+    // The digest cannot tell a wrong store password from a changed store, and nothing
+    // else can: key entries that open under the key password say nothing of the store's,
+    // which may differ from it even when the caller gave one password for both.
     const bool keys_open = !s.keys.empty() && std::all_of(s.keys.begin(), s.keys.end(), [&](const KeyEntry& k) {
       return unprotect(protected_key(k), *key16).has_value();
     });
-    if (same && keys_open) fail(ContainerFault::damaged, "integrity check fails under the right password");
-    fail(ContainerFault::wrong_password, "wrong store password, or the store is damaged (its integrity check fails)");
+    fail(ContainerFault::wrong_password,
+         keys_open ? "wrong store password, or the store is damaged (its integrity check fails; its keys open)"
+                   : "wrong store password, or the store is damaged (its integrity check fails)");
   }
   Container c;
   c.format = kFormat;

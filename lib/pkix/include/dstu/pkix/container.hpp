@@ -26,8 +26,8 @@
 // PBES2, the PFX version), never from its encrypted octets.
 // A MAC alone cannot tell a wrong password from a changed file; each reader says which
 // when something else can (a Key-6 decryption framed as a PrivateKeyInfo, a PKCS#12 key
-// bag that opens, a JKS key entry that opens under the store's password), and otherwise
-// says both.
+// bag that opens), and otherwise says both (a JKS store's check: ContainerFault::
+// wrong_password, its message naming damage too).
 // Secret: the password, every key derived from it, every decryption and the keys.
 #pragma once
 
