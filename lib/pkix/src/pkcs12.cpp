@@ -298,7 +298,10 @@ Container read(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t
       // under the password can: then the password is right and the file was changed.
       const bool right = std::any_of(bags.shrouded.begin(), bags.shrouded.end(),
                                      [&](const auto& bag) { return opens(bag.first, pw); });
-      if (right) fail(ContainerFault::damaged, "MAC mismatch under the right password");
+      if (right) {
+        fail(ContainerFault::damaged,
+             "MAC mismatch, though a key bag opens under the password (or the MAC has a password of its own)");
+      }
       fail(ContainerFault::wrong_password, "wrong password (MAC mismatch)");
     }
   }
