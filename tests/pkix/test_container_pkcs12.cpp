@@ -258,7 +258,7 @@ TEST_CASE("PKCS#12: a MAC under the password's Windows-1251 octets is tried seco
   CHECK(read(make_pfx("gost34311", "1.2.804.2.1.1.1.1.2.1", utf8, bmp, cert), utf8).keys.size() == 1);
 }
 
-TEST_CASE("PKCS#12 as OpenSSL writes it: TDES key bags and safe contents (RFC 7292 Appendix C), SHA-1 and SHA-256 MACs") {
+TEST_CASE("PKCS#12 as OpenSSL writes it: TDES key bags and safe contents (RFC 7292 Appendix C), SHA-1/256 MACs") {
   // openssl pkcs12 -export -keypbe PBE-SHA1-3DES -certpbe NONE|PBE-SHA1-3DES -macalg
   // sha1|sha256 over a P-256 key and its self-signed certificate
   // (test-vectors/pki/containers/README.md).

@@ -35,7 +35,9 @@ struct Attributes {
 /// leaves them 0, and every octet is taken whole) or an OCTET STRING.
 std::span<const std::uint8_t> reversed_d(const der::Element& value) {
   if (value.tag == der::kOctetString && !value.content.empty()) return value.content;
-  if (value.tag == der::kBitString && value.content.size() >= 2 && value.content[0] <= 7) return value.content.subspan(1);
+  if (value.tag == der::kBitString && value.content.size() >= 2 && value.content[0] <= 7) {
+    return value.content.subspan(1);
+  }
   throw_invalid("IIT key-agreement key: d is neither a BIT STRING nor an OCTET STRING");
 }
 
@@ -118,7 +120,9 @@ std::vector<AnyPrivateKey> iit_private_keys(std::span<const std::uint8_t> privat
   keys.push_back(decode_pkcs8(private_key_info));
   const PrivateKeyInfo info = read_private_key_info(private_key_info);
   const Attributes a = read_attributes(info.attributes);
-  if (a.curve.empty() != a.key.empty()) throw_invalid("IIT key-agreement key: a curve without a key or a key without a curve");
+  if (a.curve.empty() != a.key.empty()) {
+    throw_invalid("IIT key-agreement key: a curve without a key or a key without a curve");
+  }
   if (!a.curve.empty()) keys.emplace_back(agreement_key(a));
   return keys;
 }

@@ -164,7 +164,8 @@ std::optional<SecureBytes> unprotect(std::span<const std::uint8_t> data, std::sp
   try {
     der::Reader r(plain);
     const std::size_t length = r.next().encoded.size();
-    if (std::any_of(plain.begin() + static_cast<std::ptrdiff_t>(length), plain.end(), [](std::uint8_t b) { return b != 0; })) {
+    const auto padding = std::span<const std::uint8_t>(plain).subspan(length);
+    if (std::any_of(padding.begin(), padding.end(), [](std::uint8_t b) { return b != 0; })) {
       fail(ContainerFault::damaged, "data after the private key");
     }
     plain.resize(length);

@@ -132,8 +132,8 @@ Container read_pbes2(std::span<const std::uint8_t> bytes, std::span<const std::u
   try {
     (void)pbes2_info(bytes);
   } catch (const Error& e) {
-    detail::container_fail(kPbes2, e.code() == Errc::unsupported ? ContainerFault::unsupported : ContainerFault::damaged,
-                           e.what());
+    const bool unsupported = e.code() == Errc::unsupported;
+    detail::container_fail(kPbes2, unsupported ? ContainerFault::unsupported : ContainerFault::damaged, e.what());
   }
   SecureBytes plain;
   try {

@@ -89,7 +89,9 @@ Pfx read_pfx(std::span<const std::uint8_t> bytes) {
   if (pfx.small_integer("version") != 3) fail(ContainerFault::unsupported, "PFX version other than 3");
   der::Reader content_info = pfx.enter(der::kSequence, "authSafe");
   const std::string type = content_info.oid("authSafe contentType");
-  if (type != kOidData) fail(ContainerFault::unsupported, "authSafe of content type " + type + " (public-key integrity)");
+  if (type != kOidData) {
+    fail(ContainerFault::unsupported, "authSafe of content type " + type + " (public-key integrity)");
+  }
   der::Reader content = content_info.enter(der::context(0), "authSafe content");
   content_info.finish("authSafe");
   p.auth_safe = content.octet_string_view("authSafe data");

@@ -100,7 +100,8 @@ PkcsPbe read_pkcs_pbe(der::Reader alg, const char* what) {
   p.iterations = params.small_integer("iterations");
   params.finish("PBE parameters");
   if (p.iterations == 0 || p.iterations > kMaxPbkdf2Iterations) {
-    container_fail(kFormat, ContainerFault::unsupported, std::string(what) + " iteration count " + std::to_string(p.iterations));
+    container_fail(kFormat, ContainerFault::unsupported,
+                   std::string(what) + " iteration count " + std::to_string(p.iterations));
   }
   return p;
 }
@@ -110,7 +111,9 @@ PkcsPbe read_pkcs_pbe(der::Reader alg, const char* what) {
 /// wrong password or changed data).
 std::optional<SecureBytes> pbe_decrypt(const PkcsPbe& p, std::span<const std::uint8_t> data,
                                        std::span<const std::uint8_t> bmp) {
-  if (data.empty() || data.size() % 8 != 0) container_fail(kFormat, ContainerFault::damaged, "encrypted data not whole TDES blocks");
+  if (data.empty() || data.size() % 8 != 0) {
+    container_fail(kFormat, ContainerFault::damaged, "encrypted data not whole TDES blocks");
+  }
   const SecureBytes key = pkcs12_kdf("sha1", 1, p.key_size, p.salt, bmp, p.iterations);
   const SecureBytes iv = pkcs12_kdf("sha1", 2, 8, p.salt, bmp, p.iterations);
   const cipher::Tdes tdes(key);
