@@ -27,6 +27,7 @@
 #include "dstu/pkix/bundle.hpp"
 #include "dstu/pkix/certificate.hpp"
 #include "dstu/pkix/crl.hpp"
+#include "dstu/pkix/container.hpp"
 #include "dstu/pkix/dstu4145_key.hpp"
 #include "dstu/pkix/ec_key.hpp"
 #include "dstu/pkix/encrypted_key.hpp"
