@@ -14,6 +14,9 @@ template <class... F>
 struct Overload : F... {
   using F::operator()...;
 };
+// Written out for clang 14, which does not deduce an aggregate's arguments by itself.
+template <class... F>
+Overload(F...) -> Overload<F...>;
 
 [[noreturn]] void unknown_algorithm(const std::string& oid) {
   throw Error(Errc::unsupported, "not a DSTU 4145 key, nor an ECDSA/ECGDSA one (algorithm " + oid + ")");
