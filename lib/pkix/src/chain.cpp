@@ -1,0 +1,353 @@
+// Offline certification paths (chain.hpp): issuers found by name and key identifier among
+// the anchors and intermediates, tried depth first without loops; each complete path
+// checked as RFC 5280 §6.1 does (validity, basicConstraints, keyUsage, pathLenConstraint)
+// with revocation from the given CRLs (RFC 5280 §6.3, delta CRLs by §5.2.4).
+#include "dstu/pkix/chain.hpp"
+
+#include <algorithm>
+#include <ctime>
+#include <iterator>
+#include <string_view>
+#include <utility>
+
+namespace dstu::pkix {
+namespace {
+
+/// Longest path tried, end certificate and anchor included; deeper paths are not
+/// built (RFC 5280 leaves the bound to the implementation).
+constexpr std::size_t kMaxPathLength = 10;
+
+/// CRLReason removeFromCRL (RFC 5280 §5.3.1): in a delta CRL, an entry of the base no
+/// longer revoked.
+constexpr int kRemoveFromCrl = 8;
+
+/// How the reasons name a certificate: "CN=" and its subject's common name, or the
+/// whole subject when it has none.
+std::string display(const Name& name) {
+  for (const auto& rdn : name.rdns) {
+    for (const auto& attribute : rdn) {
+      if (attribute.oid == "2.5.4.3") return "CN=" + attribute.text;
+    }
+  }
+  return to_string(name);
+}
+
+std::string quoted(const Certificate& cert) { return "'" + display(cert.subject) + "'"; }
+
+bool same_name(const Name& a, const Name& b) { return a.der == b.der || to_string(a) == to_string(b); }
+
+bool self_issued(const Certificate& cert) { return same_name(cert.subject, cert.issuer); }
+
+/// RFC 5280 §4.2.1.1: when both identifiers are present they must agree.
+bool key_ids_agree(const std::optional<Bytes>& authority, const std::optional<Bytes>& subject) {
+  return !authority || !subject || *authority == *subject;
+}
+
+bool may_issue(const Certificate& issuer, const Certificate& cert) {
+  return same_name(issuer.subject, cert.issuer) && key_ids_agree(cert.authority_key_id, issuer.subject_key_id);
+}
+
+/// Compares two INTEGER contents (cRLNumber, BaseCRLNumber) as non-negative numbers.
+int compare_numbers(std::span<const std::uint8_t> a, std::span<const std::uint8_t> b) {
+  while (!a.empty() && a.front() == 0) a = a.subspan(1);
+  while (!b.empty() && b.front() == 0) b = b.subspan(1);
+  if (a.size() != b.size()) return a.size() < b.size() ? -1 : 1;
+  const auto [ia, ib] = std::mismatch(a.begin(), a.end(), b.begin());
+  if (ia == a.end()) return 0;
+  return *ia < *ib ? -1 : 1;
+}
+
+std::string crl_label(const Crl& crl) {
+  return std::string(crl.is_delta() ? "delta CRL" : "CRL") + " of '" + display(crl.issuer) + "' issued " +
+         format_time(crl.this_update);
+}
+
+std::string revocation_text(const Certificate& cert, const RevokedCertificate& entry) {
+  std::string text = "certificate " + quoted(cert) + " was revoked on " + format_time(entry.date);
+  if (entry.reason && !reason_name(*entry.reason).empty()) text += " (" + std::string(reason_name(*entry.reason)) + ")";
+  return text;
+}
+
+std::string usage_names(std::uint16_t bits) {
+  static constexpr std::string_view kNames[] = {"digitalSignature", "nonRepudiation", "keyEncipherment",
+                                                "dataEncipherment", "keyAgreement",   "keyCertSign",
+                                                "cRLSign",          "encipherOnly",   "decipherOnly"};
+  std::string out;
+  for (std::size_t i = 0; i < std::size(kNames); ++i) {
+    if ((bits >> i) & 1u) out += (out.empty() ? "" : " or ") + std::string(kNames[i]);
+  }
+  return out;
+}
+
+/// Checks a complete path (leaf first, anchor last) at options.at.
+class PathCheck {
+ public:
+  PathCheck(const TrustStore& store, const ChainOptions& options) : store_(store), options_(options) {}
+
+  ChainResult run(const std::vector<const Certificate*>& certs) {
+    ChainResult result;
+    for (std::size_t i = 0; i < certs.size(); ++i) {
+      PathElement element;
+      element.cert = certs[i];
+      element.anchor = i + 1 == certs.size();
+      result.path.push_back(element);
+    }
+    for (std::size_t i = 0; i < certs.size(); ++i) check_certificate(result, certs, i);
+    if (const auto* anchor = certs.back(); self_issued(*anchor)) check_self_signature(result, *anchor);
+    for (std::size_t i = 0; i + 1 < certs.size(); ++i) check_revocation(result, *certs[i], *certs[i + 1], result.path[i]);
+    if (options_.require_crl) {
+      for (std::size_t i = 0; i + 1 < certs.size(); ++i) {
+        if (result.path[i].revocation != RevocationStatus::not_checked) continue;
+        fail(result, "revocation of " + quoted(*certs[i]) + " could not be checked (no usable CRL of " +
+                         quoted(*certs[i + 1]) + ") and CRLs are required");
+      }
+    }
+    result.verdict = failed_ ? ChainVerdict::invalid : ChainVerdict::valid;
+    return result;
+  }
+
+ private:
+  void fail(ChainResult& result, std::string reason) {
+    if (!failed_) result.reason = std::move(reason);
+    failed_ = true;
+  }
+
+  void check_certificate(ChainResult& result, const std::vector<const Certificate*>& certs, std::size_t i) {
+    const Certificate& cert = *certs[i];
+    if (options_.at < cert.not_before) {
+      fail(result, "certificate " + quoted(cert) + " is not yet valid (valid from " + format_time(cert.not_before) + ")");
+    } else if (options_.at > cert.not_after) {
+      fail(result, "certificate " + quoted(cert) + " expired on " + format_time(cert.not_after));
+    }
+    if (i == 0) {
+      if (cert.key_usage && options_.end_usage != 0 && (*cert.key_usage & options_.end_usage) == 0) {
+        fail(result, "certificate " + quoted(cert) + " lacks the key usage required (" +
+                         usage_names(options_.end_usage) + ")");
+      }
+      return;
+    }
+    const bool anchor = i + 1 == certs.size();
+    // A v1 anchor has no extensions at all, and is a CA because the user trusts it as one.
+    const bool v1_anchor = anchor && cert.version == 1 && cert.extensions.empty();
+    if (!v1_anchor && !(cert.basic_constraints && cert.basic_constraints->ca)) {
+      fail(result, "certificate " + quoted(cert) + " is not a CA (basicConstraints cA is not set) but issued " +
+                       quoted(*certs[i - 1]));
+    }
+    if (cert.key_usage && (*cert.key_usage & kKeyCertSign) == 0) {
+      fail(result, "certificate " + quoted(cert) + " may not sign certificates (its keyUsage lacks keyCertSign)");
+    }
+    if (cert.basic_constraints && cert.basic_constraints->path_len) {
+      // RFC 5280 §4.2.1.9: the non-self-issued intermediates below this certificate.
+      std::uint64_t below = 0;
+      for (std::size_t j = 1; j < i; ++j) below += self_issued(*certs[j]) ? 0 : 1;
+      if (below > *cert.basic_constraints->path_len) {
+        fail(result, "certificate " + quoted(cert) + " allows " + std::to_string(*cert.basic_constraints->path_len) +
+                         " CA certificates below it (pathLenConstraint), the path has " + std::to_string(below));
+      }
+    }
+  }
+
+  void check_self_signature(ChainResult& result, const Certificate& anchor) {
+    if (!anchor.public_key) {
+      fail(result, "the self-signature of anchor " + quoted(anchor) + " cannot be checked: " + anchor.key_error);
+      return;
+    }
+    const SignatureCheck check = verify_signature(anchor, *anchor.public_key);
+    if (check.verdict == SignatureVerdict::valid) return;
+    fail(result, "the self-signature of anchor " + quoted(anchor) +
+                     (check.verdict == SignatureVerdict::unsupported ? " cannot be checked: " : " does not verify: ") +
+                     check.reason);
+  }
+
+  /// The CRL if it may be used for certificates of `issuer` at options.at, else null
+  /// with a note saying why not.
+  bool usable(ChainResult& result, const Crl& crl, const Certificate& issuer) {
+    if (!issuer.public_key) {
+      result.notes.push_back(crl_label(crl) + " not used: the issuer's key is not one dstu reads");
+      return false;
+    }
+    const SignatureCheck check = verify_signature(crl, *issuer.public_key);
+    if (check.verdict != SignatureVerdict::valid) {
+      result.notes.push_back(crl_label(crl) + " not used: its signature " +
+                             (check.verdict == SignatureVerdict::unsupported ? "cannot be checked: "
+                                                                             : "does not verify: ") +
+                             check.reason);
+      return false;
+    }
+    if (crl.this_update > options_.at) {
+      result.notes.push_back(crl_label(crl) + " not used: issued after " + format_time(options_.at));
+      return false;
+    }
+    if (crl.next_update && *crl.next_update < options_.at) {
+      result.notes.push_back(crl_label(crl) + " not used: not current at " + format_time(options_.at) +
+                             " (next update due " + format_time(*crl.next_update) + ")");
+      return false;
+    }
+    return true;
+  }
+
+  /// The newest usable complete CRL and the newest delta that applies to it.
+  std::pair<const Crl*, const Crl*> crls_for(ChainResult& result, const Certificate& cert, const Certificate& issuer) {
+    std::vector<const Crl*> full, deltas;
+    for (const Crl& crl : store_.crls) {
+      if (!same_name(crl.issuer, cert.issuer) || !key_ids_agree(crl.authority_key_id, issuer.subject_key_id)) continue;
+      if (!usable(result, crl, issuer)) continue;
+      (crl.is_delta() ? deltas : full).push_back(&crl);
+    }
+    const Crl* base = nullptr;
+    for (const Crl* crl : full) {
+      if (base == nullptr || crl->this_update > base->this_update) base = crl;
+    }
+    const Crl* delta = nullptr;
+    for (const Crl* crl : deltas) {
+      // RFC 5280 §5.2.4: a delta applies to a complete CRL numbered at least its base.
+      if (base == nullptr || !base->crl_number || compare_numbers(*base->crl_number, *crl->delta_base) < 0) {
+        result.notes.push_back(crl_label(*crl) + " not used: no usable complete CRL numbered from its base on");
+        continue;
+      }
+      if (delta == nullptr || crl->this_update > delta->this_update) delta = crl;
+    }
+    return {base, delta};
+  }
+
+  void check_revocation(ChainResult& result, const Certificate& cert, const Certificate& issuer, PathElement& element) {
+    const auto [base, delta] = crls_for(result, cert, issuer);
+    if (base == nullptr) {
+      std::string note = "revocation of " + quoted(cert) + " not checked: no usable CRL of " + quoted(issuer);
+      if (!cert.crl_distribution_points.empty()) note += " (distribution point " + cert.crl_distribution_points[0] + ")";
+      result.notes.push_back(std::move(note));
+      return;
+    }
+    const RevokedCertificate* entry = delta ? find_revoked(*delta, cert.serial) : nullptr;
+    if (entry == nullptr) entry = find_revoked(*base, cert.serial);
+    element.revocation = RevocationStatus::good;
+    if (entry == nullptr || entry->reason == kRemoveFromCrl) return;
+    if (entry->date > options_.at) {
+      result.notes.push_back(revocation_text(cert, *entry) + ", after " + format_time(options_.at) +
+                             ": good at that time");
+      return;
+    }
+    element.revocation = RevocationStatus::revoked;
+    element.revoked_at = entry->date;
+    element.revocation_reason = entry->reason;
+    fail(result, revocation_text(cert, *entry));
+  }
+
+  const TrustStore& store_;
+  const ChainOptions& options_;
+  bool failed_ = false;
+};
+
+/// Depth-first search over issuers, keeping the best outcome.
+class PathBuilder {
+ public:
+  PathBuilder(const Certificate& leaf, const TrustStore& store, const ChainOptions& options)
+      : leaf_(leaf), store_(store), options_(options) {}
+
+  ChainResult run() {
+    std::vector<const Certificate*> certs{&leaf_};
+    extend(certs);
+    if (best_) return *best_;
+    ChainResult none;
+    none.reason = closest_;
+    return none;
+  }
+
+ private:
+  bool is_anchor(const Certificate& cert) const {
+    return std::any_of(store_.anchors.begin(), store_.anchors.end(), [&](const Certificate& a) { return a.der == cert.der; });
+  }
+
+  bool on_path(const std::vector<const Certificate*>& certs, const Certificate& cert) const {
+    return std::any_of(certs.begin(), certs.end(), [&](const Certificate* c) { return c->der == cert.der; });
+  }
+
+  /// Records a path that reached no anchor, if it got further than those before.
+  void dead_end(std::size_t depth, int rank, std::string reason) {
+    if (closest_.empty() || depth > closest_depth_ || (depth == closest_depth_ && rank > closest_rank_)) {
+      closest_ = std::move(reason);
+      closest_depth_ = depth;
+      closest_rank_ = rank;
+    }
+  }
+
+  void complete(const std::vector<const Certificate*>& certs) {
+    ChainResult result = PathCheck(store_, options_).run(certs);
+    if (!best_ || (best_->verdict == ChainVerdict::invalid && result.verdict == ChainVerdict::valid)) best_ = result;
+  }
+
+  bool done() const { return best_ && best_->verdict == ChainVerdict::valid; }
+
+  void extend(std::vector<const Certificate*>& certs) {
+    const Certificate& cert = *certs.back();
+    if (is_anchor(cert)) {
+      complete(certs);
+      return;
+    }
+    if (certs.size() >= kMaxPathLength) {
+      dead_end(certs.size(), 0, "no trust anchor for " + quoted(leaf_) + " within " +
+                                    std::to_string(kMaxPathLength) + " certificates");
+      return;
+    }
+    bool any = false;
+    for (const auto* pool : {&store_.anchors, &store_.intermediates}) {
+      for (const Certificate& candidate : *pool) {
+        if (done()) return;
+        if (!may_issue(candidate, cert) || on_path(certs, candidate)) continue;
+        any = true;
+        try_issuer(certs, candidate);
+      }
+    }
+    if (!any) {
+      dead_end(certs.size(), 0, "no trust anchor for " + quoted(leaf_) + ": issuer '" + display(cert.issuer) +
+                                    "' not among the certificates given");
+    }
+  }
+
+  void try_issuer(std::vector<const Certificate*>& certs, const Certificate& issuer) {
+    const Certificate& cert = *certs.back();
+    if (!issuer.public_key) {
+      dead_end(certs.size(), 1, "signature of " + quoted(cert) + " cannot be checked under " + quoted(issuer) +
+                                    ": its key is not one dstu reads (" + issuer.key_error + ")");
+      return;
+    }
+    const SignatureCheck check = verify_signature(cert, *issuer.public_key);
+    if (check.verdict == SignatureVerdict::unsupported) {
+      dead_end(certs.size(), 1, "signature of " + quoted(cert) + " cannot be checked under " + quoted(issuer) + ": " +
+                                    check.reason);
+      return;
+    }
+    if (check.verdict == SignatureVerdict::invalid) {
+      dead_end(certs.size(), 2, "signature of " + quoted(cert) + " does not verify under " + quoted(issuer));
+      return;
+    }
+    certs.push_back(&issuer);
+    extend(certs);
+    certs.pop_back();
+  }
+
+  const Certificate& leaf_;
+  const TrustStore& store_;
+  const ChainOptions& options_;
+  std::optional<ChainResult> best_;
+  std::string closest_;
+  std::size_t closest_depth_ = 0;
+  int closest_rank_ = 0;
+};
+
+}  // namespace
+
+ChainResult verify_chain(const Certificate& leaf, const TrustStore& store, const ChainOptions& options) {
+  return PathBuilder(leaf, store, options).run();
+}
+
+std::string format_time(std::int64_t seconds_since_epoch) {
+  const auto t = static_cast<std::time_t>(seconds_since_epoch);
+  std::tm tm{};
+  if (gmtime_r(&t, &tm) == nullptr) return std::to_string(seconds_since_epoch) + " s since the epoch";
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S UTC", &tm);
+  return text;
+}
+
+}  // namespace dstu::pkix
