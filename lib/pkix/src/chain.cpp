@@ -94,7 +94,9 @@ class PathCheck {
     }
     for (std::size_t i = 0; i < certs.size(); ++i) check_certificate(result, certs, i);
     if (const auto* anchor = certs.back(); self_issued(*anchor)) check_self_signature(result, *anchor);
-    for (std::size_t i = 0; i + 1 < certs.size(); ++i) check_revocation(result, *certs[i], *certs[i + 1], result.path[i]);
+    for (std::size_t i = 0; i + 1 < certs.size(); ++i) {
+      check_revocation(result, *certs[i], *certs[i + 1], result.path[i]);
+    }
     if (options_.require_crl) {
       for (std::size_t i = 0; i + 1 < certs.size(); ++i) {
         if (result.path[i].revocation != RevocationStatus::not_checked) continue;
@@ -115,7 +117,8 @@ class PathCheck {
   void check_certificate(ChainResult& result, const std::vector<const Certificate*>& certs, std::size_t i) {
     const Certificate& cert = *certs[i];
     if (options_.at < cert.not_before) {
-      fail(result, "certificate " + quoted(cert) + " is not yet valid (valid from " + format_time(cert.not_before) + ")");
+      fail(result,
+           "certificate " + quoted(cert) + " is not yet valid (valid from " + format_time(cert.not_before) + ")");
     } else if (options_.at > cert.not_after) {
       fail(result, "certificate " + quoted(cert) + " expired on " + format_time(cert.not_after));
     }
@@ -159,8 +162,8 @@ class PathCheck {
                      check.reason);
   }
 
-  /// The CRL if it may be used for certificates of `issuer` at options.at, else null
-  /// with a note saying why not.
+  /// Whether the CRL may be used for certificates of `issuer` at options.at; when not,
+  /// a note says why.
   bool usable(ChainResult& result, const Crl& crl, const Certificate& issuer) {
     if (!issuer.public_key) {
       result.notes.push_back(crl_label(crl) + " not used: the issuer's key is not one dstu reads");
@@ -214,7 +217,9 @@ class PathCheck {
     const auto [base, delta] = crls_for(result, cert, issuer);
     if (base == nullptr) {
       std::string note = "revocation of " + quoted(cert) + " not checked: no usable CRL of " + quoted(issuer);
-      if (!cert.crl_distribution_points.empty()) note += " (distribution point " + cert.crl_distribution_points[0] + ")";
+      if (!cert.crl_distribution_points.empty()) {
+        note += " (distribution point " + cert.crl_distribution_points[0] + ")";
+      }
       result.notes.push_back(std::move(note));
       return;
     }
@@ -255,7 +260,8 @@ class PathBuilder {
 
  private:
   bool is_anchor(const Certificate& cert) const {
-    return std::any_of(store_.anchors.begin(), store_.anchors.end(), [&](const Certificate& a) { return a.der == cert.der; });
+    return std::any_of(store_.anchors.begin(), store_.anchors.end(),
+                       [&](const Certificate& a) { return a.der == cert.der; });
   }
 
   bool on_path(const std::vector<const Certificate*>& certs, const Certificate& cert) const {
