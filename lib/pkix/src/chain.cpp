@@ -177,10 +177,8 @@ class PathCheck {
                              check.reason);
       return false;
     }
-    if (crl.this_update > options_.at) {
-      result.notes.push_back(crl_label(crl) + " not used: issued after " + format_time(options_.at));
-      return false;
-    }
+    // A CRL issued after options.at is used: it is the best evidence of the status at
+    // that time (a signing time, checked later), its entries dated after it not revoking.
     if (crl.next_update && *crl.next_update < options_.at) {
       result.notes.push_back(crl_label(crl) + " not used: not current at " + format_time(options_.at) +
                              " (next update due " + format_time(*crl.next_update) + ")");

@@ -13,8 +13,10 @@
 // own signature (self-signed) and validity are checked too, since a user's anchor file
 // can be any certificate. Revocation: each non-anchor certificate is looked up in the
 // CRLs whose issuer is its issuer (a CRL whose signature does not verify under the
-// issuer's key, or that is not current at the given time, is not used, and is reported);
-// a delta CRL adds to its base. When no usable CRL covers a certificate its revocation
+// issuer's key, or whose nextUpdate passed before the given time, is not used, and is
+// reported; one issued after the given time is used, since it says most about that time
+// when it is a signing time checked later, and its entries dated after that time do not
+// revoke); a delta CRL adds to its base. When no usable CRL covers a certificate its revocation
 // status is "not checked", which does not make the path invalid unless the options
 // demand CRLs.
 // Nothing here is secret.
