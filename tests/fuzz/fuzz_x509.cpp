@@ -2,7 +2,8 @@
 // and read_bundle read them (DER and PEM). Whatever the input, each reader returns its
 // value or throws dstu::Error; a certificate or CRL that reads must read the same from
 // its own DER, and its signature check under a key (its own, or the bundle's first
-// certificate's) must return a verdict, never throw.
+// certificate's) must return a verdict, never throw. pkix::file_kind, which routes every
+// PKI file of the CLI, must name a kind without throwing.
 #include <cstdint>
 #include <span>
 
@@ -10,6 +11,7 @@
 #include "dstu/pkix/bundle.hpp"
 #include "dstu/pkix/certificate.hpp"
 #include "dstu/pkix/crl.hpp"
+#include "dstu/pkix/file_kind.hpp"
 
 namespace pkix = dstu::pkix;
 
@@ -51,6 +53,8 @@ void guarded(F f, std::span<const std::uint8_t> input) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::span<const std::uint8_t> input(data, size);
+  const pkix::FileKind kind = pkix::file_kind(input);
+  (void)pkix::file_kind_name(kind);
   guarded(certificate, input);
   guarded(crl, input);
   guarded(bundle, input);

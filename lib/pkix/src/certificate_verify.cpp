@@ -108,6 +108,10 @@ SignatureCheck verify_signed(std::string_view algorithm_oid, std::span<const std
   return {SignatureVerdict::unsupported, alg.name, "signature algorithm " + alg.name + " is not one dstu verifies"};
 }
 
+std::string signature_algorithm_name(std::string_view algorithm_oid) {
+  return signature_algorithm(algorithm_oid).name;
+}
+
 SignatureCheck verify_signature(const Certificate& cert, const AnyPublicKey& issuer_key) {
   return verify_signed(cert.signature_oid, cert.tbs, cert.signature, issuer_key);
 }

@@ -1,6 +1,9 @@
 // The certificate extensions a chain needs (certificate.hpp), each read in strict DER to
-// the end of its extnValue; every extension is kept as read as well.
+// the end of its extnValue; every extension is kept as read as well; the names of the
+// key usages and key purposes.
 #include <algorithm>
+#include <iterator>
+#include <utility>
 
 #include "dstu/base/error.hpp"
 #include "x509_internal.hpp"
@@ -202,3 +205,30 @@ void read_extensions(Certificate& cert, std::span<const std::uint8_t> extensions
 }
 
 }  // namespace dstu::pkix::detail
+
+namespace dstu::pkix {
+
+std::vector<std::string> key_usage_names(std::uint16_t key_usage) {
+  static constexpr const char* kNames[] = {"digitalSignature", "nonRepudiation", "keyEncipherment",
+                                           "dataEncipherment", "keyAgreement",   "keyCertSign",
+                                           "cRLSign",          "encipherOnly",   "decipherOnly"};
+  std::vector<std::string> names;
+  for (unsigned bit = 0; bit < std::size(kNames); ++bit) {
+    if ((key_usage >> bit) & 1u) names.emplace_back(kNames[bit]);
+  }
+  return names;
+}
+
+std::string key_purpose_name(std::string_view oid) {
+  static constexpr std::pair<std::string_view, std::string_view> kPurposes[] = {
+      {"1.3.6.1.5.5.7.3.1", "serverAuth"},      {"1.3.6.1.5.5.7.3.2", "clientAuth"},
+      {"1.3.6.1.5.5.7.3.3", "codeSigning"},     {"1.3.6.1.5.5.7.3.4", "emailProtection"},
+      {"1.3.6.1.5.5.7.3.8", "timeStamping"},    {"1.3.6.1.5.5.7.3.9", "OCSPSigning"},
+  };
+  for (const auto& [o, name] : kPurposes) {
+    if (o == oid) return std::string(name);
+  }
+  return std::string(oid);
+}
+
+}  // namespace dstu::pkix

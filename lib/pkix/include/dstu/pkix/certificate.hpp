@@ -74,6 +74,14 @@ enum KeyUsageBit : std::uint16_t {
   kDecipherOnly = 1u << 8,
 };
 
+/// The names RFC 5280 §4.2.1.3 gives the bits set in `key_usage`, in bit order
+/// ("digitalSignature", "nonRepudiation", ...).
+std::vector<std::string> key_usage_names(std::uint16_t key_usage);
+
+/// The name of an extended key usage purpose (RFC 5280 §4.2.1.12: "serverAuth", ...,
+/// "timeStamping", "OCSPSigning"), or its dotted OID for others.
+std::string key_purpose_name(std::string_view oid);
+
 struct BasicConstraints {
   bool ca = false;
   std::optional<std::uint64_t> path_len;
@@ -139,6 +147,10 @@ struct SignatureCheck {
 /// a key of the wrong kind is invalid; an unknown algorithm unsupported. CRLs reuse it.
 SignatureCheck verify_signed(std::string_view algorithm_oid, std::span<const std::uint8_t> signed_octets,
                              std::span<const std::uint8_t> signature, const AnyPublicKey& signer);
+
+/// The name of a signature algorithm OID as verify_signed reports it ("DSTU 4145 with
+/// GOST 34.311", "ECDSA with SHA-256"), or its dotted OID when unknown.
+std::string signature_algorithm_name(std::string_view algorithm_oid);
 
 /// The certificate's signature under its issuer's key.
 SignatureCheck verify_signature(const Certificate& cert, const AnyPublicKey& issuer_key);
