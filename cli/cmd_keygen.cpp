@@ -1,10 +1,16 @@
 // dstu keygen: a key pair into a private key file (mode 0600) and a public key file;
-// --list-curves; --convert between armor and DER.
+// --list-curves; --convert between armor and DER, and of key containers to key files and
+// certificates.
 #include <fmt/core.h>
 #include <unistd.h>
 
 #include "command.hpp"
+#include <algorithm>
+#include <memory>
+
 #include "dstu/base/error.hpp"
+#include "dstu/base/pem.hpp"
+#include "dstu/pkix/key_choice.hpp"
 #include "dstu/base/wipe.hpp"
 #include "dstu/dstu4145/keys.hpp"
 #include "dstu/ec2m/curve.hpp"
@@ -51,7 +57,8 @@ class Keygen final : public Command {
     sub.add_flag("--list-curves", list_, "List the named curves");
     sub.add_option("--convert", convert_,
                    "Re-encode this key file (private or public) into -o; a private key is written protected "
-                   "unless --no-passphrase");
+                   "unless --no-passphrase. A key container (Key-6.dat, PKCS#12, JKS): every key to OUT-N.key and "
+                   "OUT-N.key.pub, its certificate to OUT-N.cer, other certificates to OUT-ca-M.cer");
     sub.add_flag("--allow-insecure-key", allow_insecure_,
                  "With --convert: read a clear private key file that group or others can read");
     add_passphrase_options(sub, passphrase_, true);
@@ -113,8 +120,13 @@ class Keygen final : public Command {
     if (!scheme_.empty()) throw UsageError("--scheme chooses a new key's scheme; --convert keeps the key's");
     const pkix::KeyFileEncoding encoding = parse_key_format(format_);
     refuse_existing(out_, force_);
+    const SecureBytes data = read_secret_file(convert_);
+    const auto container = pkix::container_format(data);
+    if (container && *container != pkix::ContainerFormat::key6_pbes2) {
+      return convert_container(g, data, *container, encoding);
+    }
     SecureBytes used;
-    const pkix::KeyFile k = load_key(convert_, {&passphrase_, allow_insecure_, &used});
+    const LoadedKey k = load_key(convert_, data, {&passphrase_, allow_insecure_, &used, ""});
     const pkix::AnyPublicKey pub = pkix::public_key(k.key);
     if (std::holds_alternative<ecdsa::SchemePublicKey>(pub) && pkcs8_option_->count() > 0) {
       throw UsageError("--pkcs8 is for DSTU 4145 keys");
@@ -132,6 +144,90 @@ class Keygen final : public Command {
       write_file_atomic(out_, pkix::encode_public_key_file(pub, encoding), 0644, overwrite());
     }
     if (g.json && !g.quiet) print_json({{"converted", convert_}, {"out", out_}, {"private", pkix::is_private(k.key)}});
+    return kExitOk;
+  }
+
+  /// --convert of a key container: each key to OUT-N.key and OUT-N.key.pub (N from 1, in
+  /// the container's order), its certificate to OUT-N.cer, the container's other
+  /// certificates to OUT-ca-M.cer. Every file is staged before any is put in place, and
+  /// the ones put in place are removed if a later one fails.
+  int convert_container(const GlobalOptions& g, const SecureBytes& data, pkix::ContainerFormat format,
+                        pkix::KeyFileEncoding encoding) {
+    if (out_ == "-") throw UsageError("--convert of a key container writes several files: -o gives their prefix");
+    if (!pub_.empty()) throw UsageError("--pub: a container's public keys go beside its keys (OUT-N.key.pub)");
+    SecureBytes used;
+    const pkix::Container c = load_container(convert_, data, format, passphrase_, &used);
+    const bool by_option = !passphrase_.file.empty() || passphrase_.fd >= 0;
+    SecureBytes pass;
+    if (!passphrase_.none) pass = by_option ? std::move(used) : new_passphrase(out_ + "-N.key");
+    const auto cert_file = [&](const Bytes& der) {
+      if (encoding == pkix::KeyFileEncoding::der) return der;
+      const std::string text = pem::encode({"CERTIFICATE", {}, der});
+      return Bytes(text.begin(), text.end());
+    };
+    struct Out {
+      std::string path;
+      SecureBytes data;
+      mode_t mode;
+    };
+    std::vector<Out> outs;
+    Json keys = Json::array();
+    std::vector<Bytes> key_certs;
+    for (std::size_t i = 0; i < c.keys.size(); ++i) {
+      const std::string base = fmt::format("{}-{}", out_, i + 1);
+      const pkix::AnyPublicKey& pub = c.keys[i].public_key;
+      outs.push_back({base + ".key", private_key_file(c.keys[i].key, encoding, passphrase_.none ? nullptr : &pass), 0600});
+      const Bytes pub_file = pkix::encode_public_key_file(pub, encoding);
+      outs.push_back({base + ".key.pub", SecureBytes(pub_file.begin(), pub_file.end()), 0644});
+      Json k = {{"private_key", base + ".key"}, {"public_key", base + ".key.pub"}, {"curve", pkix::curve_name(pub)},
+                {"key_id", key_id_hex(pub)}};
+      if (const auto cert = pkix::key_certificate(c, i)) {
+        const Bytes f = cert_file(cert->der);
+        outs.push_back({base + ".cer", SecureBytes(f.begin(), f.end()), 0644});
+        key_certs.push_back(cert->der);
+        k["certificate"] = base + ".cer";
+      }
+      keys.push_back(k);
+    }
+    std::vector<Bytes> others;
+    const auto add_other = [&](const Bytes& der) {
+      if (std::find(key_certs.begin(), key_certs.end(), der) != key_certs.end()) return;
+      if (std::find(others.begin(), others.end(), der) != others.end()) return;
+      others.push_back(der);
+    };
+    for (const pkix::ContainerKey& k : c.keys) {
+      for (const Bytes& der : k.chain) add_other(der);
+    }
+    for (const Bytes& der : c.certificates) add_other(der);
+    Json certs = Json::array();
+    for (std::size_t j = 0; j < others.size(); ++j) {
+      const std::string path = fmt::format("{}-ca-{}.cer", out_, j + 1);
+      const Bytes f = cert_file(others[j]);
+      outs.push_back({path, SecureBytes(f.begin(), f.end()), 0644});
+      certs.push_back(path);
+    }
+    for (const Out& o : outs) refuse_existing(o.path, force_);
+    std::vector<std::unique_ptr<StagedFile>> staged;
+    for (const Out& o : outs) staged.push_back(std::make_unique<StagedFile>(o.path, o.data, o.mode));
+    std::size_t done = 0;
+    try {
+      for (; done < staged.size(); ++done) staged[done]->commit(overwrite());
+    } catch (...) {
+      for (std::size_t i = 0; i < done; ++i) ::unlink(outs[i].path.c_str());
+      throw;
+    }
+    if (g.quiet) {
+    } else if (g.json) {
+      print_json({{"converted", convert_}, {"container", pkix::container_format_name(format)}, {"keys", keys},
+                  {"certificates", certs}});
+    } else {
+      for (const Json& k : keys) {
+        fmt::print("{}  {}  key id {}{}\n", k["private_key"].get<std::string>(), k["curve"].get<std::string>(),
+                   k["key_id"].get<std::string>(),
+                   k.contains("certificate") ? "  certificate " + k["certificate"].get<std::string>() : "");
+      }
+      for (const Json& c2 : certs) fmt::print("{}\n", c2.get<std::string>());
+    }
     return kExitOk;
   }
 

@@ -40,7 +40,12 @@ class Sign final : public Command {
   }
 
   void setup(CLI::App& sub) override {
-    sub.add_option("-k,--key", key_, "Private key file ('-' = stdin)")->required();
+    sub.add_option("-k,--key", key_,
+                   "Private key file, or key container (Key-6.dat, PKCS#12 .pfx/.p12, JKS) ('-' = stdin)")
+        ->required();
+    sub.add_option("--key-id", key_id_,
+                   "A container's key to sign with, by its key id or its certificate's SKI (hex; dstu info lists "
+                   "them); default: the key whose certificate allows signing");
     sub.add_option("--hash", hash_,
                    "gost34311 (default for DSTU 4145 keys), kupyna256, kupyna384, kupyna512, sha224, sha256, sha384, "
                    "sha512, sha512-224, sha512-256 or sha3-* (ECDSA/ECGDSA keys: sha224 ... sha512; default by the "
@@ -79,7 +84,7 @@ class Sign final : public Command {
     if (key_ == "-" && std::count(files_.begin(), files_.end(), "-")) {
       throw UsageError("the key and the file cannot both come from standard input");
     }
-    const pkix::KeyFile loaded = load_key(key_, {&passphrase_, allow_insecure_});
+    const LoadedKey loaded = load_key(key_, {&passphrase_, allow_insecure_, nullptr, key_id_});
     if (!pkix::is_private(loaded.key)) throw_invalid(key_ + ": a public key, not a private one");
     const pkix::AnyPrivateKey key = pkix::private_key(loaded.key);
     check_options(key);
@@ -90,6 +95,10 @@ class Sign final : public Command {
     if (const auto* ec = std::get_if<ecdsa::SchemeKey>(&key)) fields["scheme"] = ecdsa::scheme_name(ec->scheme);
     fields["hash"] = hash_;
     fields["key_id"] = key_id;
+    if (loaded.certificate) {
+      fields["certificate"] = {{"subject", pkix::to_string(loaded.certificate->subject)},
+                               {"serial", to_hex(loaded.certificate->serial)}};
+    }
     // Outputs; one that is in the way is that file's error, found before its work.
     std::vector<std::string> outs;
     for (const std::string& f : files_) outs.push_back(!out_.empty() ? out_ : (f == "-" ? "-" : f + ".sig"));
@@ -203,7 +212,7 @@ class Sign final : public Command {
     return Bytes(text.begin(), text.end());
   }
 
-  std::string key_, hash_, out_, sig_format_ = "armor", rng_ = "os", scheme_;
+  std::string key_, key_id_, hash_, out_, sig_format_ = "armor", rng_ = "os", scheme_;
   pkix::AnyPublicKey pub_;
   std::vector<std::string> files_;
   bool force_ = false, allow_insecure_ = false, deterministic_ = false;

@@ -4,6 +4,9 @@
 // verify_batch, and the window's results are printed in input order before the next
 // window is read; in a window of large files, and with ECDSA/ECGDSA keys, each result
 // is printed as soon as it and every earlier one are done.
+// With the signer's certificate as -p and --trust, the certificate's chain is checked
+// once, before the files (pkix::verify_chain); a chain that fails makes every signature
+// that verifies invalid, with the chain's reason.
 // Exit 0 if every signature is valid, 1 if any is invalid, 2 on any other error.
 #include <fmt/core.h>
 
@@ -12,6 +15,7 @@
 #include <optional>
 
 #include "batch_list.hpp"
+#include "certificate_files.hpp"
 #include "command.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/dstu4145/encoding.hpp"
@@ -19,6 +23,7 @@
 #include "dstu/dstu4145/sign.hpp"
 #include "dstu/hash/hasher.hpp"
 #include "dstu/parallel/team.hpp"
+#include "dstu/pkix/file_kind.hpp"
 #include "ec_signatures.hpp"
 #include "exit_codes.hpp"
 #include "files.hpp"
@@ -59,7 +64,24 @@ class Verify final : public Command {
   const char* summary() const override { return "Verify detached DSTU 4145, ECDSA or ECGDSA signatures of files"; }
 
   void setup(CLI::App& sub) override {
-    sub.add_option("-p,--pub", pub_, "Public key file (a private key file works too)")->required();
+    sub.add_option("-p,--pub", pub_, "Public key file, or the signer's certificate (a private key file works too)")
+        ->required();
+    const std::string chain = "Certificate chain (with a certificate as -p)";
+    sub.add_option("--trust", trust_,
+                   "Trust anchors: certificate files, PKCS#7 bundles (.p7b), PEM files of many, or directories of "
+                   "them; the certificate's chain must reach one (repeatable)")
+        ->allow_extra_args(false)
+        ->group(chain);
+    sub.add_option("--untrusted", untrusted_, "Other certificates a chain may pass through (files or directories; repeatable)")
+        ->allow_extra_args(false)
+        ->group(chain);
+    sub.add_option("--crl", crls_, "CRLs (files, bundles or directories; repeatable); a revoked certificate fails the chain")
+        ->allow_extra_args(false)
+        ->group(chain);
+    sub.add_option("--at", at_, "Check the chain at this time: now (default), YYYY-MM-DD, YYYY-MM-DDTHH:MM:SSZ, @SECONDS")
+        ->group(chain);
+    sub.add_flag("--require-crl", require_crl_, "Fail a chain whose certificates are not all covered by a CRL given")
+        ->group(chain);
     sub.add_option("--sig", sig_, "Signature file (only with one input; default FILE.sig)");
     sub.add_option("--hash", hash_,
                    "Hash (default: the signature's Hash header, else gost34311 for DSTU 4145 keys and by the size "
@@ -90,7 +112,7 @@ class Verify final : public Command {
     const auto stdin_uses = std::count(files_.begin(), files_.end(), "-") + (list_ == "-" ? 1 : 0) +
                             (pub_ == "-" ? 1 : 0) + (sig_ == "-" ? 1 : 0);
     if (stdin_uses > 1) throw UsageError("standard input can be read once");
-    key_ = pkix::public_key(load_key(pub_, {nullptr, allow_insecure_}).key);
+    load_signer(g);
     const auto* ec_key = std::get_if<ecdsa::SchemePublicKey>(&key_);
     if (ec_key != nullptr) {
       check_ec_options(ec_key->scheme, scheme_, hash_);
@@ -127,6 +149,9 @@ class Verify final : public Command {
       // Called in input order, one call at a time (from the thread that finished them).
       const auto emit = [&](std::size_t begin, std::size_t end) {
         for (std::size_t i = begin; i < end; ++i) {
+          if (chain_ && chain_->verdict != pkix::ChainVerdict::valid && out[i].status == Status::valid) {
+            out[i] = {Status::invalid, out[i].hash, "the certificate's chain: " + chain_->reason};
+          }
           invalid |= out[i].status == Status::invalid;
           error |= out[i].status == Status::error;
           report(g, key_id, window[i].file, out[i]);
@@ -145,6 +170,39 @@ class Verify final : public Command {
   }
 
  private:
+  /// The key from -p: a key file, or a certificate, whose chain is then checked once for
+  /// the whole run when --trust is given (the verdict applies to every file).
+  void load_signer(const GlobalOptions& g) {
+    const bool chain_options = !untrusted_.empty() || !crls_.empty() || !at_.empty() || require_crl_;
+    if (chain_options && trust_.empty()) throw UsageError("--untrusted, --crl, --at and --require-crl need --trust");
+    const SecureBytes data = read_secret_file(pub_);
+    if (pkix::file_kind(data) != pkix::FileKind::certificate) {
+      if (!trust_.empty()) throw UsageError("--trust checks a certificate's chain: give the signer's certificate as -p");
+      key_ = pkix::public_key(load_key(pub_, data, {nullptr, allow_insecure_, nullptr, ""}).key);
+      return;
+    }
+    cert_ = load_certificate(pub_, Bytes(data.begin(), data.end()));
+    if (!cert_->public_key) throw_invalid(pub_ + ": the certificate's key cannot be used: " + cert_->key_error);
+    key_ = *cert_->public_key;
+    if (trust_.empty()) return;
+    add_trust_files(store_, trust_, untrusted_, crls_);
+    pkix::ChainOptions options;
+    options.at = parse_time(at_.empty() ? "now" : at_);
+    options.end_usage = pkix::kDigitalSignature | pkix::kNonRepudiation;
+    options.require_crl = require_crl_;
+    chain_ = pkix::verify_chain(*cert_, store_, options);
+    if (g.quiet || g.json) return;
+    std::string path;
+    for (const pkix::PathElement& e : chain_->path) path += (path.empty() ? "" : " <- ") + pkix::to_string(e.cert->subject);
+    fmt::print(stderr, "chain at {}: {}{}\n", pkix::format_time(options.at), chain_verdict_name(chain_->verdict),
+               chain_->verdict == pkix::ChainVerdict::valid ? ": " + path : ": " + chain_->reason);
+    for (const std::string& note : chain_->notes) fmt::print(stderr, "  note: {}\n", note);
+  }
+
+  static const char* chain_verdict_name(pkix::ChainVerdict v) {
+    return v == pkix::ChainVerdict::valid ? "valid" : v == pkix::ChainVerdict::invalid ? "invalid" : "no path to a trust anchor";
+  }
+
   void report(const GlobalOptions& g, const std::string& key_id, const std::string& file, const Outcome& o) const {
     if (g.json && !g.quiet) {
       Json r = {{"file", file}, {"status", status_name(o.status)}, {"curve", curve_name_}, {"hash", nullptr},
@@ -153,6 +211,14 @@ class Verify final : public Command {
       const auto* ec_key = std::get_if<ecdsa::SchemePublicKey>(&key_);
       if (ec_key != nullptr) r["scheme"] = ecdsa::scheme_name(ec_key->scheme);
       if (!o.reason.empty()) r["reason"] = o.reason;
+      if (cert_) {
+        r["certificate"] = {{"subject", pkix::to_string(cert_->subject)}, {"serial", to_hex(cert_->serial)},
+                            {"issuer", pkix::to_string(cert_->issuer)}};
+        r["chain"] = chain_ ? Json(chain_->verdict == pkix::ChainVerdict::valid     ? "valid"
+                                   : chain_->verdict == pkix::ChainVerdict::invalid ? "invalid"
+                                                                                    : "no_path")
+                            : Json(nullptr);
+      }
       print_json(r);  // one line each (NDJSON), flushed
     } else if (o.status == Status::error) {
       print_error(file.empty() ? o.reason : file + ": " + o.reason);  // a malformed list line names itself
@@ -264,6 +330,12 @@ class Verify final : public Command {
     return p;
   }
 
+  std::vector<std::string> trust_, untrusted_, crls_;
+  std::string at_;
+  bool require_crl_ = false;
+  std::optional<pkix::Certificate> cert_;
+  pkix::TrustStore store_;  // chain_'s path points into it
+  std::optional<pkix::ChainResult> chain_;
   std::string pub_, sig_, hash_, sig_format_ = "auto", list_, scheme_, curve_name_;
   pkix::AnyPublicKey key_;
   SignatureFormat format_ = SignatureFormat::automatic;

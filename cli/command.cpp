@@ -19,6 +19,7 @@ std::vector<std::unique_ptr<Command>> all_commands() {
   out.push_back(make_keygen_command());
   out.push_back(make_sign_command());
   out.push_back(make_verify_command());
+  out.push_back(make_info_command());
   out.push_back(make_hash_command());
   out.push_back(make_bench_command());
   out.push_back(make_primegen_command());

@@ -50,6 +50,7 @@ std::vector<std::unique_ptr<Command>> all_commands();
 std::unique_ptr<Command> make_keygen_command();
 std::unique_ptr<Command> make_sign_command();
 std::unique_ptr<Command> make_verify_command();
+std::unique_ptr<Command> make_info_command();
 std::unique_ptr<Command> make_hash_command();
 std::unique_ptr<Command> make_bench_command();
 std::unique_ptr<Command> make_primegen_command();

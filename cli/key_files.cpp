@@ -8,7 +8,9 @@
 
 #include "dstu/base/error.hpp"
 #include "dstu/base/pem.hpp"
+#include "command.hpp"
 #include "dstu/hash/hasher.hpp"
+#include "dstu/pkix/key_choice.hpp"
 #include "files.hpp"
 
 namespace dstu::cli {
@@ -64,8 +66,52 @@ pkix::KeyFileEncoding parse_key_format(const std::string& s) {
   throw_invalid("unknown key format '" + s + "' (armor or der)");
 }
 
-pkix::KeyFile load_key(const std::string& path, const KeyAccess& access) {
-  const SecureBytes data = read_secret_file(path);
+pkix::Container load_container(const std::string& path, const SecureBytes& data, pkix::ContainerFormat format,
+                               const PassphraseOptions& options, SecureBytes* passphrase_used) {
+  const std::string what = fmt::format("{} ({})", path, pkix::container_format_name(format));
+  SecureBytes pass = passphrase_to_read(options, what);
+  const SecureBytes key_pass = key_entry_passphrase(options);
+  try {
+    pkix::Container c = pkix::read_container(data, pass, key_pass);
+    if (passphrase_used != nullptr) *passphrase_used = std::move(pass);
+    return c;
+  } catch (const Error& e) {
+    throw Error(e.code(), path + ": " + e.what());
+  }
+}
+
+LoadedKey load_key(const std::string& path, const KeyAccess& access) {
+  return load_key(path, read_secret_file(path), access);
+}
+
+LoadedKey load_key(const std::string& path, const SecureBytes& data, const KeyAccess& access) {
+  // A PBES2 envelope alone (the newer Key-6.dat) is a protected key file as well, and
+  // read as one: its parameters are checked before a passphrase is asked for.
+  const auto format = pkix::container_format(data);
+  if (format && *format != pkix::ContainerFormat::key6_pbes2) {
+    if (access.passphrase == nullptr) {
+      throw_invalid(path + ": a key container (" + std::string(pkix::container_format_name(*format)) +
+                    "); give its certificate or a public key file");
+    }
+    const pkix::Container c = load_container(path, data, *format, *access.passphrase, access.passphrase_used);
+    Bytes wanted;
+    if (!access.key_id.empty()) {
+      try {
+        wanted = from_hex(access.key_id);
+      } catch (const Error&) {
+        throw_invalid("--key-id must be hex, as dstu info shows key ids");
+      }
+    }
+    std::size_t index = 0;
+    try {
+      index = pkix::choose_signing_key(c, wanted);
+    } catch (const Error& e) {
+      throw Error(e.code(), path + ": " + e.what());
+    }
+    LoadedKey k{pkix::any_key(c.keys[index].key), true, *format, pkix::key_certificate(c, index)};
+    return k;
+  }
+  if (!access.key_id.empty()) throw UsageError("--key-id chooses a key of a container; " + path + " is a key file");
   OptionPassphrase passphrase(access, path);
   std::optional<pkix::KeyFile> k;
   try {
@@ -75,7 +121,7 @@ pkix::KeyFile load_key(const std::string& path, const KeyAccess& access) {
     throw Error(e.code(), path + ": " + e.what());
   }
   if (pkix::is_private(k->key) && !k->encrypted) check_permissions(path, access);
-  return std::move(*k);
+  return LoadedKey{std::move(k->key), k->encrypted, std::nullopt, std::nullopt};
 }
 
 std::string key_id_hex(const pkix::AnyPublicKey& key) { return to_hex(pkix::key_id(key)); }

@@ -2,7 +2,9 @@
 // cryptography is in the library).
 //
 // Keys: lib/pkix reads every key file (pkix::read_key_file, key_file.hpp: PEM or DER,
-// clear or protected, DSTU 4145, ECDSA or ECGDSA) and writes them; the CLI adds what is
+// clear or protected, DSTU 4145, ECDSA or ECGDSA) and every key container (Key-6.dat,
+// PKCS#12, JKS: pkix::read_container, choosing the signing key by pkix::
+// choose_signing_key) and writes key files; the CLI adds what is
 // a command's: the file ('-' = stdin), the passphrase from a file, a descriptor or the
 // terminal (passphrase.hpp), the path in every error, and the mode check of a clear
 // private key file (as ssh: not readable by group or others). Signatures of DSTU 4145
@@ -15,11 +17,14 @@
 // documented in dstu-formats(5).
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "dstu/base/bytes.hpp"
 #include "dstu/base/wipe.hpp"
 #include "dstu/dstu4145/encoding.hpp"
+#include "dstu/pkix/certificate.hpp"
+#include "dstu/pkix/container.hpp"
 #include "dstu/pkix/key_file.hpp"
 #include "passphrase.hpp"
 
@@ -38,13 +43,33 @@ struct KeyAccess {
   bool allow_insecure = false;
   /// If set, receives the passphrase a protected key was opened with.
   SecureBytes* passphrase_used = nullptr;
+  /// A container's key to take (--key-id: a key id or a certificate's SKI, hex); empty:
+  /// pkix::choose_signing_key's choice.
+  std::string key_id;
 };
 
-/// Reads a key file ('-' = stdin) with pkix::read_key_file. Error(invalid_input) naming
-/// the path when it is no key file, when the passphrase is wrong, or when a clear private
-/// key file is readable by group or others without allow_insecure; the passphrase
-/// options' own errors as passphrase_to_read gives them.
-pkix::KeyFile load_key(const std::string& path, const KeyAccess& access);
+/// A key as a command uses it: from a key file, or one key of a container with the
+/// certificate that has it.
+struct LoadedKey {
+  pkix::AnyKey key;
+  bool encrypted = false;  ///< opened with a passphrase (a protected key file or a container)
+  std::optional<pkix::ContainerFormat> container;  ///< the container it came from
+  std::optional<pkix::Certificate> certificate;    ///< the container key's certificate
+};
+
+/// Reads a key file or a container ('-' = stdin). Error(invalid_input) naming the path
+/// when it is neither, when the passphrase is wrong, when a clear private key file is
+/// readable by group or others without allow_insecure, or when a container's key cannot
+/// be chosen; the passphrase options' own errors as passphrase_to_read gives them.
+LoadedKey load_key(const std::string& path, const KeyAccess& access);
+/// The same of a file's contents, read already.
+LoadedKey load_key(const std::string& path, const SecureBytes& data, const KeyAccess& access);
+
+/// Reads a whole container ('-' = stdin) with the passphrase of `options` (asked on the
+/// terminal if none is given). Errors name the path. `format` is the container's
+/// (pkix::container_format).
+pkix::Container load_container(const std::string& path, const SecureBytes& data, pkix::ContainerFormat format,
+                               const PassphraseOptions& options, SecureBytes* passphrase_used = nullptr);
 
 /// The key's id as the CLI shows it: hex of pkix::key_id.
 std::string key_id_hex(const pkix::AnyPublicKey& key);

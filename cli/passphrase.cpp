@@ -96,6 +96,10 @@ void add_passphrase_options(CLI::App& sub, PassphraseOptions& o, bool writes_key
       ->check(CLI::Range(0, 1 << 20))
       ->group(group)
       ->excludes(file);
+  sub.add_option("--key-passphrase-file", o.key_file,
+                 "Key containers (JKS): read the key entries' passphrase, when it is not the store's, from the "
+                 "first line of this file")
+      ->group(group);
   if (!writes_keys) return;
   sub.add_flag("--no-passphrase", o.none,
                "Write the private key in clear (mode 0600), without a passphrase (with --convert, the "
@@ -104,6 +108,10 @@ void add_passphrase_options(CLI::App& sub, PassphraseOptions& o, bool writes_key
   sub.add_option("--iterations", o.iterations, "PBKDF2 rounds for a protected key (default 100000)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{pkix::kMaxPbkdf2Iterations}))
       ->group(group);
+}
+
+SecureBytes key_entry_passphrase(const PassphraseOptions& o) {
+  return o.key_file.empty() ? SecureBytes{} : from_file(o.key_file);
 }
 
 bool terminal_available() {

@@ -15,12 +15,13 @@ namespace dstu::cli {
 struct PassphraseOptions {
   std::string file;    ///< --passphrase-file: its first line
   int fd = -1;         ///< --passphrase-fd: its first line
+  std::string key_file;  ///< --key-passphrase-file: a JKS store's key entries' passphrase, when not the store's
   bool none = false;   ///< --no-passphrase: write the private key in clear
   std::uint64_t iterations = 0;  ///< --iterations: PBKDF2 rounds when writing (0 = default)
 };
 
-/// Declares --passphrase-file and --passphrase-fd; with `writes_keys` also
-/// --no-passphrase and --iterations.
+/// Declares --passphrase-file, --passphrase-fd and --key-passphrase-file; with
+/// `writes_keys` also --no-passphrase and --iterations.
 void add_passphrase_options(CLI::App& sub, PassphraseOptions& o, bool writes_keys);
 
 /// The passphrase of an existing key: from the file or descriptor given, else asked
@@ -32,6 +33,10 @@ SecureBytes passphrase_to_read(const PassphraseOptions& o, const std::string& pa
 /// the terminal (the two must match, and be non-empty). Error(invalid_input) when
 /// neither is possible (then the user must choose: an option, or --no-passphrase).
 SecureBytes passphrase_to_write(const PassphraseOptions& o, const std::string& path);
+
+/// The key entries' passphrase of a JKS store from --key-passphrase-file; empty when
+/// not given (the store's passphrase opens them).
+SecureBytes key_entry_passphrase(const PassphraseOptions& o);
 
 /// True when a terminal is there to ask on (/dev/tty opens).
 bool terminal_available();

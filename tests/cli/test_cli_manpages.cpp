@@ -81,7 +81,7 @@ TEST_CASE("every option in --help is in the man pages, and every documented opti
     INFO("global option " << o);
     CHECK(global_man.count(o) == 1);
   }
-  for (const char* cmd : {"keygen", "sign", "verify", "hash", "bench", "primegen"}) {
+  for (const char* cmd : {"keygen", "sign", "verify", "info", "hash", "bench", "primegen"}) {
     INFO(cmd);
     const auto r = run_dstu({cmd, "--help"});
     REQUIRE(r.status == 0);

@@ -1,0 +1,109 @@
+#include "certificate_files.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <string_view>
+
+#include "dstu/base/error.hpp"
+#include "dstu/pkix/bundle.hpp"
+#include "dstu/pkix/file_kind.hpp"
+#include "files.hpp"
+
+namespace dstu::cli {
+namespace {
+
+constexpr std::size_t kBundleLimit = std::size_t{64} << 20;  // a provider's whole bundle of CAs and CRLs
+
+/// The certificates and CRLs of one file, whatever its kind (a key file is refused).
+pkix::Bundle read_pki_file(const std::string& path) {
+  const Bytes data = read_file(path, kBundleLimit);
+  try {
+    switch (pkix::file_kind(data)) {
+      case pkix::FileKind::certificate: return {{pkix::read_certificate(data)}, {}};
+      case pkix::FileKind::crl: return {{}, {pkix::read_crl(data)}};
+      case pkix::FileKind::bundle: return pkix::read_bundle(data);
+      case pkix::FileKind::key_file:
+      case pkix::FileKind::container: throw_invalid("a key, not a certificate, CRL or bundle");
+      case pkix::FileKind::unknown: break;
+    }
+    throw_invalid("not a certificate, CRL or bundle");
+  } catch (const Error& e) {
+    throw Error(e.code(), path + ": " + e.what());
+  }
+}
+
+/// A path, or a directory's regular files in name order.
+std::vector<std::string> expand(const std::string& path) {
+  std::error_code ec;
+  if (path == "-" || !std::filesystem::is_directory(path, ec)) return {path};
+  std::vector<std::string> files;
+  for (const auto& entry : std::filesystem::directory_iterator(path, ec)) {
+    if (entry.is_regular_file(ec)) files.push_back(entry.path().string());
+  }
+  if (ec) throw_invalid(path + ": " + ec.message());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+void add(pkix::TrustStore& store, const std::vector<std::string>& paths, std::vector<pkix::Certificate>* into) {
+  for (const std::string& p : paths) {
+    for (const std::string& f : expand(p)) {
+      pkix::Bundle b = read_pki_file(f);
+      if (into != nullptr) {
+        for (pkix::Certificate& c : b.certificates) into->push_back(std::move(c));
+      }
+      for (pkix::Crl& c : b.crls) store.crls.push_back(std::move(c));
+    }
+  }
+}
+
+}  // namespace
+
+pkix::Certificate load_certificate(const std::string& path, const Bytes& data) {
+  try {
+    return pkix::read_certificate(data);
+  } catch (const Error& e) {
+    throw Error(e.code(), path + ": " + e.what());
+  }
+}
+
+void add_trust_files(pkix::TrustStore& store, const std::vector<std::string>& trust,
+                     const std::vector<std::string>& untrusted, const std::vector<std::string>& crls) {
+  add(store, trust, &store.anchors);
+  add(store, untrusted, &store.intermediates);
+  add(store, crls, nullptr);
+}
+
+std::int64_t parse_time(const std::string& text) {
+  if (text == "now") {
+    return std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+  }
+  if (!text.empty() && text[0] == '@') {
+    try {
+      std::size_t used = 0;
+      const long long v = std::stoll(text.substr(1), &used);
+      if (used + 1 == text.size()) return v;
+    } catch (const std::exception&) {
+    }
+    throw_invalid("--at " + text + ": @ must be followed by seconds since 1970-01-01 UTC");
+  }
+  int y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0, used = 0;
+  const bool date_only = std::sscanf(text.c_str(), "%4d-%2d-%2d%n", &y, &mo, &d, &used) == 3 &&
+                         static_cast<std::size_t>(used) == text.size();
+  char sep = 0;
+  const bool with_time = !date_only && text.size() >= 19 &&
+                         std::sscanf(text.c_str(), "%4d-%2d-%2d%c%2d:%2d:%2d%n", &y, &mo, &d, &sep, &h, &mi, &s, &used) == 7 &&
+                         (sep == ' ' || sep == 'T') &&
+                         (static_cast<std::size_t>(used) == text.size() ||
+                          (static_cast<std::size_t>(used) + 1 == text.size() && text.back() == 'Z'));
+  using namespace std::chrono;
+  const year_month_day ymd{year{y}, month{static_cast<unsigned>(mo)}, day{static_cast<unsigned>(d)}};
+  if ((!date_only && !with_time) || !ymd.ok() || h > 23 || mi > 59 || s > 60) {
+    throw_invalid("--at " + text + ": give now, YYYY-MM-DD, YYYY-MM-DDTHH:MM:SSZ (UTC) or @SECONDS");
+  }
+  return duration_cast<seconds>(sys_days{ymd}.time_since_epoch()).count() + h * 3600 + mi * 60 + s;
+}
+
+}  // namespace dstu::cli
