@@ -517,6 +517,122 @@ def jk_as_drawn_keys(s, msg):
     s.check(drawn[1] >= 1, "jkurwa drew at least one dstu257 key with d >= n in 24 draws",
             "draws with d < n: %d, d >= n: %d" % (drawn[0], drawn[1]))
 
+class Skip(Exception):
+    """A suite that cannot run here (a tool missing): ctest's skip code, never a pass."""
+
+
+def pkcs12_tool():
+    tool = os.environ.get("P12TOOL")
+    if not tool or not os.path.exists(tool):
+        raise Skip("P12TOOL (tests/pkix/pkcs12_tool) not set or not built")
+    return tool
+
+
+def p12(s, want, what, *args):
+    """Runs pkcs12_tool (write_pkcs12 and read_container); checks the exit status."""
+    p = subprocess.run([pkcs12_tool()] + list(args), capture_output=True, text=True)
+    s.calls += 1
+    s.check(p.returncode == want, "%s: pkcs12_tool %s -> %d" % (what, args[0], want),
+            "exit %d\n%s%s" % (p.returncode, p.stdout, p.stderr))
+    return p.returncode == want, p.stdout
+
+
+def suite_pkcs12_jk(s):
+    """PKCS#12 files write_pkcs12 writes in IIT's profile (PBES2 with PBKDF2-HMAC-GOST34.311 and
+    GOST 28147 CFB, certificates in encrypted safe contents, a GOST 34.311 MAC) open in jkurwa
+    (Priv.from_protected) to the same keys: key.jks's two keys with its three certificates,
+    and keys jkurwa generated on dstu257 and dstu431; a wrong password opens nothing."""
+    pkcs12_tool()
+    jks = os.path.join(HERE, "..", "..", "test-vectors", "pki", "containers", "key.jks")
+    pfx = s.path("jks.p12")
+    ok, _ = p12(s, 0, "key.jks into PKCS#12", "write", "--out", pfx, "--password", "пароль pfx", "--from", jks,
+                "--from-password", "123456", "--from-key-password", "qwerty", "--dump-keys", s.path("ours-"))
+    if ok:
+        ok, out = s.expect(0, "jk opens dstu's PKCS#12 of key.jks", "jk", "pfx-open", "--in", pfx, "--password",
+                           "пароль pfx", "--out", s.path("jk-"))
+        s.check(out.strip() == "keys=2 certs=3", "jk finds key.jks's two keys and three certificates", out)
+        for i in range(2):
+            a, b = s.pubinfo("jk", "priv", s.path("jk-%d.der" % i)), s.pubinfo("jk", "priv", s.path("ours-%d.der" % i))
+            s.check(a is not None and b is not None and a.get("q_le") == b.get("q_le"),
+                    "jk finds key %d of key.jks in dstu's PKCS#12" % i)
+        s.expect(2, "jk opens nothing in dstu's PKCS#12 under a wrong password", "jk", "pfx-open", "--in", pfx,
+                 "--password", "wrong", "--out", s.path("wrong-"))
+    for m in (257, 431):
+        priv, pub = s.keygen("jk", m, "jk%d" % m)
+        if not priv:
+            continue
+        pfx = s.path("jk%d.p12" % m)
+        ok, _ = p12(s, 0, "jkurwa's dstu%d key into PKCS#12" % m, "write", "--out", pfx, "--password", "pw",
+                    "--key", priv, "--iterations", "2000")
+        if not ok:
+            continue
+        ok, out = s.expect(0, "jk opens dstu's PKCS#12 of its dstu%d key" % m, "jk", "pfx-open", "--in", pfx,
+                           "--password", "pw", "--out", s.path("jk%d-open-" % m))
+        if ok:
+            a, b = s.pubinfo("jk", "priv", s.path("jk%d-open-0.der" % m)), s.pubinfo("jk", "pub", pub)
+            s.check(a is not None and b is not None and a.get("q_le") == b.get("q_le"),
+                    "jk finds its dstu%d key in dstu's PKCS#12" % m)
+
+
+def openssl(s, want, what, *args, stdin=None):
+    p = subprocess.run(["openssl"] + list(args), capture_output=True, input=stdin)
+    s.calls += 1
+    s.check(p.returncode == want, "%s: openssl %s -> %d" % (what, args[0], want),
+            "exit %d\n%s%s" % (p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")))
+    return p.returncode == want, p.stdout
+
+
+def suite_pkcs12_openssl(s):
+    """PKCS#12 files write_pkcs12 writes in OpenSSL 3's profile (PBES2 with PBKDF2-HMAC-SHA-256
+    and AES-256-CBC, a SHA-256 MAC) of an ECDSA P-256 key and its certificate made by openssl:
+    `openssl pkcs12` checks the MAC and gives back the same key and certificate, and refuses a
+    wrong password; OpenSSL's own default export reads back in dstu."""
+    tool = pkcs12_tool()
+    if not shutil.which("openssl"):
+        raise Skip("no openssl command")
+    key, cert = s.path("p256.key"), s.path("p256.der")
+    ok, _ = openssl(s, 0, "P-256 key and certificate", "req", "-x509", "-newkey", "ec", "-pkeyopt",
+                    "ec_paramgen_curve:P-256", "-nodes", "-keyout", key, "-outform", "DER", "-out", cert, "-subj",
+                    "/CN=dstu pkcs12 interop", "-days", "30")
+    if not ok:
+        return
+    pfx = s.path("ours.p12")
+    ok, _ = p12(s, 0, "P-256 PKCS#12, OpenSSL profile", "write", "--out", pfx, "--password", "pass word",
+                "--profile", "openssl", "--key", key, "--cert", cert)
+    if not ok:
+        return
+    # -nokeys: the certificate (the MAC checked first, as without -nomacver).
+    ok, certs = openssl(s, 0, "openssl checks the MAC and takes the certificate out of dstu's PKCS#12", "pkcs12",
+                        "-in", pfx, "-passin", "pass:pass word", "-nokeys")
+    if ok:
+        _, der = openssl(s, 0, "the certificate openssl took out, as DER", "x509", "-outform", "DER", stdin=certs)
+        s.check(der == s.read(cert), "openssl finds the same certificate in dstu's PKCS#12")
+    ok, keys = openssl(s, 0, "openssl takes the key out of dstu's PKCS#12", "pkcs12", "-in", pfx, "-passin",
+                       "pass:pass word", "-nodes", "-nocerts")
+    if ok:
+        _, ours = openssl(s, 0, "public key of the key openssl took out", "pkey", "-pubout", "-outform", "DER",
+                          stdin=keys)
+        _, want = openssl(s, 0, "public key of the key openssl made", "pkey", "-in", key, "-pubout", "-outform", "DER")
+        s.check(len(want) > 0 and ours == want, "openssl finds the same P-256 key in dstu's PKCS#12")
+    p = subprocess.run(["openssl", "pkcs12", "-in", pfx, "-passin", "pass:pass word", "-info", "-noout"],
+                       capture_output=True, text=True)
+    listing = p.stdout + p.stderr
+    for want in ("MAC: sha256", "PBES2, PBKDF2, AES-256-CBC", "PRF hmacWithSHA256"):
+        s.check(want in listing, "openssl -info names %s" % want, listing)
+    openssl(s, 1, "openssl refuses dstu's PKCS#12 under a wrong password", "pkcs12", "-in", pfx, "-passin",
+            "pass:wrong", "-noout")
+    # OpenSSL 3's default export reads back in dstu to the same key.
+    pem, theirs = s.path("p256.pem"), s.path("theirs.p12")
+    ok, _ = openssl(s, 0, "the certificate as PEM", "x509", "-inform", "DER", "-in", cert, "-out", pem)
+    if ok:
+        ok, _ = openssl(s, 0, "openssl's default PKCS#12", "pkcs12", "-export", "-inkey", key, "-in", pem, "-passout",
+                        "pass:pw", "-out", theirs)
+    if ok:
+        p = subprocess.run([tool, "read", "--in", theirs, "--password", "pw"], capture_output=True, text=True)
+        q = subprocess.run([tool, "read", "--in", pfx, "--password", "pass word"], capture_output=True, text=True)
+        s.check(p.returncode == 0 and p.stdout.startswith("keys=1 certs=1") and p.stdout == q.stdout,
+                "dstu reads openssl's default PKCS#12 to the same key", p.stdout + p.stderr + q.stdout + q.stderr)
+
 SUITES = {
     "bc_kat": lambda s: suite_kat(s, "bc"),
     "jk_kat": lambda s: suite_kat(s, "jk"),
@@ -529,6 +645,8 @@ SUITES = {
     "dstu_bc": lambda s: suite_dstu_peer(s, "bc", [163, 233, 257, 431]),
     "dstu_jk": lambda s: suite_dstu_peer(s, "jk", [257, 307, 431]),
     "dstu_jk_stores": suite_dstu_jk_stores,
+    "pkcs12_jk": suite_pkcs12_jk,
+    "pkcs12_openssl": suite_pkcs12_openssl,
 }
 
 
@@ -553,6 +671,9 @@ def main():
     s = Suite(work)
     try:
         SUITES[a.suite](s)
+    except Skip as e:
+        print("SKIPPED: %s" % e)
+        return 77
     finally:
         if cleanup:
             shutil.rmtree(work, ignore_errors=True)

@@ -6,7 +6,8 @@
 // PFX files made here (their MAC key derived by RFC 7292 Appendix B written out in the
 // test) carry certificate bags in nested safe contents, MACs over SHA-1 and SHA-256,
 // and a MAC under the password's Windows-1251 form; OpenSSL's files TDES key bags and
-// certificates in TDES-encrypted safe contents.
+// certificates in TDES-encrypted safe contents, and (OpenSSL 3's default) key bags and
+// safe contents under PBES2 with PBKDF2-HMAC-SHA-256 and AES-CBC.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -278,5 +279,31 @@ TEST_CASE("PKCS#12 as OpenSSL writes it: TDES key bags and safe contents (RFC 72
     Bytes bad = file;
     bad[bad.size() - 20] ^= 0x01;  // in the MAC digest: the MAC fails, the key bag opens
     CHECK(fault_of([&] { read(bad, text("pass")); }) == pkix::ContainerFault::damaged);
+  }
+}
+
+TEST_CASE("PKCS#12 as OpenSSL 3 writes it by default: PBES2 with PBKDF2-HMAC-SHA-256 and AES-CBC, SHA-2 MACs") {
+  // openssl pkcs12 -export with its defaults (AES-256-CBC for the key bag and for the
+  // safe contents of the certificate bag, a SHA-256 MAC), and with AES-128 for the key,
+  // AES-192 for the certificates and a SHA-512 MAC (test-vectors/pki/containers/README.md).
+  const Bytes cert = container_fixture("openssl-p256.cer");
+  for (const char* name : {"openssl-p256-aes256-sha256.p12", "openssl-p256-aes128-aes192-sha512.p12"}) {
+    CAPTURE(name);
+    const Bytes file = container_fixture(name);
+    const pkix::Container c = read(file, text("pass"));
+    REQUIRE(c.keys.size() == 1);
+    CHECK(curve_of(c.keys[0].key) == "P-256");
+    CHECK(c.keys[0].local_key_id.size() == 20);
+    REQUIRE(c.certificates.size() == 1);
+    CHECK(c.certificates[0] == cert);
+    CHECK(dstu::test::certifies(cert, c.keys[0].key));
+    CHECK(fault_of([&] { read(file, text("pasS")); }) == pkix::ContainerFault::wrong_password);
+    Bytes bad = file;
+    bad[bad.size() - 20] ^= 0x01;  // in the MAC digest: the MAC fails, the key bag opens
+    CHECK(fault_of([&] { read(bad, text("pass")); }) == pkix::ContainerFault::damaged);
+    // Without the MAC, the password is told by the padding the AES-CBC decryptions end in.
+    const Bytes bare = without_mac(file);
+    CHECK(read(bare, text("pass")).keys.size() == 1);
+    CHECK(fault_of([&] { read(bare, text("pasS")); }) == pkix::ContainerFault::wrong_password);
   }
 }

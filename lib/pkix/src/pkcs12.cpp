@@ -1,9 +1,11 @@
-// PKCS#12 (RFC 7292) as IIT-style tools write it (container.hpp): the PFX, its safe
-// contents and bags, the MAC; the key derivation and the PBE are pkcs12_pbe.cpp's.
+// PKCS#12 (RFC 7292) as IIT-style tools and OpenSSL write it (container.hpp): the PFX, its
+// safe contents and bags, the MAC; the key derivation of RFC 7292 Appendix B and its TDES
+// PBE are pkcs12_pbe.cpp's, PBES2 (GOST 28147 CFB or AES-CBC) pbes2.cpp's.
 #include <algorithm>
 #include <memory>
 
 #include "container_internal.hpp"
+#include "pbes2.hpp"
 #include "pkcs12_pbe.hpp"
 #include "dstu/base/der.hpp"
 #include "dstu/hash/hasher.hpp"
@@ -23,19 +25,19 @@ constexpr const char* kOidCertBag = "1.2.840.113549.1.12.10.1.3";
 constexpr const char* kOidSafeContentsBag = "1.2.840.113549.1.12.10.1.6";
 constexpr const char* kOidX509Certificate = "1.2.840.113549.1.9.22.1";
 constexpr const char* kOidLocalKeyId = "1.2.840.113549.1.9.21";
-constexpr const char* kOidPbes2 = "1.2.840.113549.1.5.13";
 /// The SafeBag nesting read (a safeContentsBag holds SafeContents).
 constexpr int kMaxDepth = 4;
 
 [[noreturn]] void fail(ContainerFault fault, const std::string& what) { detail::container_fail(kFormat, fault, what); }
 
+using detail::kOidPbes2;
+using detail::Pbes2Params;
 using detail::bmp_string;
 using detail::bmp_string_cp1251;
 using detail::pbe_decrypt;
 using detail::pkcs12_kdf;
 using detail::PkcsPbe;
 using detail::read_pkcs_pbe;
-using detail::tdes_key_size;
 
 /// The MAC's hash by the DigestInfo's OID (make_hasher's name); nullptr if unknown.
 const char* mac_hash_name(const std::string& oid) {
@@ -107,20 +109,50 @@ bool mac_matches(const MacData& m, std::span<const std::uint8_t> auth_safe, std:
   return mac.size() == m.digest.size() && detail::check_equal(mac.data(), m.digest.data(), mac.size());
 }
 
-/// Safe contents under a PBE (an EncryptedData ContentInfo), opened once the password is
-/// known.
-struct EncryptedSafe {
-  PkcsPbe pbe;
+/// Data under a password-based encryption: a shrouded key bag's PrivateKeyInfo, or safe
+/// contents (an EncryptedData ContentInfo), opened once the password is known. The PBE is
+/// PBES2 (RFC 8018 §6.2; pbes2.hpp) or TDES (RFC 7292 Appendix C).
+struct Sealed {
+  std::optional<PkcsPbe> tdes;
+  std::optional<Pbes2Params> pbes2;
   std::span<const std::uint8_t> data;
+
+  std::uint64_t iterations() const { return tdes ? tdes->iterations : pbes2->iterations; }
 };
+
+/// The PBE of an AlgorithmIdentifier and the data under it; ContainerError(unsupported)
+/// naming any other algorithm (`what` says what it protects), Error for malformed
+/// parameters.
+Sealed read_sealed(const der::Reader& alg, std::span<const std::uint8_t> data, const char* what) {
+  Sealed s;
+  s.data = data;
+  der::Reader probe = alg;
+  if (probe.oid("encryptionAlgorithm") == kOidPbes2) {
+    s.pbes2 = detail::read_pbes2_params(probe);
+  } else {
+    s.tdes = read_pkcs_pbe(alg, what);
+  }
+  return s;
+}
 
 /// The bags of the AuthenticatedSafe, read in order.
 struct Bags {
-  std::vector<std::pair<std::span<const std::uint8_t>, Bytes>> shrouded;  ///< EncryptedPrivateKeyInfo, localKeyID
-  std::vector<std::pair<std::span<const std::uint8_t>, Bytes>> plain;     ///< PrivateKeyInfo, localKeyID
+  std::vector<std::pair<Sealed, Bytes>> shrouded;                      ///< the key under its PBE, localKeyID
+  std::vector<std::pair<std::span<const std::uint8_t>, Bytes>> plain;  ///< PrivateKeyInfo, localKeyID
   std::vector<Bytes> certificates;
-  std::vector<EncryptedSafe> encrypted;
+  std::vector<Sealed> encrypted;
 };
+
+/// An EncryptedPrivateKeyInfo's PBE and encryptedData.
+Sealed read_shrouded(std::span<const std::uint8_t> epki) {
+  der::Reader top(epki);
+  der::Reader info = top.enter(der::kSequence, "EncryptedPrivateKeyInfo");
+  top.finish("EncryptedPrivateKeyInfo");
+  const der::Reader alg = info.enter(der::kSequence, "encryptionAlgorithm");
+  const auto data = info.octet_string_view("encryptedData");
+  info.finish("EncryptedPrivateKeyInfo");
+  return read_sealed(alg, data, "key bag");
+}
 
 Bytes local_key_id(der::Reader& bag) {
   Bytes id;
@@ -150,7 +182,7 @@ void read_safe_contents(std::span<const std::uint8_t> der_bytes, Bags& bags, int
     value.finish("bagValue");
     const Bytes id = local_key_id(bag);
     if (type == kOidShroudedKeyBag) {
-      bags.shrouded.emplace_back(e.encoded, id);
+      bags.shrouded.emplace_back(read_shrouded(e.encoded), id);
     } else if (type == kOidKeyBag) {
       bags.plain.emplace_back(e.encoded, id);
     } else if (type == kOidCertBag) {
@@ -168,8 +200,7 @@ void read_safe_contents(std::span<const std::uint8_t> der_bytes, Bags& bags, int
 /// EncryptedData ::= SEQUENCE { version INTEGER, EncryptedContentInfo ::= SEQUENCE {
 ///   contentType OID (data), contentEncryptionAlgorithm, encryptedContent [0] IMPLICIT } }
 /// (RFC 5652 §8) inside the ContentInfo's [0].
-EncryptedSafe read_encrypted_data(der::Reader& info) {
-  EncryptedSafe e;
+Sealed read_encrypted_data(der::Reader& info) {
   der::Reader content = info.enter(der::context(0), "content");
   info.finish("ContentInfo");
   der::Reader data = content.enter(der::kSequence, "EncryptedData");
@@ -178,10 +209,10 @@ EncryptedSafe read_encrypted_data(der::Reader& info) {
   der::Reader eci = data.enter(der::kSequence, "EncryptedContentInfo");
   data.finish("EncryptedData");
   if (eci.oid("contentType") != kOidData) fail(ContainerFault::unsupported, "encrypted safe contents of another type");
-  e.pbe = read_pkcs_pbe(eci.enter(der::kSequence, "contentEncryptionAlgorithm"), "safe contents");
-  e.data = eci.expect(0x80, "encryptedContent").content;
+  const der::Reader alg = eci.enter(der::kSequence, "contentEncryptionAlgorithm");
+  const auto encrypted = eci.expect(0x80, "encryptedContent").content;
   eci.finish("EncryptedContentInfo");
-  return e;
+  return read_sealed(alg, encrypted, "safe contents");
 }
 
 Bags read_auth_safe(std::span<const std::uint8_t> auth_safe) {
@@ -212,54 +243,42 @@ struct Passwords {
   SecureBytes bmp;
 };
 
-/// The algorithm OID of an EncryptedPrivateKeyInfo, refused unless this reader opens it.
-std::string bag_pbe(std::span<const std::uint8_t> epki) {
-  der::Reader top(epki);
-  der::Reader info = top.enter(der::kSequence, "EncryptedPrivateKeyInfo");
-  der::Reader alg = info.enter(der::kSequence, "encryptionAlgorithm");
-  std::string oid = alg.oid("encryptionAlgorithm");
-  if (oid != kOidPbes2 && tdes_key_size(oid) == 0) fail(ContainerFault::unsupported, "key bag encrypted by " + oid);
-  return oid;
+/// The decryption of sealed data under `pw` (PBES2 takes the password's octets, the PBEs
+/// of Appendix C its BMPString); nullopt when it is not one (a wrong password, or changed
+/// data). PBES2's GOST 28147 CFB has no padding: the caller checks the framing.
+std::optional<SecureBytes> unseal(const Sealed& s, const Passwords& pw) {
+  if (s.pbes2) return detail::pbes2_decrypt(*s.pbes2, s.data, pw.octets);
+  return pbe_decrypt(*s.tdes, s.data, pw.bmp);
 }
 
-/// The PrivateKeyInfo of a shrouded key bag under `pw`; nullopt when the decryption is
-/// not one (a wrong password, or a changed bag). ContainerError for a malformed bag or
-/// an algorithm this reader lacks.
-std::optional<SecureBytes> decrypt_bag(std::span<const std::uint8_t> epki, const Passwords& pw) {
-  const std::string oid = bag_pbe(epki);
-  if (oid == kOidPbes2) {
-    (void)pbes2_info(epki);  // a malformed or unsupported bag is said as such, not as a wrong password
-    try {
-      return decrypt_private_key_info(epki, pw.octets);
-    } catch (const Error&) {
-      return std::nullopt;
-    }
-  }
-  // RFC 7292 Appendix C: the PrivateKeyInfo under TDES, its framing checked.
-  der::Reader top(epki);
-  der::Reader info = top.enter(der::kSequence, "EncryptedPrivateKeyInfo");
-  top.finish("EncryptedPrivateKeyInfo");
-  const PkcsPbe p = read_pkcs_pbe(info.enter(der::kSequence, "encryptionAlgorithm"), "key bag");
-  const auto data = info.octet_string_view("encryptedData");
-  info.finish("EncryptedPrivateKeyInfo");
-  std::optional<SecureBytes> plain = pbe_decrypt(p, data, pw.bmp);
+/// The PrivateKeyInfo of a shrouded key bag under `pw`, its framing checked; nullopt when
+/// the decryption is not one (a wrong password, or a changed bag).
+std::optional<SecureBytes> decrypt_bag(const Sealed& bag, const Passwords& pw) {
+  std::optional<SecureBytes> plain = unseal(bag, pw);
   if (plain && !is_private_key_info(*plain)) return std::nullopt;
   return plain;
 }
 
-/// The iteration count of a shrouded key bag's PBE.
-std::uint64_t bag_iterations(std::span<const std::uint8_t> epki) {
-  if (bag_pbe(epki) == kOidPbes2) return pbes2_info(epki).iterations;
-  der::Reader top(epki);
-  der::Reader info = top.enter(der::kSequence, "EncryptedPrivateKeyInfo");
-  return read_pkcs_pbe(info.enter(der::kSequence, "encryptionAlgorithm"), "key bag").iterations;
+/// Safe contents under `pw`, framed as one SEQUENCE; nullopt when the decryption is not
+/// (a wrong password, or changed data).
+std::optional<SecureBytes> decrypt_safe(const Sealed& safe, const Passwords& pw) {
+  std::optional<SecureBytes> plain = unseal(safe, pw);
+  if (!plain) return plain;
+  try {
+    der::Reader top(*plain);
+    (void)top.enter(der::kSequence, "SafeContents");
+    top.finish("SafeContents");
+  } catch (const Error&) {
+    return std::nullopt;
+  }
+  return plain;
 }
 
 /// Whether the bag decrypts under `pw` (never throws: a bag that cannot say is no
 /// evidence of the password).
-bool opens(std::span<const std::uint8_t> epki, const Passwords& pw) {
+bool opens(const Sealed& bag, const Passwords& pw) {
   try {
-    return decrypt_bag(epki, pw).has_value();
+    return decrypt_bag(bag, pw).has_value();
   } catch (const Error&) {
     return false;
   }
@@ -268,8 +287,8 @@ bool opens(std::span<const std::uint8_t> epki, const Passwords& pw) {
 /// The PrivateKeyInfo of a shrouded key bag. `mac_passed`: the password is known to be
 /// right, and a bag that does not open is damaged; without a MAC, a bag that does not
 /// open says the password is wrong.
-SecureBytes open_shrouded(std::span<const std::uint8_t> epki, const Passwords& pw, bool mac_passed) {
-  std::optional<SecureBytes> plain = decrypt_bag(epki, pw);
+SecureBytes open_shrouded(const Sealed& bag, const Passwords& pw, bool mac_passed) {
+  std::optional<SecureBytes> plain = decrypt_bag(bag, pw);
   if (!plain) {
     fail(mac_passed ? ContainerFault::damaged : ContainerFault::wrong_password,
          mac_passed ? "a key bag does not decrypt under the password the MAC accepts" : "wrong password");
@@ -280,8 +299,7 @@ SecureBytes open_shrouded(std::span<const std::uint8_t> epki, const Passwords& p
 Container read(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t> password) {
   const Pfx pfx = read_pfx(bytes);
   Bags bags = read_auth_safe(pfx.auth_safe);
-  // A bag this library cannot open is said before any password is tried.
-  for (const auto& bag : bags.shrouded) (void)bag_pbe(bag.first);
+  // A bag this library cannot open was said as its PBE was read, before any password.
   // The key bags' password: as given, or its Windows-1251 form when only that form
   // passes the MAC.
   auto bmp = bmp_string(password);
@@ -311,8 +329,8 @@ Container read(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t
   // MAC, is to be found out): their bags join the others.
   std::vector<SecureBytes> opened;
   opened.reserve(bags.encrypted.size());
-  for (const EncryptedSafe& e : bags.encrypted) {
-    std::optional<SecureBytes> plain = pbe_decrypt(e.pbe, e.data, pw.bmp);
+  for (const Sealed& e : bags.encrypted) {
+    std::optional<SecureBytes> plain = decrypt_safe(e, pw);
     if (!plain) {
       fail(pfx.mac ? ContainerFault::damaged : ContainerFault::wrong_password,
            pfx.mac ? "encrypted safe contents do not decrypt under the password the MAC accepts" : "wrong password");
@@ -322,8 +340,8 @@ Container read(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t
   }
   Container c;
   c.format = kFormat;
-  for (const auto& [epki, id] : bags.shrouded) {
-    const SecureBytes plain = open_shrouded(epki, pw, pfx.mac.has_value());
+  for (const auto& [bag, id] : bags.shrouded) {
+    const SecureBytes plain = open_shrouded(bag, pw, pfx.mac.has_value());
     detail::add_iit_keys(c, plain, id);
   }
   for (const auto& [pki, id] : bags.plain) detail::add_iit_keys(c, pki, id);
@@ -350,10 +368,8 @@ std::uint64_t pkcs12_iterations(std::span<const std::uint8_t> bytes) {
     const Pfx pfx = read_pfx(bytes);
     const Bags bags = read_auth_safe(pfx.auth_safe);
     std::uint64_t most = pfx.mac ? pfx.mac->iterations : 0;
-    for (const auto& bag : bags.shrouded) {
-      most = std::max(most, bag_iterations(bag.first));
-    }
-    for (const auto& e : bags.encrypted) most = std::max(most, e.pbe.iterations);
+    for (const auto& bag : bags.shrouded) most = std::max(most, bag.first.iterations());
+    for (const auto& e : bags.encrypted) most = std::max(most, e.iterations());
     return most;
   } catch (const ContainerError&) {
     throw;

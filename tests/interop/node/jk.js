@@ -19,6 +19,7 @@ const USAGE = `usage: jk.js VERB [OPTIONS]
   hash    --in FILE
   store-encrypt --priv FILE --password TEXT --out FILE   (PKCS#8 PBES2 key store)
   store-decrypt --in FILE --password TEXT --out FILE     (the key, jkurwa's PKCS#8)
+  pfx-open --in FILE --password TEXT --out PREFIX         (PKCS#12: every key as PREFIX<i>.der)
   version
 curves: dstu163 dstu167 dstu173 dstu179 dstu191 dstu233 dstu257 dstu307 dstu367 dstu431
 exit: 0 ok/valid, 1 invalid signature (verify only), 2 error`;
@@ -485,6 +486,23 @@ function storeDecrypt(opt) {
   return 0;
 }
 
+// PKCS#12 as jkurwa reads it (Priv.from_protected: its pfx_parse, then gost89's storeload
+// on every key bag and on the encrypted safe contents): every key in jkurwa's own PKCS#8,
+// and the counts on stdout as "keys=N certs=M".
+function pfxOpen(opt) {
+  const data = readFile(need(opt, 'in'));
+  let store;
+  try {
+    store = jk.Priv.from_protected(data, Buffer.from(need(opt, 'password'), 'utf8'), gost89.compat.algos());
+  } catch (e) {
+    throw new Failure(`cannot open PKCS#12 ${opt.in}: ${e.message}`);
+  }
+  if (!store.keys || store.keys.length === 0) throw new Failure(`no key in PKCS#12 ${opt.in}`);
+  store.keys.forEach((key, i) => fs.writeFileSync(`${need(opt, 'out')}${i}.der`, Buffer.from(key.to_asn1())));
+  process.stdout.write(`keys=${store.keys.length} certs=${(store.certs || []).length}\n`);
+  return 0;
+}
+
 // ------------------------------------------------------------------ main
 
 function need(opt, key) {
@@ -526,6 +544,7 @@ function run(argv) {
     case 'pubinfo': return pubinfo(opt);
     case 'store-encrypt': return storeEncrypt(opt);
     case 'store-decrypt': return storeDecrypt(opt);
+    case 'pfx-open': return pfxOpen(opt);
     case 'hash':
       process.stdout.write(`${Buffer.from(gost89.gosthash(readFile(need(opt, 'in')))).toString('hex')}\n`);
       return 0;

@@ -1,5 +1,5 @@
 // dstu::pkix — key containers as Ukrainian trust service providers issue them, read:
-// every private key in one, with the certificates it carries.
+// every private key in one, with the certificates it carries; and PKCS#12 written.
 //
 //   IIT Key-6.dat, legacy form (key6.cpp):
 //     SEQUENCE { SEQUENCE { OID 1.3.6.1.4.1.19398.1.1.1.2,
@@ -10,9 +10,11 @@
 //     and its padding; the 4-octet GOST 28147 MAC of the PrivateKeyInfo under the same
 //     key checks it.
 //   IIT Key-6.dat, newer form: a PBES2 EncryptedPrivateKeyInfo (encrypted_key.hpp).
-//   PKCS#12 (RFC 7292) as IIT-style tools write it (pkcs12.cpp): shrouded key bags under
-//     PBES2 (encrypted_key.hpp), or TDES as RFC 7292 Appendix C and OpenSSL have it,
-//     certificate bags (also in safe contents under that TDES), localKeyID attributes,
+//   PKCS#12 (RFC 7292) as IIT-style tools and OpenSSL write it (pkcs12.cpp): shrouded key
+//     bags under PBES2 (RFC 8018 §6.2: PBKDF2 with HMAC-GOST34.311, HMAC-SHA-1 or
+//     HMAC-SHA-2, and GOST 28147-89 CFB as encrypted_key.hpp has it, or AES-CBC), or TDES
+//     as RFC 7292 Appendix C has it, certificate bags (also in safe contents under either
+//     PBE), localKeyID attributes,
 //     and the MacData checked by the key derivation of RFC 7292 Appendix B over GOST
 //     34.311, SHA-1 or SHA-2 with the password as a BMPString (then, as UAPKI retries, its
 //     Windows-1251 octets each widened to a 16-bit unit).
@@ -40,6 +42,7 @@
 
 #include "dstu/base/bytes.hpp"
 #include "dstu/base/error.hpp"
+#include "dstu/base/random.hpp"
 #include "dstu/pkix/key.hpp"
 
 namespace dstu::pkix {
@@ -109,6 +112,38 @@ Container read_key6(std::span<const std::uint8_t> bytes, std::span<const std::ui
 Container read_pkcs12(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t> password);
 Container read_jks(std::span<const std::uint8_t> bytes, std::span<const std::uint8_t> store_password,
                    std::span<const std::uint8_t> key_password);
+
+/// How write_pkcs12 seals keys and certificates and computes the MAC.
+enum class Pkcs12Profile {
+  /// As IIT and UAPKI write it: PBES2 with PBKDF2-HMAC-GOST34.311 (a 32-octet salt) and
+  /// GOST 28147-89 CFB under DKE No.1 (encrypted_key.hpp's form), a GOST 34.311 MAC (a
+  /// 32-octet salt). For DSTU 4145 keys; jkurwa reads it.
+  iit,
+  /// OpenSSL 3's default: PBES2 with PBKDF2-HMAC-SHA-256 and AES-256-CBC, a SHA-256 MAC
+  /// (16-octet salts). For ECDSA keys that `openssl pkcs12` is to read.
+  openssl,
+};
+
+/// The choices of write_pkcs12.
+struct Pkcs12WriteOptions {
+  Pkcs12Profile profile = Pkcs12Profile::iit;
+  /// Of every PBKDF2 and of the MAC's key derivation: IIT's and jkurwa's count by
+  /// default. 1 to kMaxPbkdf2Iterations (encrypted_key.hpp).
+  std::uint32_t iterations = 10'000;
+  /// The PrivateKeyInfo layout of DSTU 4145 keys (encode_pkcs8).
+  Dstu4145Form form = Dstu4145Form::uapki;
+};
+
+/// A PKCS#12 file (PFX version 3, password integrity) holding `keys`, each in a shrouded
+/// key bag under PBES2 with its key_id as localKeyID (as IIT ties keys to certificates),
+/// and `certificates` (DER, in this order), in certificate bags inside safe contents under
+/// PBES2, each with the localKeyID of the first key it certifies (none if none). The
+/// password is UTF-8: its octets for PBKDF2, its BMPString for the MAC (RFC 7292
+/// Appendix B). Salts and IVs come from `rng`. Error(invalid_input) for a password that
+/// is not UTF-8, an iteration count out of range, or a certificate that does not read
+/// (read_certificate).
+Bytes write_pkcs12(std::span<const AnyPrivateKey> keys, std::span<const Bytes> certificates,
+                   std::span<const std::uint8_t> password, RandomSource& rng, const Pkcs12WriteOptions& options = {});
 
 /// The keys of a PrivateKeyInfo as IIT writes it: the envelope's own key (decode_pkcs8)
 /// and, when its attributes carry one, the key-agreement key (iit_key.cpp). Error as the
