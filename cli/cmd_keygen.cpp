@@ -1,6 +1,6 @@
 // dstu keygen: a key pair into a private key file (mode 0600) and a public key file;
-// --list-curves; --convert between armor and DER, and of key containers to key files and
-// certificates.
+// --list-curves; --convert between armor and DER, of key containers to key files and
+// certificates, and of keys and certificates to a PKCS#12 file.
 #include <fmt/core.h>
 #include <unistd.h>
 
@@ -10,6 +10,8 @@
 
 #include "dstu/base/error.hpp"
 #include "dstu/base/pem.hpp"
+#include "dstu/pkix/certificate.hpp"
+#include "dstu/pkix/container.hpp"
 #include "dstu/pkix/key_choice.hpp"
 #include "dstu/base/wipe.hpp"
 #include "dstu/dstu4145/keys.hpp"
@@ -59,6 +61,16 @@ class Keygen final : public Command {
                    "Re-encode this key file (private or public) into -o; a private key is written protected "
                    "unless --no-passphrase. A key container (Key-6.dat, PKCS#12, JKS): every key to OUT-N.key and "
                    "OUT-N.key.pub, its certificate to OUT-N.cer, other certificates to OUT-ca-M.cer");
+    sub.add_flag("--pkcs12", pkcs12_,
+                 "With --convert: write -o as one PKCS#12 file (.pfx/.p12, mode 0600) of the input's keys (every key "
+                 "of a container) and certificates, under the output passphrase");
+    sub.add_option("--cert", certs_, "With --pkcs12: a certificate to put in the file (repeatable)")
+        ->allow_extra_args(false);
+    profile_option_ = sub.add_option("--pkcs12-profile", profile_,
+                                     "With --pkcs12: iit (GOST PBES2 and MAC, as IIT and UAPKI write; the default for "
+                                     "DSTU 4145 keys) or openssl (AES-256-CBC and SHA-256, as OpenSSL 3 writes; the "
+                                     "default for ECDSA keys)")
+                          ->check(CLI::IsMember({"iit", "openssl"}));
     sub.add_flag("--allow-insecure-key", allow_insecure_,
                  "With --convert: read a clear private key file that group or others can read");
     add_passphrase_options(sub, passphrase_, true);
@@ -118,13 +130,16 @@ class Keygen final : public Command {
     if (out_.empty()) throw UsageError("--convert needs -o OUT");
     if (g.json && out_ == "-") throw UsageError("--json cannot share standard output with the key (use -o FILE)");
     if (!scheme_.empty()) throw UsageError("--scheme chooses a new key's scheme; --convert keeps the key's");
+    if (!pkcs12_ && (!certs_.empty() || profile_option_->count() > 0)) {
+      throw UsageError("--cert and --pkcs12-profile go with --pkcs12");
+    }
     const pkix::KeyFileEncoding encoding = parse_key_format(format_);
-    refuse_existing(out_, force_);
     const SecureBytes data = read_secret_file(convert_);
     const auto container = pkix::container_format(data);
-    if (container && *container != pkix::ContainerFormat::key6_pbes2) {
-      return convert_container(g, data, *container, encoding);
-    }
+    const bool is_container = container && *container != pkix::ContainerFormat::key6_pbes2;
+    if (pkcs12_) return convert_to_pkcs12(g, data, is_container ? container : std::nullopt);
+    if (is_container) return convert_container(g, data, *container, encoding);
+    refuse_existing(out_, force_);
     SecureBytes used;
     const LoadedKey k = load_key(convert_, data, {&passphrase_, allow_insecure_, &used, ""});
     const pkix::AnyPublicKey pub = pkix::public_key(k.key);
@@ -144,6 +159,72 @@ class Keygen final : public Command {
       write_file_atomic(out_, pkix::encode_public_key_file(pub, encoding), 0644, overwrite());
     }
     if (g.json && !g.quiet) print_json({{"converted", convert_}, {"out", out_}, {"private", pkix::is_private(k.key)}});
+    return kExitOk;
+  }
+
+  /// --convert --pkcs12: the input's keys (a key file's, or every key of a container) and
+  /// certificates (the container's, then --cert's) into one PKCS#12 file, mode 0600, under
+  /// the output passphrase (as for a key file; never clear). The profile follows the keys:
+  /// IIT's for DSTU 4145 keys (UAPKI, IIT and jkurwa read it), OpenSSL's for ECDSA keys.
+  int convert_to_pkcs12(const GlobalOptions& g, const SecureBytes& data, std::optional<pkix::ContainerFormat> format) {
+    if (out_ == "-") throw UsageError("--pkcs12 writes a file: give -o FILE.p12");
+    if (passphrase_.none) throw UsageError("a PKCS#12 file is always protected: --no-passphrase does not go with --pkcs12");
+    refuse_existing(out_, force_);
+    std::vector<Bytes> certs;
+    const auto add_cert = [&](const Bytes& der) {
+      if (std::find(certs.begin(), certs.end(), der) == certs.end()) certs.push_back(der);
+    };
+    std::vector<pkix::AnyPrivateKey> keys;
+    SecureBytes used;
+    bool encrypted = true;
+    if (format) {
+      const pkix::Container c = load_container(convert_, data, *format, passphrase_, &used);
+      for (const pkix::ContainerKey& k : c.keys) {
+        keys.push_back(k.key);
+        for (const Bytes& der : k.chain) add_cert(der);
+      }
+      for (const Bytes& der : c.certificates) add_cert(der);
+    } else {
+      const LoadedKey k = load_key(convert_, data, {&passphrase_, allow_insecure_, &used, ""});
+      if (!pkix::is_private(k.key)) throw_invalid(convert_ + ": a public key; a PKCS#12 file holds private keys");
+      keys.push_back(pkix::private_key(k.key));
+      encrypted = k.encrypted;
+    }
+    for (const std::string& path : certs_) {
+      const Bytes der = read_file(path);
+      try {
+        add_cert(pkix::read_certificate(der).der);
+      } catch (const Error& e) {
+        throw Error(e.code(), path + ": " + e.what());
+      }
+    }
+    const bool all_dstu = std::all_of(keys.begin(), keys.end(), [](const pkix::AnyPrivateKey& k) {
+      return std::holds_alternative<dstu4145::PrivateKey>(k);
+    });
+    pkix::Pkcs12WriteOptions options;
+    options.profile = profile_.empty() ? (all_dstu ? pkix::Pkcs12Profile::iit : pkix::Pkcs12Profile::openssl)
+                      : profile_ == "iit" ? pkix::Pkcs12Profile::iit
+                                          : pkix::Pkcs12Profile::openssl;
+    if (options.profile == pkix::Pkcs12Profile::iit && !all_dstu) {
+      throw UsageError("--pkcs12-profile iit is for DSTU 4145 keys (GOST 28147 and GOST 34.311); ECDSA keys: openssl");
+    }
+    options.form = parse_form(pkcs8_);
+    if (passphrase_.iterations != 0) options.iterations = static_cast<std::uint32_t>(passphrase_.iterations);
+    const bool by_option = !passphrase_.file.empty() || passphrase_.fd >= 0;
+    const SecureBytes pass = by_option && encrypted ? std::move(used) : new_passphrase(out_);
+    rng::OsRandom os;
+    const Bytes file = pkix::write_pkcs12(keys, certs, pass, os, options);
+    write_file_atomic(out_, file, 0600, overwrite());
+    if (g.quiet) {
+    } else if (g.json) {
+      Json ids = Json::array();
+      for (const auto& k : keys) ids.push_back(key_id_hex(pkix::public_key(k)));
+      print_json({{"converted", convert_}, {"out", out_}, {"format", "PKCS#12"},
+                  {"profile", options.profile == pkix::Pkcs12Profile::iit ? "iit" : "openssl"}, {"keys", ids},
+                  {"certificates", certs.size()}});
+    } else {
+      fmt::print("{}: PKCS#12 with {} key(s) and {} certificate(s)\n", out_, keys.size(), certs.size());
+    }
     return kExitOk;
   }
 
@@ -294,6 +375,10 @@ class Keygen final : public Command {
 
   std::string curve_ = "dstu257", out_, pub_, format_ = "armor", pkcs8_ = "uapki", rng_ = "os", convert_, scheme_;
   CLI::Option* pkcs8_option_ = nullptr;
+  CLI::Option* profile_option_ = nullptr;
+  std::vector<std::string> certs_;
+  std::string profile_;
+  bool pkcs12_ = false;
   bool force_ = false, list_ = false, allow_insecure_ = false;
   PassphraseOptions passphrase_;
 };

@@ -318,3 +318,50 @@ TEST_CASE("verify --trust: a DSTU 4145 chain of three, valid; no path; revoked; 
       {"-p", d / "user.cer", "--sig", d / "revoked.sig", "--trust", d / "root.cer", "--untrusted", d / "ca.cer", d / "doc"}, 1);
   CHECK(j["reason"].get<std::string>().find("made with another key") != std::string::npos);
 }
+
+TEST_CASE("keygen --convert --pkcs12: a container or a key file into a PKCS#12 that reads back and signs") {
+  TempDir d;
+  const auto fixtures = containers(d);
+  // The JKS store's two keys and three certificates, under the store's passphrase (given by file).
+  auto r = run_dstu(cat({"--json", "keygen", "--convert", fixtures[2].file, "--pkcs12", "-o", d / "jks.p12"},
+                        fixtures[2].pass));
+  REQUIRE(r.status == 0);
+  const Json w = Json::parse(r.out);
+  CHECK(w["profile"] == "iit");
+  CHECK(w["certificates"] == 3);
+  CHECK(mode_of(d / "jks.p12") == 0600);
+  r = run_dstu({"--json", "info", "--passphrase-file", d / "pwj", d / "jks.p12"});
+  REQUIRE(r.status == 0);
+  const Json j = Json::parse(r.out);
+  CHECK(j["format"] == "PKCS#12");
+  REQUIRE(j["keys"].size() == 2);
+  CHECK(j["keys"][0]["key_id"] == w["keys"][0]);
+  CHECK(j["keys"][1]["key_id"] == w["keys"][1]);
+  CHECK(j["keys"][1]["local_key_id"] == w["keys"][1]);
+  CHECK(j["keys"][1]["certificate"]["key_usage"] == Json::array({"keyAgreement"}));
+  CHECK(j["certificates"].size() == 3);
+  // It signs as the store did: the same key.
+  write(d / "doc", "x\n");
+  r = run_dstu({"--json", "sign", "-k", d / "jks.p12", "--passphrase-file", d / "pwj", d / "doc"});
+  REQUIRE(r.status == 0);
+  CHECK(Json::parse(r.out)["key_id"] == w["keys"][0]);
+  // A key file with a certificate given; refusals.
+  r = run_dstu({"keygen", "--no-passphrase", "-o", d / "k"});
+  REQUIRE(r.status == 0);
+  r = run_dstu({"keygen", "--convert", d / "k", "--pkcs12", "-o", d / "k.p12", "--no-passphrase"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("always protected") != std::string::npos);
+  r = run_dstu({"keygen", "--convert", d / "k", "--pkcs12", "-o", d / "k.p12", "--passphrase-file", d / "pwp", "--cert",
+                d / "doc"});
+  CHECK(r.status == 2);
+  CHECK(!fs::exists(d / "k.p12"));
+  r = run_dstu({"keygen", "--convert", d / "k", "--pkcs12", "-o", d / "k.p12", "--passphrase-file", d / "pwp", "--cert",
+                kCerts + "CZOROOT.cer"});
+  REQUIRE(r.status == 0);
+  r = run_dstu({"--json", "info", "--passphrase-file", d / "pwp", d / "k.p12"});
+  REQUIRE(r.status == 0);
+  CHECK(Json::parse(r.out)["certificates"].size() == 1);
+  r = run_dstu({"keygen", "--convert", d / "k", "--cert", kCerts + "CZOROOT.cer", "-o", d / "k2"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("go with --pkcs12") != std::string::npos);
+}
