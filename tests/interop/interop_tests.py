@@ -537,6 +537,52 @@ def p12(s, want, what, *args):
     return p.returncode == want, p.stdout
 
 
+def suite_dstu_jk_certs(s):
+    """Certificates both ways with jkurwa (Certificate): jkurwa checks the signatures of a DSTU
+    4145 chain the tests issued (make_test_pki: root, CA, signer; the signer under the root's
+    key refused); dstu reads jkurwa's self-signed certificate (signCert), trusts it as its own
+    anchor, and verifies a jkurwa signature under it, and refuses the chain to another root."""
+    pki = s.path("pki")
+    os.makedirs(pki, exist_ok=True)
+    p = subprocess.run([os.environ["MAKE_TEST_PKI"], pki], capture_output=True, text=True)
+    s.check(p.returncode == 0, "make_test_pki", p.stderr)
+    if p.returncode != 0:
+        return
+    c = lambda name: os.path.join(pki, name + ".cer")
+    s.expect(0, "jk checks the signer's certificate under the CA", "jk", "cert-check", "--cert", c("user"),
+             "--issuer", c("ca"))
+    s.expect(0, "jk checks the CA's certificate under the root", "jk", "cert-check", "--cert", c("ca"),
+             "--issuer", c("root"))
+    s.expect(0, "jk checks the root's self-signature", "jk", "cert-check", "--cert", c("root"), "--issuer", c("root"))
+    s.expect(1, "jk refuses the signer's certificate under the root", "jk", "cert-check", "--cert", c("user"),
+             "--issuer", c("root"))
+    priv, _ = s.keygen("jk", 257, "jkcert")
+    if not priv:
+        return
+    cert = s.path("jk-self.cer")
+    ok, _ = s.expect(0, "jk makes a self-signed certificate", "jk", "cert-self", "--priv", priv, "--cn", "jk peer",
+                     "--out", cert)
+    if not ok:
+        return
+    ok, out = s.dstu(0, "dstu reads jkurwa's certificate", "--json", "info", cert)
+    if ok:
+        info = json.loads(out)
+        s.check(info.get("subject") == "CN=jk peer" and info.get("self_issued") is True,
+                "dstu reads jkurwa's certificate's names", out)
+        s.check(info.get("subject_key_id") == info.get("key", {}).get("key_id"),
+                "jkurwa's SKI is the key id dstu computes", out)
+    msg = s.write("signed.txt", b"signed by jkurwa under its certificate\n")
+    sig = s.path("signed.sig")
+    if not s.sign("jk", priv, msg, sig):
+        return
+    ok, out = s.dstu(0, "dstu verifies under jkurwa's certificate, trusted as the anchor", "--json", "verify", "-p",
+                     cert, "--trust", cert, "--at", "2026-01-01", "--sig-format", "der", "--sig", sig, msg)
+    if ok:
+        s.check(json.loads(out).get("chain") == "valid", "the chain of jkurwa's certificate is valid", out)
+    s.dstu(1, "dstu refuses jkurwa's certificate under another root", "verify", "-p", cert, "--trust", c("root"),
+           "--at", "2026-01-01", "--sig-format", "der", "--sig", sig, msg)
+
+
 def suite_pkcs12_jk(s):
     """PKCS#12 files write_pkcs12 writes in IIT's profile (PBES2 with PBKDF2-HMAC-GOST34.311 and
     GOST 28147 CFB, certificates in encrypted safe contents, a GOST 34.311 MAC) open in jkurwa
@@ -645,6 +691,7 @@ SUITES = {
     "dstu_bc": lambda s: suite_dstu_peer(s, "bc", [163, 233, 257, 431]),
     "dstu_jk": lambda s: suite_dstu_peer(s, "jk", [257, 307, 431]),
     "dstu_jk_stores": suite_dstu_jk_stores,
+    "dstu_jk_certs": suite_dstu_jk_certs,
     "pkcs12_jk": suite_pkcs12_jk,
     "pkcs12_openssl": suite_pkcs12_openssl,
 }

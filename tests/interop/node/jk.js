@@ -20,6 +20,8 @@ const USAGE = `usage: jk.js VERB [OPTIONS]
   store-encrypt --priv FILE --password TEXT --out FILE   (PKCS#8 PBES2 key store)
   store-decrypt --in FILE --password TEXT --out FILE     (the key, jkurwa's PKCS#8)
   pfx-open --in FILE --password TEXT --out PREFIX         (PKCS#12: every key as PREFIX<i>.der)
+  cert-check --cert FILE --issuer FILE   (the certificate's DSTU 4145 signature under the issuer's key)
+  cert-self --priv FILE --cn TEXT --out FILE   (a self-signed certificate, as jkurwa's signCert makes it)
   version
 curves: dstu163 dstu167 dstu173 dstu179 dstu191 dstu233 dstu257 dstu307 dstu367 dstu431
 exit: 0 ok/valid, 1 invalid signature (verify only), 2 error`;
@@ -503,6 +505,41 @@ function pfxOpen(opt) {
   return 0;
 }
 
+// The certificate hashes jkurwa's Certificate.verifySignature looks up by algorithm.
+const CERT_HASHES = { Dstu4145le: (data) => Buffer.from(gost89.gosthash(data)) };
+
+function certCheck(opt) {
+  let cert;
+  let issuer;
+  try {
+    cert = jk.Certificate.from_asn1(readFile(need(opt, 'cert')));
+    issuer = jk.Certificate.from_asn1(readFile(need(opt, 'issuer')));
+  } catch (e) {
+    throw new Failure(`cannot read a certificate: ${e.message}`);
+  }
+  const ok = cert.verifySignature(issuer.pubkey_unpack(), CERT_HASHES);
+  process.stdout.write(`subject=${JSON.stringify(cert.subject)}\n`);
+  return ok ? 0 : 1;
+}
+
+function certSelf(opt) {
+  const { priv } = loadPrivate(need(opt, 'priv'));
+  const name = { commonName: need(opt, 'cn') };
+  const cert = jk.Certificate.signCert({
+    privkey: priv,
+    hash: CERT_HASHES.Dstu4145le,
+    certData: {
+      serial: 4242,
+      issuer: name,
+      subject: name,
+      valid: { from: 1700000000000, to: 2000000000000 },
+      usage: '\x03\x02\x06\xC0',
+    },
+  });
+  fs.writeFileSync(need(opt, 'out'), Buffer.from(cert.as_asn1()));
+  return 0;
+}
+
 // ------------------------------------------------------------------ main
 
 function need(opt, key) {
@@ -545,6 +582,8 @@ function run(argv) {
     case 'store-encrypt': return storeEncrypt(opt);
     case 'store-decrypt': return storeDecrypt(opt);
     case 'pfx-open': return pfxOpen(opt);
+    case 'cert-check': return certCheck(opt);
+    case 'cert-self': return certSelf(opt);
     case 'hash':
       process.stdout.write(`${Buffer.from(gost89.gosthash(readFile(need(opt, 'in')))).toString('hex')}\n`);
       return 0;
