@@ -388,4 +388,67 @@ TEST_CASE("ECDSA: a delta CRL on its base") {
     CHECK(r.path[0].revocation == pkix::RevocationStatus::not_checked);
     CHECK(has_note(r, "delta CRL of 'CN=dstu test intermediate' issued 2025-08-01 00:00:00 UTC not used"));
   }
+  SUBCASE("a removal dated after the time checked leaves the hold in force") {
+    auto store = ecdsa_store({"int-delta.crl.pem", "int.crl.pem"});
+    const auto r = pkix::verify_chain(held, store, at(utc(2025, 7, 15)));
+    CHECK(r.verdict == pkix::ChainVerdict::invalid);
+    CHECK(says(r, "(certificateHold)"));
+    CHECK(has_note(r, "released from hold on 2025-08-01 00:00:00 UTC"));
+  }
+  SUBCASE("a delta not newer than the complete CRL is not used") {
+    auto store = ecdsa_store({"int-delta.crl.pem", "int.crl.pem"});
+    // The complete CRL read as if numbered after the delta (a filter on the parsed
+    // field; its signature covers the octets as issued).
+    for (auto& crl : store.crls) {
+      if (!crl.is_delta()) crl.crl_number = dstu::Bytes{0x10, 0x02};
+    }
+    const auto r = pkix::verify_chain(held, store, t);
+    CHECK(r.verdict == pkix::ChainVerdict::invalid);
+    CHECK(has_note(r, "not newer than the complete CRL"));
+  }
+}
+
+// RFC 5280 §6.1.4(o) and §5: what a path check does not process must not be passed over.
+// The parsed fields are changed in memory (filters; the signatures cover the octets as
+// issued, and the checks below do not depend on them).
+TEST_CASE("ECDSA: critical extensions not processed, CRLs of limited scope, cRLSign, invalidity dates") {
+  const auto t = at(utc(2025, 8, 15));
+  SUBCASE("a certificate with a critical nameConstraints fails the path") {
+    auto store = ecdsa_store();
+    store.intermediates[0].extensions.push_back({"2.5.29.30", true, {}});
+    const auto r = pkix::verify_chain(ecdsa("leaf.pem"), store, t);
+    CHECK(r.verdict == pkix::ChainVerdict::invalid);
+    CHECK(says(r, "critical extension 2.5.29.30"));
+    store.intermediates[0].extensions.back().critical = false;
+    CHECK(pkix::verify_chain(ecdsa("leaf.pem"), store, t).verdict == pkix::ChainVerdict::valid);
+  }
+  SUBCASE("a CRL with an issuingDistributionPoint or an unknown critical extension is not used") {
+    for (const char* oid : {"2.5.29.28", "1.2.3.4"}) {
+      auto store = ecdsa_store({"int.crl.pem"});
+      store.crls[0].extensions.push_back({oid, true, {}});
+      const auto r = pkix::verify_chain(ecdsa("leaf-revoked.pem"), store, t);
+      CHECK(r.verdict == pkix::ChainVerdict::valid);
+      CHECK(r.path[0].revocation == pkix::RevocationStatus::not_checked);
+      CHECK(has_note(r, "not used: "));
+    }
+  }
+  SUBCASE("a CRL whose issuer may not sign CRLs is not used") {
+    auto store = ecdsa_store({"int.crl.pem"});
+    REQUIRE(store.intermediates[0].key_usage);
+    *store.intermediates[0].key_usage &= static_cast<std::uint16_t>(~pkix::kCrlSign);
+    const auto r = pkix::verify_chain(ecdsa("leaf-revoked.pem"), store, t);
+    CHECK(r.path[0].revocation == pkix::RevocationStatus::not_checked);
+    CHECK(has_note(r, "lacks cRLSign"));
+  }
+  SUBCASE("a key compromise counts from its invalidity date") {
+    auto store = ecdsa_store({"int.crl.pem"});
+    const auto leaf = ecdsa("leaf-revoked.pem");
+    for (auto& e : store.crls[0].revoked) {
+      if (e.serial == leaf.serial) e.invalidity_date = utc(2025, 5, 1);
+    }
+    const auto r = pkix::verify_chain(leaf, store, at(utc(2025, 5, 15)));
+    CHECK(r.verdict == pkix::ChainVerdict::invalid);
+    CHECK(says(r, "its key compromised from 2025-05-01 00:00:00 UTC"));
+    CHECK(pkix::verify_chain(leaf, store, at(utc(2025, 4, 15))).verdict == pkix::ChainVerdict::valid);
+  }
 }

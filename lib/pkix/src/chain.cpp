@@ -62,21 +62,67 @@ std::string crl_label(const Crl& crl) {
          format_time(crl.this_update);
 }
 
+
+
+std::string usage_names(std::uint16_t bits) {
+  std::string out;
+  for (const std::string& name : key_usage_names(bits)) out += (out.empty() ? "" : " or ") + name;
+  return out;
+}
+
+/// The certificate extensions a path check processes or may pass over (RFC 5280 §6.1.4(o):
+/// a critical extension outside them fails the path): basicConstraints, keyUsage,
+/// extKeyUsage, certificatePolicies (Ukrainian CAs mark it critical; no policy is
+/// required), SKI, AKI, CRL distribution points, freshestCRL, subject and issuer
+/// alternative names, subjectDirectoryAttributes, privateKeyUsagePeriod, authority
+/// information access and qcStatements (critical in Ukrainian qualified certificates).
+bool known_certificate_extension(std::string_view oid) {
+  static constexpr std::string_view kKnown[] = {
+      "2.5.29.19", "2.5.29.15", "2.5.29.37", "2.5.29.32", "2.5.29.14", "2.5.29.35", "2.5.29.31", "2.5.29.46",
+      "2.5.29.17", "2.5.29.18", "2.5.29.9",  "2.5.29.16", "1.3.6.1.5.5.7.1.1", "1.3.6.1.5.5.7.1.3"};
+  return std::find(std::begin(kKnown), std::end(kKnown), oid) != std::end(kKnown);
+}
+
+/// Why a CRL cannot be read as complete for its issuer's certificates (RFC 5280 §5: a CRL
+/// with a critical extension the reader does not process is not used), or "" when it can.
+/// An issuingDistributionPoint limits its scope (CA certificates only, some reasons, a
+/// partition), which this check does not follow: such a CRL is not used at all.
+std::string crl_scope_problem(const Crl& crl) {
+  static constexpr std::string_view kKnown[] = {"2.5.29.20", "2.5.29.27", "2.5.29.35", "2.5.29.18", "2.5.29.46",
+                                                "1.3.6.1.5.5.7.1.1"};
+  for (const Extension& e : crl.extensions) {
+    if (e.oid == "2.5.29.28") return "it has an issuingDistributionPoint (a CRL of limited scope)";
+    if (e.critical && std::find(std::begin(kKnown), std::end(kKnown), e.oid) == std::end(kKnown)) {
+      return "it has a critical extension " + e.oid + " that dstu does not process";
+    }
+  }
+  static constexpr std::string_view kEntryKnown[] = {"2.5.29.21", "2.5.29.24"};
+  for (const RevokedCertificate& r : crl.revoked) {
+    for (const Extension& e : r.extensions) {
+      if (e.critical && std::find(std::begin(kEntryKnown), std::end(kEntryKnown), e.oid) == std::end(kEntryKnown)) {
+        return "an entry has a critical extension " + e.oid + " that dstu does not process";
+      }
+    }
+  }
+  return "";
+}
+
+std::string revocation_text(const Certificate& cert, const RevokedCertificate& entry);
+
+/// When a revocation takes effect for signatures: the revocation date, or for a key
+/// compromise the invalidity date when it is earlier (the key was no longer the signer's
+/// from then on).
+std::int64_t effective_date(const RevokedCertificate& entry) {
+  constexpr int kKeyCompromise = 1;
+  if (entry.reason == kKeyCompromise && entry.invalidity_date) return std::min(entry.date, *entry.invalidity_date);
+  return entry.date;
+}
+
 std::string revocation_text(const Certificate& cert, const RevokedCertificate& entry) {
   std::string text = "certificate " + quoted(cert) + " was revoked on " + format_time(entry.date);
   if (entry.reason && !reason_name(*entry.reason).empty()) text += " (" + std::string(reason_name(*entry.reason)) + ")";
+  if (effective_date(entry) < entry.date) text += ", its key compromised from " + format_time(effective_date(entry));
   return text;
-}
-
-std::string usage_names(std::uint16_t bits) {
-  static constexpr std::string_view kNames[] = {"digitalSignature", "nonRepudiation", "keyEncipherment",
-                                                "dataEncipherment", "keyAgreement",   "keyCertSign",
-                                                "cRLSign",          "encipherOnly",   "decipherOnly"};
-  std::string out;
-  for (std::size_t i = 0; i < std::size(kNames); ++i) {
-    if ((bits >> i) & 1u) out += (out.empty() ? "" : " or ") + std::string(kNames[i]);
-  }
-  return out;
 }
 
 /// Checks a complete path (leaf first, anchor last) at options.at.
@@ -122,6 +168,11 @@ class PathCheck {
     } else if (options_.at > cert.not_after) {
       fail(result, "certificate " + quoted(cert) + " expired on " + format_time(cert.not_after));
     }
+    for (const Extension& e : cert.extensions) {
+      if (e.critical && !known_certificate_extension(e.oid)) {
+        fail(result, "certificate " + quoted(cert) + " has a critical extension " + e.oid + " that dstu does not process");
+      }
+    }
     if (i == 0) {
       if (cert.key_usage && options_.end_usage != 0 && (*cert.key_usage & options_.end_usage) == 0) {
         fail(result, "certificate " + quoted(cert) + " lacks the key usage required (" +
@@ -165,6 +216,14 @@ class PathCheck {
   /// Whether the CRL may be used for certificates of `issuer` at options.at; when not,
   /// a note says why.
   bool usable(ChainResult& result, const Crl& crl, const Certificate& issuer) {
+    if (const std::string problem = crl_scope_problem(crl); !problem.empty()) {
+      result.notes.push_back(crl_label(crl) + " not used: " + problem);
+      return false;
+    }
+    if (issuer.key_usage && (*issuer.key_usage & kCrlSign) == 0) {
+      result.notes.push_back(crl_label(crl) + " not used: its issuer's keyUsage lacks cRLSign");
+      return false;
+    }
     if (!issuer.public_key) {
       result.notes.push_back(crl_label(crl) + " not used: the issuer's key is not one dstu reads");
       return false;
@@ -201,9 +260,14 @@ class PathCheck {
     }
     const Crl* delta = nullptr;
     for (const Crl* crl : deltas) {
-      // RFC 5280 §5.2.4: a delta applies to a complete CRL numbered at least its base.
+      // RFC 5280 §5.2.4: a delta applies to a complete CRL numbered at least its base,
+      // and must itself be newer than that CRL (its cRLNumber greater).
       if (base == nullptr || !base->crl_number || compare_numbers(*base->crl_number, *crl->delta_base) < 0) {
         result.notes.push_back(crl_label(*crl) + " not used: no usable complete CRL numbered from its base on");
+        continue;
+      }
+      if (!crl->crl_number || compare_numbers(*crl->crl_number, *base->crl_number) <= 0) {
+        result.notes.push_back(crl_label(*crl) + " not used: not newer than the complete CRL it would update");
         continue;
       }
       if (delta == nullptr || crl->this_update > delta->this_update) delta = crl;
@@ -221,17 +285,34 @@ class PathCheck {
       result.notes.push_back(std::move(note));
       return;
     }
+    // The delta's entry decides when it took effect by options.at (a removeFromCRL dated
+    // later leaves a hold of the base in force); otherwise the base's.
     const RevokedCertificate* entry = delta ? find_revoked(*delta, cert.serial) : nullptr;
+    if (entry != nullptr && effective_date(*entry) > options_.at) {
+      const RevokedCertificate* earlier = find_revoked(*base, cert.serial);
+      if (earlier != nullptr && entry->reason == kRemoveFromCrl) {
+        result.notes.push_back("certificate " + quoted(cert) + " was released from hold on " + format_time(entry->date) +
+                               ", after " + format_time(options_.at));
+      }
+      if (earlier != nullptr) entry = earlier;
+    }
     if (entry == nullptr) entry = find_revoked(*base, cert.serial);
     element.revocation = RevocationStatus::good;
-    if (entry == nullptr || entry->reason == kRemoveFromCrl) return;
-    if (entry->date > options_.at) {
+    if (entry == nullptr) return;
+    if (entry->reason == kRemoveFromCrl) {
+      if (entry->date > options_.at) {
+        result.notes.push_back("certificate " + quoted(cert) + " was released from hold on " + format_time(entry->date) +
+                               ", after " + format_time(options_.at));
+      }
+      return;
+    }
+    if (effective_date(*entry) > options_.at) {
       result.notes.push_back(revocation_text(cert, *entry) + ", after " + format_time(options_.at) +
                              ": good at that time");
       return;
     }
     element.revocation = RevocationStatus::revoked;
-    element.revoked_at = entry->date;
+    element.revoked_at = effective_date(*entry);
     element.revocation_reason = entry->reason;
     fail(result, revocation_text(cert, *entry));
   }

@@ -9,16 +9,19 @@
 // name), and when both carry them the certificate's AKI equals the candidate's SKI.
 // Every certificate on the path is then checked at the given time: its signature under
 // its issuer's key, its validity period, for issuers cA (basicConstraints) with the
-// keyCertSign bit when keyUsage is present and pathLenConstraint honoured; the anchor's
+// keyCertSign bit when keyUsage is present and pathLenConstraint honoured, and no
+// critical extension that the check does not process (RFC 5280 §6.1.4(o)); the anchor's
 // own signature (self-signed) and validity are checked too, since a user's anchor file
-// can be any certificate. Revocation: each non-anchor certificate is looked up in the
-// CRLs whose issuer is its issuer (a CRL whose signature does not verify under the
-// issuer's key, or whose nextUpdate passed before the given time, is not used, and is
-// reported; one issued after the given time is used, since it says most about that time
-// when it is a signing time checked later, and its entries dated after that time do not
-// revoke); a delta CRL adds to its base. When no usable CRL covers a certificate its revocation
-// status is "not checked", which does not make the path invalid unless the options
-// demand CRLs.
+// can be any certificate.
+// Revocation: each non-anchor certificate is looked up in the CRLs whose issuer is its
+// issuer. Not used, and noted: a CRL whose signature does not verify under the issuer's
+// key, whose issuer's keyUsage lacks cRLSign, whose nextUpdate passed before the given
+// time, of limited scope (issuingDistributionPoint), or with a critical extension not
+// processed. A CRL issued after the given time is used (it says most about a signing time
+// checked later); its entries dated after that time do not revoke. A delta CRL newer
+// than its base adds to it. A key compromise counts from the entry's invalidity date when
+// that is earlier. When no usable CRL covers a certificate its revocation status is "not
+// checked", which does not make the path invalid unless the options demand CRLs.
 // Nothing here is secret.
 #pragma once
 
