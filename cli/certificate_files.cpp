@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdio>
 #include <filesystem>
 #include <string_view>
 
@@ -14,11 +13,9 @@
 namespace dstu::cli {
 namespace {
 
-constexpr std::size_t kBundleLimit = std::size_t{64} << 20;  // a provider's whole bundle of CAs and CRLs
-
 /// The certificates and CRLs of one file, whatever its kind (a key file is refused).
 pkix::Bundle read_pki_file(const std::string& path) {
-  const Bytes data = read_file(path, kBundleLimit);
+  const Bytes data = read_file(path, kPkiFileLimit);
   try {
     switch (pkix::file_kind(data)) {
       case pkix::FileKind::certificate: return {{pkix::read_certificate(data)}, {}};
@@ -89,18 +86,26 @@ std::int64_t parse_time(const std::string& text) {
     }
     throw_invalid("--at " + text + ": @ must be followed by seconds since 1970-01-01 UTC");
   }
-  int y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0, used = 0;
-  const bool date_only = std::sscanf(text.c_str(), "%4d-%2d-%2d%n", &y, &mo, &d, &used) == 3 &&
-                         static_cast<std::size_t>(used) == text.size();
-  char sep = 0;
-  const bool with_time = !date_only && text.size() >= 19 &&
-                         std::sscanf(text.c_str(), "%4d-%2d-%2d%c%2d:%2d:%2d%n", &y, &mo, &d, &sep, &h, &mi, &s, &used) == 7 &&
-                         (sep == ' ' || sep == 'T') &&
-                         (static_cast<std::size_t>(used) == text.size() ||
-                          (static_cast<std::size_t>(used) + 1 == text.size() && text.back() == 'Z'));
+  // YYYY-MM-DD, then optionally ' ' or 'T', HH:MM:SS and an optional Z: digits exactly
+  // where the pattern has them.
+  const auto digits = [&](std::size_t at, std::size_t n) {
+    int v = 0;
+    for (std::size_t i = at; i < at + n; ++i) {
+      if (i >= text.size() || text[i] < '0' || text[i] > '9') return -1;
+      v = v * 10 + (text[i] - '0');
+    }
+    return v;
+  };
+  const bool date_only = text.size() == 10;
+  const bool with_time = (text.size() == 19 || (text.size() == 20 && text.back() == 'Z')) &&
+                         (text[10] == ' ' || text[10] == 'T') && text[13] == ':' && text[16] == ':';
+  const bool dashes = text.size() >= 10 && text[4] == '-' && text[7] == '-';
+  const int y = digits(0, 4), mo = digits(5, 2), d = digits(8, 2);
+  const int h = with_time ? digits(11, 2) : 0, mi = with_time ? digits(14, 2) : 0, s = with_time ? digits(17, 2) : 0;
   using namespace std::chrono;
   const year_month_day ymd{year{y}, month{static_cast<unsigned>(mo)}, day{static_cast<unsigned>(d)}};
-  if ((!date_only && !with_time) || !ymd.ok() || h > 23 || mi > 59 || s > 60) {
+  if (!dashes || (!date_only && !with_time) || y < 0 || mo < 0 || d < 0 || h < 0 || mi < 0 || s < 0 || !ymd.ok() ||
+      h > 23 || mi > 59 || s > 59) {
     throw_invalid("--at " + text + ": give now, YYYY-MM-DD, YYYY-MM-DDTHH:MM:SSZ (UTC) or @SECONDS");
   }
   return duration_cast<seconds>(sys_days{ymd}.time_since_epoch()).count() + h * 3600 + mi * 60 + s;

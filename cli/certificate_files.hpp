@@ -14,6 +14,10 @@
 
 namespace dstu::cli {
 
+/// The largest certificate, CRL or bundle file read (a provider's whole bundle of CAs, a
+/// central authority's full CRL).
+inline constexpr std::size_t kPkiFileLimit = std::size_t{64} << 20;
+
 /// A certificate file ('-' = stdin), DER or PEM. Error(invalid_input) naming the path.
 pkix::Certificate load_certificate(const std::string& path, const Bytes& data);
 

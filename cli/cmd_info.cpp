@@ -5,6 +5,9 @@
 // reported, the other files still listed).
 #include <fmt/core.h>
 
+#include <algorithm>
+
+#include "certificate_files.hpp"
 #include "command.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/pkix/bundle.hpp"
@@ -18,8 +21,6 @@
 
 namespace dstu::cli {
 namespace {
-
-constexpr std::size_t kFileLimit = std::size_t{64} << 20;  // a provider's whole bundle or CRL
 
 class Info final : public Command {
  public:
@@ -61,7 +62,7 @@ class Info final : public Command {
 
  private:
   Json record(const std::string& file) const {
-    const SecureBytes data = read_secret_file(file, kFileLimit);
+    const SecureBytes data = read_secret_file(file, kPkiFileLimit);
     const pkix::FileKind kind = pkix::file_kind(data);
     Json r = {{"file", file}, {"kind", std::string(pkix::file_kind_name(kind))}};
     const Bytes public_data(data.begin(), data.end());  // for the kinds that hold no secret

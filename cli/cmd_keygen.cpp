@@ -4,19 +4,19 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
-#include "command.hpp"
 #include <algorithm>
 #include <memory>
 
+#include "command.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/base/pem.hpp"
-#include "dstu/pkix/certificate.hpp"
-#include "dstu/pkix/container.hpp"
-#include "dstu/pkix/key_choice.hpp"
 #include "dstu/base/wipe.hpp"
 #include "dstu/dstu4145/keys.hpp"
 #include "dstu/ec2m/curve.hpp"
 #include "dstu/ecdsa/group.hpp"
+#include "dstu/pkix/certificate.hpp"
+#include "dstu/pkix/container.hpp"
+#include "dstu/pkix/key_choice.hpp"
 #include "dstu/pkix/key_file.hpp"
 #include "dstu/rng/random.hpp"
 #include "exit_codes.hpp"
@@ -50,7 +50,8 @@ class Keygen final : public Command {
         ->check(CLI::IsMember({"ecdsa", "ecgdsa"}));
     sub.add_option("-o,--out", out_, "Private key file (default dstu.key; '-' = stdout)");
     sub.add_option("--pub", pub_, "Public key file (default: the private key file + .pub)");
-    sub.add_option("--format", format_, "armor (PEM text, default) or der")->check(CLI::IsMember({"armor", "der"}));
+    format_option_ =
+        sub.add_option("--format", format_, "armor (PEM text, default) or der")->check(CLI::IsMember({"armor", "der"}));
     pkcs8_option_ = sub.add_option("--pkcs8", pkcs8_, "Private key layout: uapki (Ukrainian PKI, default) or bc (BouncyCastle)")
         ->check(CLI::IsMember({"uapki", "bc"}));
     sub.add_flag("--force", force_, "Replace existing regular files");
@@ -79,6 +80,9 @@ class Keygen final : public Command {
   int run(const GlobalOptions& g) override {
     if (list_) return list_curves(g);
     if (!convert_.empty()) return convert(g);
+    if (pkcs12_ || !certs_.empty() || !passphrase_.key_file.empty()) {
+      throw UsageError("--pkcs12, --cert and --key-passphrase-file go with --convert");
+    }
     return generate(g);
   }
 
@@ -88,6 +92,14 @@ class Keygen final : public Command {
   /// The passphrase for a new protected key file.
   SecureBytes new_passphrase(const std::string& path) const {
     return passphrase_to_write(passphrase_, path == "-" ? "the private key" : path);
+  }
+
+  /// The passphrase a converted key is written under: with --passphrase-file or
+  /// --passphrase-fd, the input's when it was protected (the option opened it) or the
+  /// option's; on a terminal, a new one asked twice.
+  SecureBytes output_passphrase(SecureBytes&& used, bool input_protected, const std::string& path) const {
+    const bool by_option = !passphrase_.file.empty() || passphrase_.fd >= 0;
+    return by_option && input_protected ? std::move(used) : new_passphrase(path);
   }
 
   /// A private key file in the chosen encoding and (DSTU 4145 keys) layout: clear when
@@ -133,6 +145,9 @@ class Keygen final : public Command {
     if (!pkcs12_ && (!certs_.empty() || profile_option_->count() > 0)) {
       throw UsageError("--cert and --pkcs12-profile go with --pkcs12");
     }
+    if (pkcs12_ && (!pub_.empty() || format_option_->count() > 0)) {
+      throw UsageError("--pkcs12 writes one file: --pub and --format do not apply");
+    }
     const pkix::KeyFileEncoding encoding = parse_key_format(format_);
     const SecureBytes data = read_secret_file(convert_);
     const auto container = pkix::container_format(data);
@@ -150,9 +165,8 @@ class Keygen final : public Command {
       // The output's passphrase: none with --no-passphrase; with --passphrase-file/-fd
       // the input's (a protected input read the option already), or the option's;
       // on a terminal, a new one asked for twice.
-      const bool by_option = !passphrase_.file.empty() || passphrase_.fd >= 0;
       SecureBytes pass;
-      if (!passphrase_.none) pass = by_option && k.encrypted ? std::move(used) : new_passphrase(out_);
+      if (!passphrase_.none) pass = output_passphrase(std::move(used), k.encrypted, out_);
       const SecureBytes* p = passphrase_.none ? nullptr : &pass;
       write_file_atomic(out_, private_key_file(pkix::private_key(k.key), encoding, p), 0600, overwrite());
     } else {
@@ -210,8 +224,7 @@ class Keygen final : public Command {
     }
     options.form = parse_form(pkcs8_);
     if (passphrase_.iterations != 0) options.iterations = static_cast<std::uint32_t>(passphrase_.iterations);
-    const bool by_option = !passphrase_.file.empty() || passphrase_.fd >= 0;
-    const SecureBytes pass = by_option && encrypted ? std::move(used) : new_passphrase(out_);
+    const SecureBytes pass = output_passphrase(std::move(used), encrypted, out_);
     rng::OsRandom os;
     const Bytes file = pkix::write_pkcs12(keys, certs, pass, os, options);
     write_file_atomic(out_, file, 0600, overwrite());
@@ -238,9 +251,8 @@ class Keygen final : public Command {
     if (!pub_.empty()) throw UsageError("--pub: a container's public keys go beside its keys (OUT-N.key.pub)");
     SecureBytes used;
     const pkix::Container c = load_container(convert_, data, format, passphrase_, &used);
-    const bool by_option = !passphrase_.file.empty() || passphrase_.fd >= 0;
     SecureBytes pass;
-    if (!passphrase_.none) pass = by_option ? std::move(used) : new_passphrase(out_ + "-N.key");
+    if (!passphrase_.none) pass = output_passphrase(std::move(used), true, out_ + "-N.key");
     const auto cert_file = [&](const Bytes& der) {
       if (encoding == pkix::KeyFileEncoding::der) return der;
       const std::string text = pem::encode({"CERTIFICATE", {}, der});
@@ -376,6 +388,7 @@ class Keygen final : public Command {
   std::string curve_ = "dstu257", out_, pub_, format_ = "armor", pkcs8_ = "uapki", rng_ = "os", convert_, scheme_;
   CLI::Option* pkcs8_option_ = nullptr;
   CLI::Option* profile_option_ = nullptr;
+  CLI::Option* format_option_ = nullptr;
   std::vector<std::string> certs_;
   std::string profile_;
   bool pkcs12_ = false;

@@ -110,7 +110,9 @@ class Verify final : public Command {
       throw UsageError("--sig works with one input file only");
     }
     const auto stdin_uses = std::count(files_.begin(), files_.end(), "-") + (list_ == "-" ? 1 : 0) +
-                            (pub_ == "-" ? 1 : 0) + (sig_ == "-" ? 1 : 0);
+                            (pub_ == "-" ? 1 : 0) + (sig_ == "-" ? 1 : 0) + std::count(trust_.begin(), trust_.end(), "-") +
+                            std::count(untrusted_.begin(), untrusted_.end(), "-") +
+                            std::count(crls_.begin(), crls_.end(), "-");
     if (stdin_uses > 1) throw UsageError("standard input can be read once");
     load_signer(g);
     const auto* ec_key = std::get_if<ecdsa::SchemePublicKey>(&key_);
@@ -184,7 +186,12 @@ class Verify final : public Command {
     cert_ = load_certificate(pub_, Bytes(data.begin(), data.end()));
     if (!cert_->public_key) throw_invalid(pub_ + ": the certificate's key cannot be used: " + cert_->key_error);
     key_ = *cert_->public_key;
-    if (trust_.empty()) return;
+    if (trust_.empty()) {
+      if (!g.quiet && !g.json) {
+        fmt::print(stderr, "note: the certificate's chain and validity are not checked (give --trust)\n");
+      }
+      return;
+    }
     add_trust_files(store_, trust_, untrusted_, crls_);
     pkix::ChainOptions options;
     options.at = parse_time(at_.empty() ? "now" : at_);

@@ -68,6 +68,10 @@ pkix::KeyFileEncoding parse_key_format(const std::string& s) {
 
 pkix::Container load_container(const std::string& path, const SecureBytes& data, pkix::ContainerFormat format,
                                const PassphraseOptions& options, SecureBytes* passphrase_used) {
+  if (!options.key_file.empty() && format != pkix::ContainerFormat::jks) {
+    throw UsageError("--key-passphrase-file is for Java key stores; " + path + " is " +
+                     std::string(pkix::container_format_name(format)));
+  }
   const std::string what = fmt::format("{} ({})", path, pkix::container_format_name(format));
   SecureBytes pass = passphrase_to_read(options, what);
   const SecureBytes key_pass = key_entry_passphrase(options);

@@ -199,6 +199,19 @@ TEST_CASE("keygen --convert: a container's keys, certificates and CAs as files; 
   r = run_dstu(cat({"keygen", "--convert", fixtures[0].file, "-o", "-"}, fixtures[0].pass));
   CHECK(r.status == 2);
   CHECK(r.err.find("-o gives their prefix") != std::string::npos);
+  // Options that would be passed over are refused.
+  r = run_dstu(cat({"keygen", "--convert", fixtures[0].file, "-o", d / "k6", "--key-passphrase-file", d / "pwk"},
+                   fixtures[0].pass));
+  CHECK(r.status == 2);
+  CHECK(r.err.find("--key-passphrase-file is for Java key stores") != std::string::npos);
+  r = run_dstu({"keygen", "--no-passphrase", "-o", d / "new", "--key-passphrase-file", d / "pwk"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("go with --convert") != std::string::npos);
+  r = run_dstu(cat({"keygen", "--convert", fixtures[0].file, "--pkcs12", "-o", d / "x.p12", "--format", "der"},
+                   fixtures[0].pass));
+  CHECK(r.status == 2);
+  CHECK(r.err.find("--pub and --format do not apply") != std::string::npos);
+  CHECK(!fs::exists(d / "x.p12"));
 }
 
 TEST_CASE("verify -p: a certificate's key; a chain needs --trust, and --trust a certificate") {
@@ -214,8 +227,14 @@ TEST_CASE("verify -p: a certificate's key; a chain needs --trust, and --trust a 
   CHECK(j["status"] == "valid");
   CHECK(j["chain"] == nullptr);  // not checked: no --trust
   CHECK(!j["certificate"]["subject"].get<std::string>().empty());
-  // Under a certificate of another key: invalid.
-  CHECK(run_dstu({"verify", "-p", kCerts + "CZOROOT.cer", d / "doc"}).status != 0);
+  // Under a certificate of another curve's key: the armored signature says so (exit 2).
+  r = run_dstu({"verify", "-p", kCerts + "CZOROOT.cer", d / "doc"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("signature is for curve dstu257, the key is on dstu431") != std::string::npos);
+  // Without --trust a note says what was not checked.
+  r = run_dstu({"verify", "-p", cert, d / "doc"});
+  CHECK(r.status == 0);
+  CHECK(r.err.find("not checked (give --trust)") != std::string::npos);
   // Chain options need --trust, and --trust needs a certificate as -p.
   r = run_dstu({"verify", "-p", cert, "--crl", kCrl + "ecdsa.crl", d / "doc"});
   CHECK(r.status == 2);
@@ -233,9 +252,16 @@ TEST_CASE("verify -p: a certificate's key; a chain needs --trust, and --trust a 
   r = run_dstu({"verify", "-p", cert, "--trust", d / "doc", d / "doc"});
   CHECK(r.status == 2);
   CHECK(r.err.find("doc: not a certificate, CRL or bundle") != std::string::npos);
-  r = run_dstu({"verify", "-p", cert, "--trust", kCerts + "CZOROOT.cer", "--at", "yesterday", d / "doc"});
+  for (const char* when : {"yesterday", "2025-07-15T-1:-5:-9Z", "2025-7-15", "2025-02-30", "2025-07-15T24:00:00Z"}) {
+    CAPTURE(when);
+    r = run_dstu({"verify", "-p", cert, "--trust", kCerts + "CZOROOT.cer", "--at", when, d / "doc"});
+    CHECK(r.status == 2);
+    CHECK(r.err.find(std::string("--at ") + when) != std::string::npos);
+  }
+  // Standard input once, --trust included.
+  r = run_dstu({"verify", "-p", "-", "--trust", "-", d / "doc"}, read(cert));
   CHECK(r.status == 2);
-  CHECK(r.err.find("--at yesterday") != std::string::npos);
+  CHECK(r.err.find("standard input can be read once") != std::string::npos);
 }
 
 namespace {
@@ -269,7 +295,9 @@ TEST_CASE("verify --trust: a DSTU 4145 chain of three, valid; no path; revoked; 
     a.push_back(d / "doc");
     return a;
   };
-  const std::vector<std::string> chain{"--trust", d / "root.cer", "--untrusted", d / "ca.cer"};
+  // A fixed time (2030) where "now" is meant: the test PKI is valid from 2024 to 2036.
+  const std::vector<std::string> path{"--trust", d / "root.cer", "--untrusted", d / "ca.cer"};
+  const std::vector<std::string> chain = cat(path, {"--at", "2030-01-01"});
   Json j = verify_json(with("user", chain), 0);
   CHECK(j["status"] == "valid");
   CHECK(j["chain"] == "valid");
@@ -282,12 +310,12 @@ TEST_CASE("verify --trust: a DSTU 4145 chain of three, valid; no path; revoked; 
   fs::create_directory(d / "anchors");
   fs::copy_file(d / "root.cer", d / "anchors/root.cer");
   fs::copy_file(d / "ca.cer", d / "anchors/ca.cer");
-  CHECK(verify_json(with("user", {"--trust", d / "anchors"}), 0)["chain"] == "valid");
+  CHECK(verify_json(with("user", {"--trust", d / "anchors", "--at", "2030-01-01"}), 0)["chain"] == "valid");
   // No path: the intermediate missing, or another root.
-  j = verify_json(with("user", {"--trust", d / "root.cer"}), 1);
+  j = verify_json(with("user", {"--trust", d / "root.cer", "--at", "2030-01-01"}), 1);
   CHECK(j["chain"] == "no_path");
   CHECK(j["status"] == "invalid");
-  j = verify_json(with("user", {"--trust", d / "other-root.cer", "--untrusted", d / "ca.cer"}), 1);
+  j = verify_json(with("user", {"--trust", d / "other-root.cer", "--untrusted", d / "ca.cer", "--at", "2030-01-01"}), 1);
   CHECK(j["chain"] == "no_path");
   // Revoked by the CA's CRL (keyCompromise), at a time after the CRL; no CRL: not checked.
   j = verify_json(with("revoked", cat(chain, {"--crl", d / "ca.crl"})), 1);
@@ -299,23 +327,25 @@ TEST_CASE("verify --trust: a DSTU 4145 chain of three, valid; no path; revoked; 
   CHECK(j["chain"] == "invalid");
   // The user is covered by the CA's CRL and not on it; --require-crl also wants one from
   // the root for the CA, which there is not.
-  CHECK(verify_json(with("user", cat(chain, {"--crl", d / "ca.crl", "--at", "2030-01-01"})), 0)["chain"] == "valid");
-  j = verify_json(with("user", cat(chain, {"--crl", d / "ca.crl", "--require-crl", "--at", "2030-01-01"})), 1);
+  CHECK(verify_json(with("user", cat(path, {"--crl", d / "ca.crl", "--at", "2030-01-01"})), 0)["chain"] == "valid");
+  j = verify_json(with("user", cat(path, {"--crl", d / "ca.crl", "--require-crl", "--at", "2030-01-01"})), 1);
   CHECK(j["chain"] == "invalid");
   CHECK(j["reason"].get<std::string>().find("Test CA") != std::string::npos);
   // At a time before the revocation (a signing time checked later, with a CRL issued
   // after it) the revoked signer's chain holds.
-  CHECK(verify_json(with("revoked", cat(chain, {"--crl", d / "ca.crl", "--at", "2025-01-01"})), 0)["chain"] == "valid");
-  // Expired now; out of the CA's validity before 2024.
+  CHECK(verify_json(with("revoked", cat(path, {"--crl", d / "ca.crl", "--at", "2025-01-01"})), 0)["chain"] == "valid");
+  // Expired (valid in 2020 only); out of the CA's validity before 2024.
   j = verify_json(with("expired", chain), 1);
   CHECK(j["chain"] == "invalid");
-  CHECK(verify_json(with("user", cat(chain, {"--at", "2023-12-31"})), 1)["chain"] == "invalid");
+  CHECK(j["reason"].get<std::string>().find("expired on 2021-01-01") != std::string::npos);
+  CHECK(verify_json(with("user", cat(path, {"--at", "2023-12-31"})), 1)["chain"] == "invalid");
   // A key-agreement certificate does not sign.
   j = verify_json(with("agree", chain), 1);
   CHECK(j["chain"] == "invalid");
   // A signature that does not verify stays invalid for its own reason, whatever the chain.
-  j = verify_json(
-      {"-p", d / "user.cer", "--sig", d / "revoked.sig", "--trust", d / "root.cer", "--untrusted", d / "ca.cer", d / "doc"}, 1);
+  j = verify_json({"-p", d / "user.cer", "--sig", d / "revoked.sig", "--trust", d / "root.cer", "--untrusted",
+                   d / "ca.cer", "--at", "2030-01-01", d / "doc"},
+                  1);
   CHECK(j["reason"].get<std::string>().find("made with another key") != std::string::npos);
 }
 

@@ -1,6 +1,7 @@
 #include "dstu/pkix/file_kind.hpp"
 
 #include <string>
+#include <vector>
 
 #include "dstu/base/der.hpp"
 #include "dstu/base/error.hpp"
