@@ -1,74 +1,29 @@
-// PKCS#8 EncryptedPrivateKeyInfo with PBES2, PBKDF2-HMAC-GOST34.311 and GOST 28147-89
-// CFB (see encrypted_key.hpp).
+// PKCS#8 EncryptedPrivateKeyInfo with PBES2 (see encrypted_key.hpp); the PBES2
+// parameters and the cipher are pbes2.hpp's, shared with PKCS#12.
 #include "dstu/pkix/encrypted_key.hpp"
 
-#include <array>
+#include <optional>
 
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/base/der.hpp"
 #include "dstu/base/error.hpp"
-#include "dstu/cipher/gost28147.hpp"
-#include "dstu/hash/gost34311.hpp"
 #include "dstu/pkix/key.hpp"
 #include "dstu/pkix/key_info.hpp"
+#include "pbes2.hpp"
 
 namespace dstu::pkix {
 namespace {
 
-constexpr const char* kPbes2 = "1.2.840.113549.1.5.13";
-constexpr const char* kPbkdf2 = "1.2.840.113549.1.5.12";
-constexpr const char* kHmacGost34311 = "1.2.804.2.1.1.1.1.1.2";
-constexpr const char* kGost28147Cfb = "1.2.804.2.1.1.1.1.1.1.3";
 constexpr std::size_t kSaltSize = 32;
-constexpr std::size_t kIvSize = 8;
 
 [[noreturn]] void bad(const std::string& what) { throw Error(Errc::invalid_input, "encrypted private key: " + what); }
 
-[[noreturn]] void unsupported(const std::string& what) {
-  throw Error(Errc::unsupported, "encrypted private key: " + what);
-}
-
-/// Everything an EncryptedPrivateKeyInfo holds.
+/// Everything an EncryptedPrivateKeyInfo holds: the PBES2 parameters (pbes2.hpp reads
+/// them, for key files and PKCS#12 alike) and the encrypted octets.
 struct Parsed {
-  Bytes salt;
-  std::uint64_t iterations = 0;
-  Bytes iv;
-  Bytes dke;
+  detail::Pbes2Params params;
   Bytes data;
 };
-
-void read_kdf(der::Reader& kdf, Parsed& p) {
-  if (kdf.oid("keyDerivationFunc") != kPbkdf2) unsupported("key derivation other than PBKDF2");
-  der::Reader params = kdf.enter(der::kSequence, "PBKDF2-params");
-  kdf.finish("keyDerivationFunc");
-  if (params.peek() != der::kOctetString) unsupported("PBKDF2 salt other than an OCTET STRING");
-  p.salt = params.octet_string("salt");
-  p.iterations = params.small_integer("iterationCount");
-  if (p.iterations == 0) bad("iteration count 0");
-  if (p.iterations > kMaxPbkdf2Iterations) {
-    unsupported("iteration count " + std::to_string(p.iterations) + " above the limit of " +
-                std::to_string(kMaxPbkdf2Iterations));
-  }
-  if (!params.empty() && params.peek() == der::kInteger) params.small_integer("keyLength");
-  // The PRF: HMAC-GOST34.311 (RFC 8018's default, HMAC-SHA1, is not used in Ukraine).
-  if (params.empty()) unsupported("PBKDF2 with its default PRF (HMAC-SHA1)");
-  der::Reader prf = params.enter(der::kSequence, "prf");
-  params.finish("PBKDF2-params");
-  if (prf.oid("prf") != kHmacGost34311) unsupported("PBKDF2 PRF other than HMAC-GOST34.311");
-  if (!prf.empty()) prf.expect(der::kNull, "prf parameters");
-  prf.finish("prf");
-}
-
-void read_scheme(der::Reader& scheme, Parsed& p) {
-  if (scheme.oid("encryptionScheme") != kGost28147Cfb) unsupported("encryption other than GOST 28147-89 CFB");
-  der::Reader params = scheme.enter(der::kSequence, "GOST 28147 parameters");
-  scheme.finish("encryptionScheme");
-  p.iv = params.octet_string("iv");
-  if (p.iv.size() != kIvSize) bad("IV of " + std::to_string(p.iv.size()) + " octets (8 expected)");
-  p.dke = params.octet_string("dke");
-  if (p.dke.size() != 64) bad("S-box of " + std::to_string(p.dke.size()) + " octets (64 expected)");
-  params.finish("GOST 28147 parameters");
-}
 
 Parsed parse(std::span<const std::uint8_t> der_bytes) {
   Parsed p;
@@ -76,25 +31,18 @@ Parsed parse(std::span<const std::uint8_t> der_bytes) {
   der::Reader info = top.enter(der::kSequence, "EncryptedPrivateKeyInfo");
   top.finish("EncryptedPrivateKeyInfo");
   der::Reader alg = info.enter(der::kSequence, "encryptionAlgorithm");
-  if (alg.oid("encryptionAlgorithm") != kPbes2) unsupported("encryption other than PBES2");
-  der::Reader pbes2 = alg.enter(der::kSequence, "PBES2-params");
-  alg.finish("encryptionAlgorithm");
-  der::Reader kdf = pbes2.enter(der::kSequence, "keyDerivationFunc");
-  read_kdf(kdf, p);
-  der::Reader scheme = pbes2.enter(der::kSequence, "encryptionScheme");
-  read_scheme(scheme, p);
-  pbes2.finish("PBES2-params");
+  if (alg.oid("encryptionAlgorithm") != detail::kOidPbes2) {
+    throw Error(Errc::unsupported, "encrypted private key: encryption other than PBES2");
+  }
+  try {
+    p.params = detail::read_pbes2_params(alg);
+  } catch (const Error& e) {
+    throw Error(e.code(), std::string("encrypted private key: ") + e.what());
+  }
   p.data = info.octet_string("encryptedData");
   info.finish("EncryptedPrivateKeyInfo");
   if (p.data.empty()) bad("no encrypted data");
   return p;
-}
-
-/// The 32-octet GOST 28147 key from the passphrase.
-std::array<std::uint8_t, 32> derive_key(std::span<const std::uint8_t> passphrase, const Parsed& p) {
-  std::array<std::uint8_t, 32> key{};
-  hash::pbkdf2_hmac_gost34311(key, passphrase, p.salt, p.iterations);
-  return key;
 }
 
 /// True if `plain` is a PrivateKeyInfo of a key decode_pkcs8 reads (curve parameters,
@@ -115,7 +63,7 @@ bool is_encrypted_private_key(std::span<const std::uint8_t> der_bytes) {
     der::Reader top(der_bytes);
     der::Reader info = top.enter(der::kSequence, "EncryptedPrivateKeyInfo");
     der::Reader alg = info.enter(der::kSequence, "encryptionAlgorithm");
-    return alg.oid("encryptionAlgorithm") == kPbes2;
+    return alg.oid("encryptionAlgorithm") == detail::kOidPbes2;
   } catch (const Error&) {
     return false;
   }
@@ -123,7 +71,7 @@ bool is_encrypted_private_key(std::span<const std::uint8_t> der_bytes) {
 
 Pbes2Info pbes2_info(std::span<const std::uint8_t> der_bytes) {
   const Parsed p = parse(der_bytes);
-  return {p.iterations, p.salt.size()};
+  return {p.params.iterations, p.params.salt.size()};
 }
 
 Bytes encrypt_private_key_info(std::span<const std::uint8_t> private_key_info,
@@ -133,42 +81,13 @@ Bytes encrypt_private_key_info(std::span<const std::uint8_t> private_key_info,
   if (iterations == 0 || iterations > kMaxPbkdf2Iterations) {
     bad("iteration count " + std::to_string(iterations) + " outside 1 to " + std::to_string(kMaxPbkdf2Iterations));
   }
-  Parsed p;
-  p.salt.resize(kSaltSize);
-  rng.fill(p.salt);
-  p.iv.resize(kIvSize);
-  rng.fill(p.iv);
-  p.iterations = iterations;
-  const auto sbox = cipher::SBox::dke1().packed();
-  std::array<std::uint8_t, 32> key = derive_key(passphrase, p);
-  Bytes data(private_key_info.size());
-  cipher::Gost28147(key, cipher::SBox::dke1()).cfb_encrypt(data, private_key_info, p.iv);
-  secure_wipe(key.data(), key.size());
+  // IIT's and UAPKI's form: PBKDF2-HMAC-GOST34.311, GOST 28147-89 CFB under DKE No.1.
+  const detail::Pbes2Params params =
+      detail::new_pbes2_params("gost34311", detail::Pbes2Cipher::gost28147_cfb, kSaltSize, iterations, rng);
+  const Bytes data = detail::pbes2_encrypt(params, private_key_info, passphrase);
   der::Writer w;
   w.begin(der::kSequence);
-  w.begin(der::kSequence);
-  w.oid(kPbes2);
-  w.begin(der::kSequence);
-  w.begin(der::kSequence);
-  w.oid(kPbkdf2);
-  w.begin(der::kSequence);
-  w.octet_string(p.salt);
-  w.integer(iterations);
-  w.begin(der::kSequence);
-  w.oid(kHmacGost34311);
-  w.null();
-  w.end();
-  w.end();
-  w.end();
-  w.begin(der::kSequence);
-  w.oid(kGost28147Cfb);
-  w.begin(der::kSequence);
-  w.octet_string(p.iv);
-  w.octet_string(sbox);
-  w.end();
-  w.end();
-  w.end();
-  w.end();
+  detail::write_pbes2_algorithm(w, params);
   w.octet_string(data);
   w.end();
   return w.finish();
@@ -177,19 +96,17 @@ Bytes encrypt_private_key_info(std::span<const std::uint8_t> private_key_info,
 SecureBytes decrypt_private_key_info(std::span<const std::uint8_t> der_bytes,
                                      std::span<const std::uint8_t> passphrase) {
   const Parsed p = parse(der_bytes);
-  std::array<std::uint8_t, 32> key = derive_key(passphrase, p);
-  SecureBytes plain(p.data.size());
-  cipher::Gost28147(key, cipher::SBox::from_packed(p.dke)).cfb_decrypt(plain, p.data, p.iv);
-  secure_wipe(key.data(), key.size());
-  // CFB has no integrity check: the framing of a PrivateKeyInfo, every tag and length to
-  // the last octet, tells a right passphrase from a wrong one (a wrong key's stream gives
-  // it with negligible probability), while what is inside (the curve, d) is the key's own
-  // business: a right passphrase over a key that is refused is that key's fault. For the
-  // constant-time checker the framing is public and only d secret: the decryption is
-  // declassified and the privateKey octets marked secret again (no-ops outside
-  // Valgrind). A wrong passphrase is the public outcome; its garbage is a wrong key's
-  // stream and reveals nothing of the right one.
-  ct::unpoison(plain.data(), plain.size());
+  std::optional<SecureBytes> decrypted = detail::pbes2_decrypt(p.params, p.data, passphrase);
+  if (!decrypted) bad("wrong passphrase (the decryption's padding is not PKCS#7)");
+  SecureBytes plain = std::move(*decrypted);
+  // CFB has no integrity check (nor has CBC beyond its padding): the framing of a
+  // PrivateKeyInfo, every tag and length to the last octet, tells a right passphrase from
+  // a wrong one (a wrong key's stream gives it with negligible probability), while what
+  // is inside (the curve, d) is the key's own business: a right passphrase over a key
+  // that is refused is that key's fault. For the constant-time checker the framing is
+  // public and only d secret: pbes2_decrypt declassified the decryption, and the
+  // privateKey octets are marked secret again (no-ops outside Valgrind). A wrong
+  // passphrase is the public outcome; its garbage reveals nothing of the right key.
   PrivateKeyInfo info;
   try {
     info = read_private_key_info(plain);

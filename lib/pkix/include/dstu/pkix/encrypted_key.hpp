@@ -14,7 +14,10 @@
 //     encryptedData OCTET STRING }
 //
 // Any PrivateKeyInfo is sealed this way, whatever its algorithm (DSTU 4145, ECDSA,
-// ECGDSA). CFB carries no integrity check: a wrong passphrase shows as a decryption that
+// ECGDSA). Read besides: PBES2 as OpenSSL writes it (`openssl pkcs8 -topk8`, `genpkey
+// -aes256`): PBKDF2 with HMAC-SHA-1 or HMAC-SHA-2 and AES-128/192/256-CBC (RFC 8018
+// §B.2.5), the parameters read by the PBES2 code that PKCS#12 uses too. CFB carries no
+// integrity check (CBC only its padding): a wrong passphrase shows as a decryption that
 // is not framed as a PrivateKeyInfo (key_info.hpp). A decryption that is (the passphrase
 // was right) is returned whatever key it holds: the key's decoder says what is wrong
 // with it. The HMAC follows RFC 2104 (a passphrase longer than 32 octets is hashed
