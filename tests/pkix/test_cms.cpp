@@ -4,8 +4,9 @@
 // by key identifier, without signed attributes, with signingCertificateV2) verify too.
 // Negative: other content, a flipped octet in the signature, the messageDigest, the
 // signingCertificateV2 hash or the content, a missing certificate or attribute, each
-// invalid with its reason; every truncation, a duplicated attribute, another PEM label
-// refused with Error.
+// invalid with its reason; every truncation, a duplicated attribute, an attribute of the
+// wrong shape, another PEM label refused with Error. Unsigned attributes (timestamps) are
+// kept by OID as received.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -53,9 +54,11 @@ pkix::SignerVerdict verify(const Bytes& p7, const Bytes& content) {
   return pkix::verify_signer(sd, 0, content);
 }
 
-/// The SignedData with its first signer's signed attributes (the SET's content) replaced
-/// by edit(them), every enclosing length written anew.
-Bytes edit_signed_attrs(const Bytes& p7, const std::function<Bytes(std::span<const std::uint8_t>)>& edit) {
+using Edit = std::function<Bytes(std::span<const std::uint8_t>)>;
+
+/// The SignedData with its first SignerInfo's content replaced by edit(it), every
+/// enclosing length written anew.
+Bytes edit_signer(const Bytes& p7, const Edit& edit) {
   der::Reader top(p7);
   der::Reader info = top.enter(der::kSequence, "ContentInfo");
   der::Writer w;
@@ -70,20 +73,30 @@ Bytes edit_signed_attrs(const Bytes& p7, const std::function<Bytes(std::span<con
   for (std::size_t i = 0; i + 1 < elements.size(); ++i) w.raw(elements[i].encoded);
   der::Reader signers(elements.back().content);
   w.begin(0x31);
-  der::Reader signer = signers.enter(der::kSequence, "SignerInfo");
   w.begin(der::kSequence);
-  while (!signer.empty()) {
-    const der::Element e = signer.next();
-    if (e.tag != der::context(0)) {
-      w.raw(e.encoded);
-      continue;
-    }
-    w.begin(der::context(0));
-    w.raw(edit(e.content));
-    w.end();
-  }
+  w.raw(edit(signers.expect(der::kSequence, "SignerInfo").content));
   for (int i = 0; i < 5; ++i) w.end();
   return w.finish();
+}
+
+/// The SignedData with its first signer's signed attributes (the SET's content) replaced
+/// by edit(them).
+Bytes edit_signed_attrs(const Bytes& p7, const Edit& edit) {
+  return edit_signer(p7, [&](std::span<const std::uint8_t> signer_info) {
+    der::Reader signer(signer_info);
+    der::Writer w;
+    while (!signer.empty()) {
+      const der::Element e = signer.next();
+      if (e.tag != der::context(0)) {
+        w.raw(e.encoded);
+        continue;
+      }
+      w.begin(der::context(0));
+      w.raw(edit(e.content));
+      w.end();
+    }
+    return w.finish();
+  });
 }
 
 /// The attributes' encodings, in order.
@@ -285,4 +298,48 @@ TEST_CASE("OpenSSL's ECDSA P-256 signatures verify; tampered ones do not") {
   const pkix::SignedData cades = pkix::read_signed_data(read_file("ecdsa-cades.p7s"));
   REQUIRE(cades.signers[0].signing_certificate);
   CHECK(cades.signers[0].signing_certificate->hash_oid == "2.16.840.1.101.3.4.2.1");  // the DEFAULT
+}
+
+TEST_CASE("unsigned attributes are kept by OID as received, and do not touch the signature") {
+  const Bytes p7 = read_file("message.p7");
+  // A signature timestamp attribute (RFC 3161 token in CAdES) twice, its token a stand-in:
+  // Attribute { 1.2.840.113549.1.9.16.2.14, SET { SEQUENCE { INTEGER 7 } } }.
+  const Bytes stamp = dstu::from_hex("3014060b2a864886f70d010910020e31053003020107");
+  const Bytes with_stamps = edit_signer(p7, [&](std::span<const std::uint8_t> signer_info) {
+    der::Writer w;
+    w.raw(signer_info);
+    w.begin(der::context(1));
+    w.raw(stamp);
+    w.raw(stamp);
+    w.end();
+    return w.finish();
+  });
+  const pkix::SignedData sd = pkix::read_signed_data(with_stamps);
+  const pkix::SignerInfo& si = sd.signers.at(0);
+  REQUIRE(si.unsigned_attributes.size() == 2);
+  CHECK(si.unsigned_attributes[0].oid == "1.2.840.113549.1.9.16.2.14");
+  CHECK(si.unsigned_attributes[0].der == stamp);
+  REQUIRE(si.unsigned_attributes[0].values.size() == 1);
+  CHECK(si.unsigned_attributes[0].values[0] == dstu::from_hex("3003020107"));
+  const pkix::SignerVerdict ok = pkix::verify_signer(sd, 0, *sd.content);
+  CHECK_MESSAGE(ok.verdict == pkix::SignatureVerdict::valid, ok.reason);
+}
+
+TEST_CASE("the signed attributes' values: one each, of their types") {
+  const Bytes p7 = read_file("message.p7");
+  // messageDigest with a second value; signingTime that is not a time; contentType empty.
+  const std::vector<Bytes> bad = {
+      dstu::from_hex("301506092a864886f70d01090431080402aabb0402ccdd"),
+      dstu::from_hex("301306092a864886f70d01090531060404aabbccdd"),
+      dstu::from_hex("300d06092a864886f70d0109033100"),
+  };
+  for (std::size_t k = 0; k < bad.size(); ++k) {
+    INFO(k);
+    const Bytes edited = edit_signed_attrs(p7, [&](auto set) {
+      std::vector<Bytes> a = attributes(set);
+      a[k == 0 ? 2 : k == 1 ? 3 : 1] = bad[k];
+      return concat(a);
+    });
+    CHECK_THROWS_AS(pkix::read_signed_data(edited), dstu::Error);
+  }
 }
