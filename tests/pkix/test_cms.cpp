@@ -6,7 +6,8 @@
 // signingCertificateV2 hash or the content, a missing certificate or attribute, each
 // invalid with its reason; every truncation, a duplicated attribute, an attribute of the
 // wrong shape, another PEM label refused with Error. Unsigned attributes (timestamps) are
-// kept by OID as received.
+// kept by OID as received. Kupyna-256 and GOST 34.311 signatures the test makes with
+// jkurwa's test key (PRIV1.cer, the key of SELF_SIGNED1.cer) verify.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -19,7 +20,11 @@
 #include "dstu/base/der.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/base/pem.hpp"
+#include "dstu/dstu4145/encoding.hpp"
+#include "dstu/dstu4145/sign.hpp"
 #include "dstu/pkix/cms.hpp"
+#include "dstu/pkix/key.hpp"
+#include "dstu/rng/random.hpp"
 
 using dstu::Bytes;
 namespace der = dstu::der;
@@ -341,5 +346,111 @@ TEST_CASE("the signed attributes' values: one each, of their types") {
       return concat(a);
     });
     CHECK_THROWS_AS(pkix::read_signed_data(edited), dstu::Error);
+  }
+}
+
+namespace {
+
+Bytes cert_file(const std::string& name) {
+  const std::string path = std::string(DSTU_PKI_CERTS) + "/" + name;
+  std::ifstream in(path, std::ios::binary);
+  REQUIRE_MESSAGE(in.good(), "missing fixture " << path);
+  return Bytes(std::istreambuf_iterator<char>(in), {});
+}
+
+Bytes digest(const pkix::AnyPublicKey& key, const std::string& hash, std::span<const std::uint8_t> data) {
+  const auto hasher = pkix::make_hasher(key, hash);
+  hasher->update(data);
+  return hasher->final();
+}
+
+/// An attached SignedData over `content` by `key` under `cert`, as Ukrainian PKI writes
+/// it: SignerInfo version 1, signed contentType and messageDigest, the raw r_le || s_le.
+Bytes make_signed_data(const dstu::dstu4145::PrivateKey& key, const pkix::Certificate& cert, const std::string& hash,
+                       const char* digest_oid, const char* signature_oid, const Bytes& content) {
+  const pkix::AnyPublicKey pub = key.public_key();
+  der::Writer attrs;
+  attrs.begin(0x31);
+  attrs.begin(der::kSequence);
+  attrs.oid("1.2.840.113549.1.9.3");
+  attrs.begin(0x31);
+  attrs.oid("1.2.840.113549.1.7.1");
+  attrs.end();
+  attrs.end();
+  attrs.begin(der::kSequence);
+  attrs.oid("1.2.840.113549.1.9.4");
+  attrs.begin(0x31);
+  attrs.octet_string(digest(pub, hash, content));
+  attrs.end();
+  attrs.end();
+  attrs.end();
+  Bytes signed_attrs = attrs.finish();
+  dstu::rng::ChaCha20Drbg nonces(29, 0);
+  const auto sig = dstu::dstu4145::sign_digest(key, digest(pub, hash, signed_attrs), nonces);
+  signed_attrs[0] = der::context(0);
+
+  der::Writer w;
+  w.begin(der::kSequence);
+  w.oid("1.2.840.113549.1.7.2");
+  w.begin(der::context(0));
+  w.begin(der::kSequence);
+  w.integer(1);
+  w.begin(0x31);
+  w.begin(der::kSequence);
+  w.oid(digest_oid);
+  w.end();
+  w.end();
+  w.begin(der::kSequence);
+  w.oid("1.2.840.113549.1.7.1");
+  w.begin(der::context(0));
+  w.octet_string(content);
+  w.end();
+  w.end();
+  w.begin(der::context(0));
+  w.raw(cert.der);
+  w.end();
+  w.begin(0x31);
+  w.begin(der::kSequence);
+  w.integer(1);
+  w.begin(der::kSequence);
+  w.raw(cert.issuer.der);
+  Bytes serial{der::kInteger, static_cast<std::uint8_t>(cert.serial.size())};
+  serial.insert(serial.end(), cert.serial.begin(), cert.serial.end());
+  w.raw(serial);
+  w.end();
+  w.begin(der::kSequence);
+  w.oid(digest_oid);
+  w.end();
+  w.raw(signed_attrs);
+  w.begin(der::kSequence);
+  w.oid(signature_oid);
+  w.end();
+  w.octet_string(dstu::dstu4145::encode_signature_le(key.curve(), sig));
+  for (int i = 0; i < 5; ++i) w.end();
+  return w.finish();
+}
+
+}  // namespace
+
+TEST_CASE("DSTU 4145 with Kupyna-256 and with GOST 34.311 under jkurwa's test key verify") {
+  const pkix::AnyPrivateKey any = pkix::decode_pkcs8(cert_file("PRIV1.cer"));
+  const auto& key = std::get<dstu::dstu4145::PrivateKey>(any);
+  const pkix::Certificate cert = pkix::read_certificate(cert_file("SELF_SIGNED1.cer"));
+  struct Case {
+    const char* hash;
+    const char* digest_oid;
+    const char* signature_oid;
+    const char* algorithm;
+  };
+  for (const Case& c : {Case{"kupyna256", "1.2.804.2.1.1.1.1.2.2.1", "1.2.804.2.1.1.1.1.3.6.1.1", "DSTU 4145 with Kupyna-256"},
+                        Case{"gost34311", "1.2.804.2.1.1.1.1.2.1", "1.2.804.2.1.1.1.1.3.1.1", "DSTU 4145 with GOST 34.311"}}) {
+    INFO(c.hash);
+    const Bytes p7 = make_signed_data(key, cert, c.hash, c.digest_oid, c.signature_oid, text("kupyna content"));
+    const pkix::SignedData sd = pkix::read_signed_data(p7);
+    const pkix::SignerVerdict ok = pkix::verify_signer(sd, 0, *sd.content);
+    CHECK_MESSAGE(ok.verdict == pkix::SignatureVerdict::valid, ok.reason);
+    CHECK(ok.algorithm == c.algorithm);
+    const pkix::SignerVerdict other = pkix::verify_signer(sd, 0, text("other content"));
+    CHECK(other.reason == "messageDigest does not match the content");
   }
 }
