@@ -32,12 +32,14 @@ namespace pkix = dstu::pkix;
 
 namespace {
 
-Bytes read_file(const std::string& name) {
-  const std::string path = std::string(DSTU_PKI_CMS) + "/" + name;
+Bytes read_path(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   REQUIRE_MESSAGE(in.good(), "missing fixture " << path);
   return Bytes(std::istreambuf_iterator<char>(in), {});
 }
+
+Bytes read_file(const std::string& name) { return read_path(std::string(DSTU_PKI_CMS) + "/" + name); }
+Bytes cert_file(const std::string& name) { return read_path(std::string(DSTU_PKI_CERTS) + "/" + name); }
 
 Bytes text(const std::string& s) { return Bytes(s.begin(), s.end()); }
 
@@ -350,13 +352,6 @@ TEST_CASE("the signed attributes' values: one each, of their types") {
 }
 
 namespace {
-
-Bytes cert_file(const std::string& name) {
-  const std::string path = std::string(DSTU_PKI_CERTS) + "/" + name;
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE_MESSAGE(in.good(), "missing fixture " << path);
-  return Bytes(std::istreambuf_iterator<char>(in), {});
-}
 
 Bytes digest(const pkix::AnyPublicKey& key, const std::string& hash, std::span<const std::uint8_t> data) {
   const auto hasher = pkix::make_hasher(key, hash);
