@@ -7,7 +7,8 @@
 // invalid with its reason; every truncation, a duplicated attribute, an attribute of the
 // wrong shape, another PEM label refused with Error. Unsigned attributes (timestamps) are
 // kept by OID as received. Kupyna-256 and GOST 34.311 signatures the test makes with
-// jkurwa's test key (PRIV1.cer, the key of SELF_SIGNED1.cer) verify.
+// jkurwa's test key (PRIV1.cer, the key of SELF_SIGNED1.cer) verify; ECDSA named by
+// ecPublicKey verifies; a contentType other than eContentType is invalid.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -448,4 +449,40 @@ TEST_CASE("DSTU 4145 with Kupyna-256 and with GOST 34.311 under jkurwa's test ke
     const pkix::SignerVerdict other = pkix::verify_signer(sd, 0, text("other content"));
     CHECK(other.reason == "messageDigest does not match the content");
   }
+}
+
+TEST_CASE("ECDSA named by the key's OID (ecPublicKey) takes the digest algorithm's hash") {
+  const Bytes p7 = read_file("ecdsa-attached.p7s");
+  // signatureAlgorithm is not signed: rename it in place of ecdsa-with-SHA256.
+  const Bytes renamed = edit_signer(p7, [](std::span<const std::uint8_t> signer_info) {
+    der::Reader signer(signer_info);
+    der::Writer w;
+    while (!signer.empty()) {
+      const der::Element e = signer.next();
+      if (e.encoded.size() == 12 && e.tag == der::kSequence && e.encoded[4] == 0x2a) {
+        w.begin(der::kSequence);
+        w.oid("1.2.840.10045.2.1");
+        w.end();
+      } else {
+        w.raw(e.encoded);
+      }
+    }
+    return w.finish();
+  });
+  const pkix::SignedData sd = pkix::read_signed_data(renamed);
+  CHECK(sd.signers.at(0).signature_oid == "1.2.840.10045.2.1");
+  const pkix::SignerVerdict ok = pkix::verify_signer(sd, 0, read_file("content.txt"));
+  CHECK_MESSAGE(ok.verdict == pkix::SignatureVerdict::valid, ok.reason);
+  CHECK(ok.algorithm == "ECDSA with SHA-256");
+}
+
+TEST_CASE("a contentType attribute other than eContentType is invalid") {
+  const Bytes other_type = edit_signed_attrs(read_file("message.p7"), [](auto set) {
+    std::vector<Bytes> a = attributes(set);
+    a[1] = dstu::from_hex("301806092a864886f70d010903310b06092a864886f70d010702");
+    return concat(a);
+  });
+  const pkix::SignerVerdict v = verify(other_type, text("123"));
+  CHECK(v.verdict == pkix::SignatureVerdict::invalid);
+  CHECK(v.reason == "contentType 1.2.840.113549.1.7.2 differs from eContentType 1.2.840.113549.1.7.1");
 }
