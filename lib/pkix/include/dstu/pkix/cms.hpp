@@ -51,6 +51,7 @@ struct EssCertId {
   std::optional<Bytes> serial;
 };
 
+/// One SignerInfo as read, its known signed attributes decoded.
 struct SignerInfo {
   int version = 1;  ///< 1: issuer and serial; 3: subject key identifier
   std::optional<Name> issuer;
@@ -70,6 +71,8 @@ struct SignerInfo {
   std::optional<EssCertId> signing_certificate;
 };
 
+/// A SignedData as read: the content when attached, the certificates and CRLs it carries
+/// and every signer, in file order.
 struct SignedData {
   int version = 1;
   std::vector<std::string> digest_oids;
