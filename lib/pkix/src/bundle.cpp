@@ -7,11 +7,11 @@
 #include "dstu/base/der.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/base/pem.hpp"
+#include "x509_internal.hpp"
 
 namespace dstu::pkix {
 namespace {
 
-constexpr const char* kOidSignedData = "1.2.840.113549.1.7.2";
 constexpr std::uint8_t kSet = 0x31;
 constexpr std::uint8_t kCertificates = 0xa0;  // [0] IMPLICIT SET OF CertificateChoices
 constexpr std::uint8_t kCrls = 0xa1;          // [1] IMPLICIT SET OF RevocationInfoChoice
@@ -33,15 +33,7 @@ void read_each(std::vector<T>& out, std::span<const std::uint8_t> set, const cha
 }
 
 void read_signed_data(Bundle& bundle, std::span<const std::uint8_t> der_bytes) {
-  der::Reader top(der_bytes);
-  der::Reader info = top.enter(der::kSequence, "ContentInfo");
-  top.finish("ContentInfo");
-  const std::string type = info.oid("contentType");
-  if (type != kOidSignedData) throw_invalid("a ContentInfo of type " + type + ", not SignedData");
-  der::Reader explicit_content = info.enter(der::context(0), "SignedData");
-  info.finish("ContentInfo");
-  der::Reader sd = explicit_content.enter(der::kSequence, "SignedData");
-  explicit_content.finish("SignedData");
+  der::Reader sd = detail::enter_signed_data(der_bytes);
   (void)sd.small_integer("SignedData version");
   (void)sd.expect(kSet, "digestAlgorithms");
   (void)sd.expect(der::kSequence, "encapContentInfo");

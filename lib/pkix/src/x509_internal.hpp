@@ -1,5 +1,6 @@
-// The parts of the certificate and CRL readers (certificate.hpp, crl.hpp) that their
-// sources share: Names, directory strings and extensions, read from DER elements.
+// The parts of the certificate, CRL, bundle and CMS readers (certificate.hpp, crl.hpp,
+// bundle.hpp, cms.hpp) that their sources share: Names, directory strings and extensions,
+// read from DER elements; the SignedData envelope.
 #pragma once
 
 #include <optional>
@@ -21,6 +22,10 @@ struct Signed {
   Bytes parameters, signature;
 };
 Signed read_signed(std::span<const std::uint8_t> der_bytes, const char* what, const char* tbs_what);
+
+/// A reader over the SignedData of a ContentInfo (RFC 5652 §3, §5.1), which must be all
+/// of `der_bytes`; Error for another content type. Bundles and CMS signatures share it.
+der::Reader enter_signed_data(std::span<const std::uint8_t> der_bytes);
 
 /// The content of the to-be-signed element (a view into signed.tbs).
 std::span<const std::uint8_t> tbs_content(const Signed& signed_object);

@@ -1,0 +1,146 @@
+// CMS signers verified (cms.hpp): the signer's certificate, its signed attributes
+// against the content and the certificate, and the signature by verify_signed.
+#include <algorithm>
+#include <string_view>
+
+#include "dstu/base/der.hpp"
+#include "dstu/base/error.hpp"
+#include "dstu/pkix/cms.hpp"
+#include "dstu/pkix/dstu4145_key.hpp"
+
+namespace dstu::pkix {
+namespace {
+
+constexpr const char* kOidEcPublicKey = "1.2.840.10045.2.1";
+
+Bytes digest_of(const AnyPublicKey& key, const std::string& hash_name, std::span<const std::uint8_t> octets) {
+  const auto hasher = make_hasher(key, hash_name);
+  hasher->update(octets);
+  return hasher->final();
+}
+
+/// The certificate sid names: issuer and serial (version 1) or subjectKeyIdentifier (3).
+const Certificate* find_certificate(const SignedData& sd, const SignerInfo& si) {
+  for (const Certificate& cert : sd.certificates) {
+    if (si.subject_key_id ? cert.subject_key_id == si.subject_key_id
+                          : si.issuer && cert.issuer.der == si.issuer->der && cert.serial == si.serial) {
+      return &cert;
+    }
+  }
+  return nullptr;
+}
+
+std::string signer_name(const SignerInfo& si) {
+  if (si.subject_key_id) return "subject key identifier " + to_hex(*si.subject_key_id);
+  return "issuer " + (si.issuer ? to_string(*si.issuer) : std::string()) + ", serial " + to_hex(si.serial);
+}
+
+/// The signature algorithm verify_signed knows: ECDSA named by the key's OID (ecPublicKey,
+/// as some writers put it) takes the hash of digestAlgorithm.
+std::string signature_oid(const SignerInfo& si, const std::string& digest_name) {
+  if (si.signature_oid != kOidEcPublicKey) return si.signature_oid;
+  if (digest_name == "sha224") return "1.2.840.10045.4.3.1";
+  if (digest_name == "sha256") return "1.2.840.10045.4.3.2";
+  if (digest_name == "sha384") return "1.2.840.10045.4.3.3";
+  if (digest_name == "sha512") return "1.2.840.10045.4.3.4";
+  return si.signature_oid;
+}
+
+/// The signature as verify_signed reads it: a DSTU 4145 signature in CMS is the raw
+/// r_le || s_le, which X.509 wraps in an OCTET STRING (certificate.hpp).
+Bytes signature_for_verify(const SignerInfo& si, std::string_view oid) {
+  const bool dstu4145 = oid.starts_with("1.2.804.2.1.1.1.1.3.");
+  if (!dstu4145) return si.signature;
+  der::Writer w;
+  w.octet_string(si.signature);
+  return w.finish();
+}
+
+struct Check {
+  SignatureVerdict verdict = SignatureVerdict::valid;
+  std::string reason;
+};
+
+Check invalid(std::string reason) { return {SignatureVerdict::invalid, std::move(reason)}; }
+
+/// signingCertificateV2 / signingCertificate against the certificate's DER (RFC 5035 §5.4).
+Check check_ess(const EssCertId& id, const Certificate& cert, const AnyPublicKey& key) {
+  const char* what = id.v2 ? "signingCertificateV2" : "signingCertificate";
+  const std::string hash = cms_digest_name(id.hash_oid);
+  if (hash.empty()) return {SignatureVerdict::unsupported, std::string(what) + " hash " + id.hash_oid + " is not one dstu knows"};
+  if (digest_of(key, hash, cert.der) != id.hash) return invalid(std::string(what) + " names another certificate");
+  if (id.issuer && id.issuer->der != cert.issuer.der) return invalid(std::string(what) + " names another issuer");
+  if (id.serial && *id.serial != cert.serial) return invalid(std::string(what) + " names another serial number");
+  return {};
+}
+
+/// The signed attributes against the content and the certificate (RFC 5652 §5.4, §11).
+Check check_attributes(const SignedData& sd, const SignerInfo& si, const Certificate& cert, const AnyPublicKey& key,
+                       const std::string& digest_name, std::span<const std::uint8_t> content) {
+  if (!si.content_type) return invalid("no contentType attribute");
+  if (*si.content_type != sd.content_type) {
+    return invalid("contentType " + *si.content_type + " differs from eContentType " + sd.content_type);
+  }
+  if (!si.message_digest) return invalid("no messageDigest attribute");
+  if (digest_of(key, digest_name, content) != *si.message_digest) return invalid("messageDigest does not match the content");
+  if (si.signing_certificate) return check_ess(*si.signing_certificate, cert, key);
+  return {};
+}
+
+SignerVerdict verdict_of(SignerVerdict out, SignatureVerdict verdict, std::string reason) {
+  out.verdict = verdict;
+  out.reason = std::move(reason);
+  return out;
+}
+
+}  // namespace
+
+std::string cms_digest_name(std::string_view oid) {
+  if (oid == "1.2.804.2.1.1.1.1.2.1") return "gost34311";
+  // DSTU 7564 (Kupyna) 256, 384, 512.
+  if (oid == "1.2.804.2.1.1.1.1.2.2.1") return "kupyna256";
+  if (oid == "1.2.804.2.1.1.1.1.2.2.2") return "kupyna384";
+  if (oid == "1.2.804.2.1.1.1.1.2.2.3") return "kupyna512";
+  if (oid == "1.3.14.3.2.26") return "sha1";
+  // NIST hash algorithms (RFC 5754 §2).
+  if (oid == "2.16.840.1.101.3.4.2.4") return "sha224";
+  if (oid == "2.16.840.1.101.3.4.2.1") return "sha256";
+  if (oid == "2.16.840.1.101.3.4.2.2") return "sha384";
+  if (oid == "2.16.840.1.101.3.4.2.3") return "sha512";
+  return {};
+}
+
+SignerVerdict verify_signer(const SignedData& sd, std::size_t signer, std::span<const std::uint8_t> content,
+                            const Certificate* signer_cert_override) {
+  if (signer >= sd.signers.size()) throw_invalid("no signer " + std::to_string(signer + 1) + " in the SignedData");
+  const SignerInfo& si = sd.signers[signer];
+  SignerVerdict out;
+  out.signing_time = si.signing_time;
+  out.algorithm = signature_algorithm_name(si.signature_oid);
+  const Certificate* cert = signer_cert_override ? signer_cert_override : find_certificate(sd, si);
+  if (cert == nullptr) return verdict_of(out, SignatureVerdict::invalid, "no certificate for the signer (" + signer_name(si) + ")");
+  out.certificate = *cert;
+  if (!cert->public_key) {
+    return verdict_of(out, SignatureVerdict::unsupported, "the signer's certificate holds a key dstu does not read: " + cert->key_error);
+  }
+  const AnyPublicKey& key = *cert->public_key;
+  const std::string digest_name = cms_digest_name(si.digest_oid);
+  if (digest_name.empty()) {
+    return verdict_of(out, SignatureVerdict::unsupported, "digest algorithm " + si.digest_oid + " is not one dstu knows");
+  }
+  std::span<const std::uint8_t> signed_octets = content;
+  if (!si.signed_attrs.empty()) {
+    const Check attributes = check_attributes(sd, si, *cert, key, digest_name, content);
+    if (attributes.verdict != SignatureVerdict::valid) return verdict_of(out, attributes.verdict, attributes.reason);
+    signed_octets = si.signed_attrs;
+  } else if (sd.content_type != "1.2.840.113549.1.7.1") {
+    // RFC 5652 §5.3: signedAttrs must be present for any content type but id-data.
+    return verdict_of(out, SignatureVerdict::invalid, "no signed attributes over content of type " + sd.content_type);
+  }
+  const std::string oid = signature_oid(si, digest_name);
+  const SignatureCheck check = verify_signed(oid, signed_octets, signature_for_verify(si, oid), key);
+  out.algorithm = check.algorithm;
+  return verdict_of(out, check.verdict, check.reason);
+}
+
+}  // namespace dstu::pkix
