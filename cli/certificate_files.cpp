@@ -20,7 +20,8 @@ pkix::Bundle read_pki_file(const std::string& path) {
     switch (pkix::file_kind(data)) {
       case pkix::FileKind::certificate: return {{pkix::read_certificate(data)}, {}};
       case pkix::FileKind::crl: return {{}, {pkix::read_crl(data)}};
-      case pkix::FileKind::bundle: return pkix::read_bundle(data);
+      case pkix::FileKind::bundle:
+      case pkix::FileKind::signed_data: return pkix::read_bundle(data);
       case pkix::FileKind::key_file:
       case pkix::FileKind::container: throw_invalid("a key, not a certificate, CRL or bundle");
       case pkix::FileKind::unknown: break;

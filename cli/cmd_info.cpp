@@ -11,6 +11,7 @@
 #include "command.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/pkix/bundle.hpp"
+#include "dstu/pkix/cms.hpp"
 #include "dstu/pkix/file_kind.hpp"
 #include "exit_codes.hpp"
 #include "files.hpp"
@@ -83,6 +84,9 @@ class Info final : public Command {
           r["crls"] = crls;
           return r;
         }
+        case pkix::FileKind::signed_data:
+          r.update(signed_data_record(pkix::read_signed_data(public_data)));
+          return r;
         case pkix::FileKind::container:
           break;
         case pkix::FileKind::key_file:

@@ -178,7 +178,12 @@ class Verify final : public Command {
     const bool chain_options = !untrusted_.empty() || !crls_.empty() || !at_.empty() || require_crl_;
     if (chain_options && trust_.empty()) throw UsageError("--untrusted, --crl, --at and --require-crl need --trust");
     const SecureBytes data = read_secret_file(pub_);
-    if (pkix::file_kind(data) != pkix::FileKind::certificate) {
+    const pkix::FileKind kind = pkix::file_kind(data);
+    if (kind == pkix::FileKind::signed_data) {
+      throw_invalid(pub_ + ": a CMS signed file (.p7s): dstu verify does not check CMS signatures yet (dstu info "
+                    "lists its signers)");
+    }
+    if (kind != pkix::FileKind::certificate) {
       if (!trust_.empty()) throw UsageError("--trust checks a certificate's chain: give the signer's certificate as -p");
       key_ = pkix::public_key(load_key(pub_, data, {nullptr, allow_insecure_, nullptr, ""}).key);
       return;

@@ -78,6 +78,29 @@ Json crl_record(const pkix::Crl& crl) {
   return r;
 }
 
+Json signed_data_record(const pkix::SignedData& sd) {
+  Json signers = Json::array();
+  for (const pkix::SignerInfo& s : sd.signers) {
+    Json r = Json::object();
+    if (s.issuer) r["issuer"] = pkix::to_string(*s.issuer);
+    if (!s.serial.empty()) r["serial"] = to_hex(s.serial);
+    if (s.subject_key_id) r["subject_key_id"] = to_hex(*s.subject_key_id);
+    const std::string digest = pkix::cms_digest_name(s.digest_oid);
+    r["digest"] = digest.empty() ? s.digest_oid : digest;
+    r["signature"] = pkix::signature_algorithm_name(s.signature_oid);
+    if (s.signing_time) r["signing_time"] = pkix::format_time(*s.signing_time);
+    r["signing_certificate"] = s.signing_certificate.has_value();
+    signers.push_back(r);
+  }
+  Json certs = Json::array();
+  for (const pkix::Certificate& c : sd.certificates) certs.push_back(certificate_record(c));
+  return {{"content_type", sd.content_type},
+          {"attached", sd.content.has_value()},
+          {"content_octets", sd.content ? Json(sd.content->size()) : Json(nullptr)},
+          {"signers", signers},
+          {"certificates", certs}};
+}
+
 Json container_record(const pkix::Container& c) {
   Json keys = Json::array();
   std::optional<std::size_t> signing;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "dstu/pkix/certificate.hpp"
+#include "dstu/pkix/cms.hpp"
 #include "dstu/pkix/container.hpp"
 #include "dstu/pkix/crl.hpp"
 #include "output.hpp"
@@ -22,6 +23,11 @@ Json certificate_record(const pkix::Certificate& cert);
 
 /// A CRL's fields and entries.
 Json crl_record(const pkix::Crl& crl);
+
+/// A CMS signed file: content type, whether the content is attached, each signer (its
+/// certificate's issuer and serial or key identifier, digest, signature algorithm,
+/// signing time) and the certificates; nothing is verified here.
+Json signed_data_record(const pkix::SignedData& sd);
 
 /// A container: its format, every key with its certificate (the one dstu sign takes
 /// marked), and its certificates.

@@ -43,6 +43,10 @@ TEST_CASE("file_kind: certificates, CRLs, bundles, containers and key files, DER
   CHECK(kind_of(kPki + "/crl/ecdsa-crl.pem") == FileKind::crl);
   CHECK(kind_of(kPki + "/crl/bundle-p7.pem") == FileKind::bundle);
   CHECK(kind_of(kPki + "/certs/CAList.cer") == FileKind::bundle);
+  // A SignedData with signers is a signed file, attached or detached, DER or PEM.
+  CHECK(kind_of(kPki + "/cms/message.p7") == FileKind::signed_data);
+  CHECK(kind_of(kPki + "/cms/message_detached.p7") == FileKind::signed_data);
+  CHECK(pkix::file_kind_name(FileKind::signed_data) == "signed data");
   // jkurwa's ".cer" files that are PKCS#8 keys are key files, whatever their names.
   for (const char* k : {"PRIV1.cer", "Key6929.cer", "KeyE54B.cer"}) {
     CAPTURE(k);

@@ -5,6 +5,7 @@
 
 #include "dstu/base/der.hpp"
 #include "dstu/base/error.hpp"
+#include "dstu/pkix/cms.hpp"
 #include "dstu/pkix/container.hpp"
 
 namespace dstu::pkix {
@@ -30,9 +31,9 @@ FileKind pem_kind(std::string_view text) {
   const std::vector<std::string> labels = pem_labels(text);
   if (labels.empty()) return FileKind::unknown;
   const std::string& first = labels.front();
-  const bool pki = first == "CERTIFICATE" || first == "X509 CRL" || first == "PKCS7";
+  const bool pki = first == "CERTIFICATE" || first == "X509 CRL" || first == "PKCS7" || first == "CMS";
   if (!pki) return FileKind::key_file;
-  if (labels.size() > 1 || first == "PKCS7") return FileKind::bundle;
+  if (labels.size() > 1 || first == "PKCS7" || first == "CMS") return FileKind::bundle;
   return first == "CERTIFICATE" ? FileKind::certificate : FileKind::crl;
 }
 
@@ -41,7 +42,7 @@ FileKind der_kind(std::span<const std::uint8_t> data) {
   der::Reader file(data);
   der::Reader outer = file.enter(kSequence, "file");
   const std::uint8_t first = outer.peek();
-  if (first == kOid) return FileKind::bundle;
+  if (first == kOid) return FileKind::bundle;  // file_kind tells signed data apart
   if (first == kInteger) return FileKind::key_file;
   if (first != kSequence) return FileKind::unknown;
   der::Reader inner = outer.enter(kSequence, "file");
@@ -60,6 +61,16 @@ FileKind der_kind(std::span<const std::uint8_t> data) {
   return head == kInteger && after_issuer == kSequence ? FileKind::certificate : FileKind::unknown;
 }
 
+/// A ContentInfo, or PEM text whose first block may be one: signed data when it reads as
+/// a SignedData with signers, else a bundle (whose reader then says what is wrong).
+FileKind signed_or_bundle(std::span<const std::uint8_t> data) {
+  try {
+    return read_signed_data(data).signers.empty() ? FileKind::bundle : FileKind::signed_data;
+  } catch (const Error&) {
+    return FileKind::bundle;
+  }
+}
+
 }  // namespace
 
 FileKind file_kind(std::span<const std::uint8_t> data) {
@@ -69,13 +80,16 @@ FileKind file_kind(std::span<const std::uint8_t> data) {
   std::size_t i = 0;
   while (i < data.size() && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n')) ++i;
   if (i < data.size() && data[i] == '-') {
-    return pem_kind(std::string_view(reinterpret_cast<const char*>(data.data()) + i, data.size() - i));
+    const FileKind kind = pem_kind(std::string_view(reinterpret_cast<const char*>(data.data()) + i, data.size() - i));
+    return kind == FileKind::bundle ? signed_or_bundle(data) : kind;
   }
+  FileKind kind = FileKind::unknown;
   try {
-    return der_kind(data);
+    kind = der_kind(data);
   } catch (const Error&) {
     return FileKind::unknown;
   }
+  return kind == FileKind::bundle ? signed_or_bundle(data) : kind;
 }
 
 std::string_view file_kind_name(FileKind kind) {
@@ -85,6 +99,7 @@ std::string_view file_kind_name(FileKind kind) {
     case FileKind::certificate: return "certificate";
     case FileKind::crl: return "CRL";
     case FileKind::bundle: return "bundle";
+    case FileKind::signed_data: return "signed data";
     case FileKind::unknown: break;
   }
   return "unknown";
