@@ -8,7 +8,7 @@
 // key of any kind, its identifier and the hash it implies (key.hpp); key files, read by
 // one call that says what they hold (key_file.hpp); X.509 certificates, their signatures
 // and key identifiers (certificate.hpp), CRLs (crl.hpp) and bundles of both (bundle.hpp);
-// CMS SignedData, read and its signers verified (cms.hpp).
+// CMS SignedData, read and its signers verified (cms.hpp), and written (cms_sign.hpp).
 //
 // Why the key codecs live here rather than in their schemes: a key's wire form is the
 // PKIX profiles' business (RFC 5280, RFC 5480, RFC 5915, RFC 5958, and Ukrainian PKI's
@@ -28,6 +28,7 @@
 #include "dstu/pkix/bundle.hpp"
 #include "dstu/pkix/certificate.hpp"
 #include "dstu/pkix/cms.hpp"
+#include "dstu/pkix/cms_sign.hpp"
 #include "dstu/pkix/crl.hpp"
 #include "dstu/pkix/container.hpp"
 #include "dstu/pkix/dstu4145_key.hpp"

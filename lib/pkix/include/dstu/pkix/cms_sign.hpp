@@ -1,0 +1,58 @@
+// dstu::pkix — CMS SignedData written (RFC 5652 §5), one signer, as Ukrainian PKI writes
+// a CAdES-BES ".p7s" (UAPKI, jkurwa) and, for ECDSA keys, as OpenSSL's `cms -sign` reads it:
+//
+//   SignedData version 1; digestAlgorithms { the digest }; encapContentInfo id-data, with
+//   eContent when attached; certificates [0] { the signer's, then the extra ones };
+//   SignerInfo version 1 by issuerAndSerialNumber, signed attributes contentType,
+//   signingTime, messageDigest and signingCertificateV2 (RFC 5652 §11, RFC 5035 §3) as a
+//   DER SET OF (sorted by encoding, X.690 §11.6), signatureAlgorithm, signature.
+//
+// DSTU 4145: digest GOST 34.311 (1.2.804.2.1.1.1.1.2.1, under the key's DKE, make_hasher)
+// or Kupyna (1.2.804.2.1.1.1.1.2.2.1-3), AlgorithmIdentifiers without parameters;
+// signature algorithm 1.2.804.2.1.1.1.1.3.1.1 or 1.2.804.2.1.1.1.1.3.6.{1,2,3}.1 (the
+// little-endian forms UAPKI and BouncyCastle name); the signature OCTET STRING holds the
+// raw r_le || s_le. ECDSA: SHA-256/384/512 and ecdsa-with-SHA2, the signature a DER
+// ECDSA-Sig-Value (RFC 5753 §2.1.1). The ESSCertIDv2 hashes the certificate with the
+// digest algorithm, as UAPKI does, and names it (SHA-256, its DEFAULT, left out).
+// Secret: the private key and the nonce, used only inside the schemes' constant-time
+// signing with hedged nonces.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "dstu/base/bytes.hpp"
+#include "dstu/base/random.hpp"
+#include "dstu/pkix/certificate.hpp"
+#include "dstu/pkix/key.hpp"
+
+namespace dstu::pkix {
+
+/// How sign_cms writes its SignedData.
+struct CmsSignOptions {
+  bool attached = false;  ///< the content inside (eContent); detached otherwise
+  /// make_hasher's name of the digest: "gost34311", "kupyna256/384/512" for DSTU 4145 keys,
+  /// "sha256/384/512" for ECDSA keys. Empty: Kupyna of the size the certificate's own
+  /// signature algorithm names when that is DSTU 4145 with Kupyna, else default_hash.
+  std::string hash;
+  std::vector<Certificate> extra_certificates;  ///< the chain, written after the signer's
+  std::optional<std::int64_t> signing_time;     ///< seconds since the epoch; empty: now
+};
+
+/// The hash sign_cms uses for `options.hash` with this certificate and key (the rule of
+/// CmsSignOptions::hash). Error(invalid_input) for a hash the key's scheme does not take.
+std::string cms_sign_hash(const AnyPublicKey& key, const Certificate& signer_cert, const std::string& hash);
+
+/// A DER ContentInfo holding a SignedData over `content` by `key`, whose certificate is
+/// `signer_cert` (module comment). Nonces hedged with fresh octets from `rng` (DSTU 4145:
+/// dstu4145::HedgedNonces; ECDSA: RFC 6979 §3.6). Error(invalid_input) when the
+/// certificate's key is not the key's (certificate_has_key), for a hash the key does not
+/// take, or a signing time before 1950; Error(unsupported) for an ECGDSA key, which CMS
+/// names no algorithm for.
+Bytes sign_cms(const AnyPrivateKey& key, const Certificate& signer_cert, std::span<const std::uint8_t> content,
+               const CmsSignOptions& options, RandomSource& rng);
+
+}  // namespace dstu::pkix
