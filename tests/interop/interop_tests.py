@@ -679,6 +679,62 @@ def suite_pkcs12_openssl(s):
         s.check(p.returncode == 0 and p.stdout.startswith("keys=1 certs=1") and p.stdout == q.stdout,
                 "dstu reads openssl's default PKCS#12 to the same key", p.stdout + p.stderr + q.stdout + q.stderr)
 
+def cms_sign_tool():
+    tool = os.environ.get("CMSTOOL")
+    if not tool or not os.path.exists(tool):
+        raise Skip("CMSTOOL (tests/pkix/cms_sign_tool) not set or not built")
+    return tool
+
+
+def cms_sign(s, what, *args):
+    """Runs cms_sign_tool (sign_cms); checks that it signed."""
+    p = subprocess.run([cms_sign_tool()] + list(args), capture_output=True, text=True)
+    s.calls += 1
+    return s.check(p.returncode == 0, "%s: cms_sign_tool -> 0" % what, "exit %d\n%s%s" % (p.returncode, p.stdout,
+                                                                                              p.stderr))
+
+
+def suite_cms_jk(s):
+    """CMS SignedData both ways' first half: sign_cms (DSTU 4145 with GOST 34.311) signs, jkurwa's
+    Message.verify checks it, attached and detached: under jkurwa's test key and self-signed
+    certificate (PRIV1.cer, SELF_SIGNED1.cer; signingTime inside its validity, and refused by
+    jkurwa when now is outside it), and under a key and certificate jkurwa makes itself; a
+    detached signature over other content refused."""
+    certs = os.path.join(HERE, "..", "..", "test-vectors", "pki", "certs")
+    key, cert = os.path.join(certs, "PRIV1.cer"), os.path.join(certs, "SELF_SIGNED1.cer")
+    msg = s.write("content.txt", b"signed by dstu, verified by jkurwa\n")
+    other = s.write("other.txt", b"other content\n")
+    in_validity = "1600000000"  # 2020-09-13, inside SELF_SIGNED1's validity
+    for attached in (False, True):
+        form = "attached" if attached else "detached"
+        p7 = s.path("priv1-%s.p7s" % form)
+        extra = ["--attached"] if attached else []
+        if not cms_sign(s, "dstu signs %s with jkurwa's test key" % form, "--key", key, "--cert", cert, "--in", msg,
+                        "--out", p7, "--time", in_validity, *extra):
+            continue
+        content = [] if attached else ["--content", msg]
+        s.expect(0, "jk verifies dstu's %s SignedData" % form, "jk", "cms-verify", "--in", p7, *content)
+        if not attached:
+            s.expect(1, "jk refuses dstu's detached SignedData over other content", "jk", "cms-verify", "--in", p7,
+                     "--content", other)
+    late = s.path("priv1-now.p7s")
+    if cms_sign(s, "dstu signs now with jkurwa's test key", "--key", key, "--cert", cert, "--in", msg, "--out", late):
+        s.expect(1, "jk refuses a signingTime after the certificate expired", "jk", "cms-verify", "--in", late,
+                 "--content", msg)
+    priv, _ = s.keygen("jk", 257, "jkcms")
+    if not priv:
+        return
+    jk_cert = s.path("jk-self.cer")
+    ok, _ = s.expect(0, "jk makes a self-signed certificate", "jk", "cert-self", "--priv", priv, "--cn", "jk cms",
+                     "--out", jk_cert)
+    if not ok:
+        return
+    p7 = s.path("jk-key.p7s")
+    if cms_sign(s, "dstu signs with jkurwa's key under jkurwa's certificate", "--key", priv, "--cert", jk_cert,
+                "--in", msg, "--out", p7, "--attached"):
+        s.expect(0, "jk verifies dstu's SignedData under its own certificate", "jk", "cms-verify", "--in", p7)
+
+
 SUITES = {
     "bc_kat": lambda s: suite_kat(s, "bc"),
     "jk_kat": lambda s: suite_kat(s, "jk"),
@@ -694,6 +750,7 @@ SUITES = {
     "dstu_jk_certs": suite_dstu_jk_certs,
     "pkcs12_jk": suite_pkcs12_jk,
     "pkcs12_openssl": suite_pkcs12_openssl,
+    "cms_jk": suite_cms_jk,
 }
 
 

@@ -22,6 +22,7 @@ const USAGE = `usage: jk.js VERB [OPTIONS]
   pfx-open --in FILE --password TEXT --out PREFIX         (PKCS#12: every key as PREFIX<i>.der)
   cert-check --cert FILE --issuer FILE   (the certificate's DSTU 4145 signature under the issuer's key)
   cert-self --priv FILE --cn TEXT --out FILE   (a self-signed certificate, as jkurwa's signCert makes it)
+  cms-verify --in FILE [--content FILE]   (a CMS SignedData by jkurwa's Message.verify; detached: --content)
   version
 curves: dstu163 dstu167 dstu173 dstu179 dstu191 dstu233 dstu257 dstu307 dstu367 dstu431
 exit: 0 ok/valid, 1 invalid signature (verify only), 2 error`;
@@ -540,6 +541,22 @@ function certSelf(opt) {
   return 0;
 }
 
+// A CMS SignedData as jkurwa's Message.verify checks it: messageDigest against the content,
+// signingTime within the certificate's validity, the signature over the signed attributes
+// as received, under the first certificate the SignedData carries.
+function cmsVerify(opt) {
+  let msg;
+  try {
+    msg = new jk.models.Message(readFile(need(opt, 'in')));
+  } catch (e) {
+    throw new Failure(`cannot read the SignedData ${opt.in}: ${e.message}`);
+  }
+  if (opt.content !== undefined) msg.info.contentInfo.content = readFile(opt.content);
+  const ok = msg.verify(CERT_HASHES.Dstu4145le);
+  process.stdout.write(`signer=${JSON.stringify(msg.signer().subject)}\n`);
+  return ok ? 0 : 1;
+}
+
 // ------------------------------------------------------------------ main
 
 function need(opt, key) {
@@ -584,6 +601,7 @@ function run(argv) {
     case 'pfx-open': return pfxOpen(opt);
     case 'cert-check': return certCheck(opt);
     case 'cert-self': return certSelf(opt);
+    case 'cms-verify': return cmsVerify(opt);
     case 'hash':
       process.stdout.write(`${Buffer.from(gost89.gosthash(readFile(need(opt, 'in')))).toString('hex')}\n`);
       return 0;
