@@ -16,6 +16,7 @@
 
 #include "batch_list.hpp"
 #include "certificate_files.hpp"
+#include "cms_verify.hpp"
 #include "command.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/dstu4145/encoding.hpp"
@@ -61,11 +62,24 @@ struct Prepared {
 class Verify final : public Command {
  public:
   const char* name() const override { return "verify"; }
-  const char* summary() const override { return "Verify detached DSTU 4145, ECDSA or ECGDSA signatures of files"; }
+  const char* summary() const override {
+    return "Verify detached DSTU 4145, ECDSA or ECGDSA signatures of files, and CMS signed files (.p7s)";
+  }
 
   void setup(CLI::App& sub) override {
-    sub.add_option("-p,--pub", pub_, "Public key file, or the signer's certificate (a private key file works too)")
-        ->required();
+    sub.add_option("-p,--pub", pub_,
+                   "Public key file, or the signer's certificate (a private key file works too); without it every "
+                   "FILE must be a CMS signed file (.p7s), whose signers name their certificates");
+    const std::string cms = "CMS signed files (.p7s)";
+    sub.add_flag("--cms", cms_, "Read every FILE as a CMS signed file (-p then gives the signer's certificate when a "
+                                "file carries none)")
+        ->group(cms);
+    sub.add_option("--content", content_,
+                   "The content of a detached CMS signature (one FILE only; default: the FILE's name without "
+                   ".p7s, .p7 or .sig)")
+        ->group(cms);
+    sub.add_option("--extract", extract_, "Write an attached CMS signature's content here when it verifies (one FILE only)")
+        ->group(cms);
     const std::string chain = "Certificate chain (with a certificate as -p)";
     sub.add_option("--trust", trust_,
                    "Trust anchors: certificate files, PKCS#7 bundles (.p7b), PEM files of many, or directories of "
@@ -106,6 +120,8 @@ class Verify final : public Command {
 
   int run(const GlobalOptions& g) override {
     if (files_.empty() && list_.empty()) throw UsageError("give files to verify, or --batch LIST");
+    if (cms_ || pub_.empty()) return run_cms(g);
+    if (!content_.empty() || !extract_.empty()) throw UsageError("--content and --extract are for CMS signed files");
     if (!sig_.empty() && (files_.size() != 1 || !list_.empty())) {
       throw UsageError("--sig works with one input file only");
     }
@@ -172,6 +188,35 @@ class Verify final : public Command {
   }
 
  private:
+  /// CMS signed files (cms_verify.hpp): every signer by the certificate it names.
+  int run_cms(const GlobalOptions& g) const {
+    if (!sig_.empty() || !hash_.empty() || sig_format_ != "auto" || !scheme_.empty() || big_endian_) {
+      throw UsageError("--sig, --hash, --sig-format, --scheme and --be are for detached signatures; a CMS signed "
+                       "file names its own");
+    }
+    if (!pub_.empty() && !cms_) throw UsageError("-p with CMS signed files needs --cms");
+    const bool chain_options = !untrusted_.empty() || !crls_.empty() || !at_.empty() || require_crl_;
+    if (chain_options && trust_.empty()) throw UsageError("--untrusted, --crl, --at and --require-crl need --trust");
+    const auto stdin_uses = std::count(files_.begin(), files_.end(), "-") + (list_ == "-" ? 1 : 0) +
+                            (content_ == "-" ? 1 : 0) + (pub_ == "-" ? 1 : 0) +
+                            std::count(trust_.begin(), trust_.end(), "-") +
+                            std::count(untrusted_.begin(), untrusted_.end(), "-") + std::count(crls_.begin(), crls_.end(), "-");
+    if (stdin_uses > 1) throw UsageError("standard input can be read once");
+    CmsVerifyOptions o;
+    o.files = files_;
+    o.list = list_;
+    o.content = content_;
+    o.extract = extract_;
+    o.signer_certificate = pub_;
+    o.force = cms_;
+    o.trust = trust_;
+    o.untrusted = untrusted_;
+    o.crls = crls_;
+    o.at = at_;
+    o.require_crl = require_crl_;
+    return verify_cms_files(g, o);
+  }
+
   /// The key from -p: a key file, or a certificate, whose chain is then checked once for
   /// the whole run when --trust is given (the verdict applies to every file).
   void load_signer(const GlobalOptions& g) {
@@ -343,7 +388,8 @@ class Verify final : public Command {
   }
 
   std::vector<std::string> trust_, untrusted_, crls_;
-  std::string at_;
+  std::string at_, content_, extract_;
+  bool cms_ = false;
   bool require_crl_ = false;
   std::optional<pkix::Certificate> cert_;
   pkix::TrustStore store_;  // chain_'s path points into it

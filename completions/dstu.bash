@@ -6,7 +6,7 @@ _dstu() {
     cur=${COMP_WORDS[COMP_CWORD]}
     prev=${COMP_WORDS[COMP_CWORD-1]}
   }
-  local commands="keygen sign verify hash bench primegen"
+  local commands="keygen sign verify info hash bench primegen"
   local cmd="" w
   for w in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
     case " $commands " in *" $w "*) cmd=$w; break ;; esac

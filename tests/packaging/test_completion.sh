@@ -33,6 +33,9 @@ expect dstu431 dstu keygen --curve dstu43
 expect kupyna256 dstu sign --hash kup
 expect seeds dstu bench se
 expect hash dstu ha
+expect info dstu in
+expect --key-id dstu sign --key-i
+expect --trust dstu verify --tru
 expect sha3-256 dstu hash --hash sha3-2   # the names from `dstu hash --list-hashes`
 expect kmac dstu hash --mac km
 expect --key-file dstu hash --key

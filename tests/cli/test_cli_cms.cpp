@@ -1,0 +1,148 @@
+// CLI transcripts of `dstu verify` on CMS signed files (.p7s): jkurwa's attached and
+// detached CAdES-BES files over "123" and OpenSSL's ECDSA ones (test-vectors/pki/cms),
+// the signer reported from its certificate, the content beside a detached file or named
+// by --content, --extract, the certificate's chain at the signing time (--trust), --batch,
+// every exit status and the refusals.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "dstu/pkix/cms.hpp"
+#include "transcript.hpp"
+
+namespace fs = std::filesystem;
+using dstu::test::read;
+using dstu::test::run_dstu;
+using dstu::test::TempDir;
+using dstu::test::write;
+using Json = nlohmann::json;
+
+namespace {
+
+const std::string kCms = std::string(DSTU_PKI) + "/cms/";
+
+/// jkurwa's two files in `d` as m.p7s (attached) and doc.p7s (detached, content doc = "123").
+void jkurwa_files(const TempDir& d) {
+  write(d / "m.p7s", read(kCms + "message.p7"));
+  write(d / "doc.p7s", read(kCms + "message_detached.p7"));
+  write(d / "doc", "123");
+}
+
+/// The signer's certificate of jkurwa's file, DER, in d / "signer.cer".
+void signer_certificate(const TempDir& d) {
+  const std::string p7 = read(kCms + "message.p7");
+  const auto sd = dstu::pkix::read_signed_data(std::span(reinterpret_cast<const std::uint8_t*>(p7.data()), p7.size()));
+  REQUIRE(sd.certificates.size() == 1);
+  write(d / "signer.cer", std::string(sd.certificates[0].der.begin(), sd.certificates[0].der.end()));
+}
+
+}  // namespace
+
+TEST_CASE("verify: jkurwa's attached and detached CMS files, the signer reported") {
+  TempDir d;
+  jkurwa_files(d);
+  auto r = run_dstu({"verify", d / "m.p7s", d / "doc.p7s"});
+  CHECK(r.status == 0);
+  CHECK(r.out.find("m.p7s: OK\n  signer 1: O=Very Much CA, serialNumber=UA-99999999, L=Wakanda; certificate 5f14f000") !=
+        std::string::npos);
+  CHECK(r.out.find("signed 2018-10-22 19:25:05 UTC; chain not checked") != std::string::npos);
+  r = run_dstu({"--json", "verify", d / "m.p7s", d / "doc.p7s"});
+  REQUIRE(r.status == 0);
+  std::istringstream lines(r.out);
+  std::string line;
+  REQUIRE(std::getline(lines, line));
+  Json j = Json::parse(line);
+  CHECK(j["status"] == "valid");
+  CHECK(j["format"] == "cms");
+  CHECK(j["attached"] == true);
+  CHECK(j["signers"][0]["algorithm"] == "DSTU 4145 with GOST 34.311");
+  CHECK(j["signers"][0]["organisation"] == "Very Much CA");
+  CHECK(j["signers"][0]["chain"] == nullptr);
+  REQUIRE(std::getline(lines, line));
+  j = Json::parse(line);
+  CHECK(j["attached"] == false);
+  CHECK(j["content"] == d / "doc");
+  // Other content: invalid (exit 1) with the reason.
+  write(d / "doc", "124");
+  r = run_dstu({"verify", d / "doc.p7s"});
+  CHECK(r.status == 1);
+  CHECK(r.out.find("INVALID (signer 1: messageDigest does not match the content)") != std::string::npos);
+  // --content names it; a detached file without content beside it is an error.
+  write(d / "other", "123");
+  CHECK(run_dstu({"verify", d / "doc.p7s", "--content", d / "other"}).status == 0);
+  write(d / "lone.sig.p7", read(kCms + "message_detached.p7"));
+  fs::remove(d / "lone.sig");
+  r = run_dstu({"verify", d / "lone.sig.p7"});
+  CHECK(r.status == 2);
+  write(d / "noext", read(kCms + "message_detached.p7"));
+  r = run_dstu({"verify", d / "noext"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("a detached signature: give its content with --content") != std::string::npos);
+  r = run_dstu({"verify", d / "m.p7s", "--content", d / "other"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("the signature is attached") != std::string::npos);
+}
+
+TEST_CASE("verify: OpenSSL's ECDSA CMS files, attached and detached") {
+  CHECK(run_dstu({"verify", kCms + "ecdsa-attached.p7s", kCms + "ecdsa-cades.p7s"}).status == 0);
+  CHECK(run_dstu({"verify", kCms + "ecdsa-detached.p7s", "--content", kCms + "content.txt"}).status == 0);
+  TempDir d;
+  write(d / "x", "not the content\n");
+  CHECK(run_dstu({"verify", kCms + "ecdsa-detached.p7s", "--content", d / "x"}).status == 1);
+}
+
+TEST_CASE("verify: the signer's chain at the signing time; --at; another anchor") {
+  TempDir d;
+  jkurwa_files(d);
+  signer_certificate(d);
+  // jkurwa's signer certificate is self-signed, valid 2017-07-14 to 2023-11-14; the file
+  // was signed 2018-10-22.
+  auto r = run_dstu({"--json", "verify", "--trust", d / "signer.cer", d / "m.p7s"});
+  REQUIRE(r.status == 0);
+  Json j = Json::parse(r.out);
+  CHECK(j["signers"][0]["chain"] == "valid");
+  CHECK(j["signers"][0]["chain_time_source"] == "signingTime");
+  CHECK(j["signers"][0]["chain_at"] == "2018-10-22 19:25:05 UTC");
+  r = run_dstu({"--json", "verify", "--trust", d / "signer.cer", "--at", "2030-01-01", d / "m.p7s"});
+  CHECK(r.status == 1);
+  j = Json::parse(r.out);
+  CHECK(j["signers"][0]["chain"] == "invalid");
+  CHECK(j["reason"].get<std::string>().find("expired on 2023-11-14") != std::string::npos);
+  r = run_dstu({"--json", "verify", "--trust", std::string(DSTU_PKI) + "/certs/CZOROOT.cer", d / "m.p7s"});
+  CHECK(r.status == 1);
+  CHECK(Json::parse(r.out)["signers"][0]["chain"] == "no_path");
+  r = run_dstu({"verify", "--trust", d / "signer.cer", d / "m.p7s"});
+  CHECK(r.out.find("chain valid at 2018-10-22 19:25:05 UTC (signingTime)") != std::string::npos);
+}
+
+TEST_CASE("verify: --extract, --batch, and refusals") {
+  TempDir d;
+  jkurwa_files(d);
+  auto r = run_dstu({"verify", d / "m.p7s", "--extract", d / "out"});
+  CHECK(r.status == 0);
+  CHECK(read(d / "out") == "123");
+  r = run_dstu({"verify", d / "m.p7s", "--extract", d / "out"});
+  CHECK(r.status == 2);  // not replaced
+  write(d / "list", d / "m.p7s" + "\n" + d / "doc.p7s" + "\t" + d / "doc" + "\n");
+  r = run_dstu({"--json", "verify", "--batch", d / "list"});
+  CHECK(r.status == 0);
+  CHECK(dstu::test::count_lines(r.out) == 2);
+  // A file that is not CMS, without -p; the detached-signature options; -p without --cms.
+  write(d / "junk", "hello\n");
+  r = run_dstu({"verify", d / "junk"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("not a CMS signed file") != std::string::npos);
+  r = run_dstu({"verify", "--cms", d / "junk"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("CMS: ") != std::string::npos);
+  r = run_dstu({"verify", "--sig", d / "x", d / "m.p7s"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("a CMS signed file names its own") != std::string::npos);
+  signer_certificate(d);
+  r = run_dstu({"verify", "-p", d / "signer.cer", d / "m.p7s"});
+  CHECK(r.status == 2);
+  r = run_dstu({"verify", "--cms", "-p", d / "signer.cer", d / "m.p7s"});
+  CHECK(r.status == 0);
+}
