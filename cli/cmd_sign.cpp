@@ -13,6 +13,7 @@
 #include <span>
 #include <variant>
 
+#include "cms_sign.hpp"
 #include "command.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/dstu4145/batch.hpp"
@@ -63,6 +64,18 @@ class Sign final : public Command {
     sub.add_flag("--deterministic", deterministic_,
                  "ECDSA/ECGDSA keys: RFC 6979 deterministic nonces (default: hedged with fresh randomness)");
     sub.add_flag("--force", force_, "Replace existing signature files (regular files only)");
+    const std::string cms = "CMS signed files (.p7s)";
+    sub.add_flag("--cms", cms_,
+                 "Write a CMS SignedData (CAdES-BES, as Ukrainian PKI writes it; OpenSSL's form for ECDSA keys) per "
+                 "file, FILE.p7s by default")
+        ->group(cms);
+    sub.add_flag("--attached", attached_, "With --cms: the file's content inside the signature")->group(cms);
+    sub.add_option("--cert", cert_,
+                   "With --cms: the signer's certificate (default: the container's certificate of the key)")
+        ->group(cms);
+    sub.add_option("--chain", chain_, "With --cms: a certificate to include after the signer's (repeatable)")
+        ->allow_extra_args(false)
+        ->group(cms);
     sub.add_option("--rng", rng_, "Nonce source: os (default) or dstu (DSTU 4145 Annex A)")
         ->check(CLI::IsMember({"os", "dstu"}));
     sub.add_flag("--allow-insecure-key", allow_insecure_, "Use a clear private key file that group or others can read");
@@ -84,9 +97,19 @@ class Sign final : public Command {
     if (key_ == "-" && std::count(files_.begin(), files_.end(), "-")) {
       throw UsageError("the key and the file cannot both come from standard input");
     }
+    if (!cms_ && (attached_ || !cert_.empty() || !chain_.empty())) {
+      throw UsageError("--attached, --cert and --chain go with --cms");
+    }
+    if (cms_ && (sig_format_ != "armor" || deterministic_ || !scheme_.empty())) {
+      throw UsageError("--sig-format, --deterministic and --scheme are for detached signatures, not --cms");
+    }
     const LoadedKey loaded = load_key(key_, {&passphrase_, allow_insecure_, nullptr, key_id_});
     if (!pkix::is_private(loaded.key)) throw_invalid(key_ + ": a public key, not a private one");
     const pkix::AnyPrivateKey key = pkix::private_key(loaded.key);
+    if (cms_) {
+      const auto rng = make_rng(rng_);
+      return sign_cms_files(g, key, loaded.certificate, {files_, out_, cert_, chain_, hash_, attached_, force_}, *rng);
+    }
     check_options(key);
     pub_ = pkix::public_key(key);
     if (hash_.empty()) hash_ = pkix::default_hash(pub_);
@@ -212,6 +235,9 @@ class Sign final : public Command {
     return Bytes(text.begin(), text.end());
   }
 
+  std::string cert_;
+  std::vector<std::string> chain_;
+  bool cms_ = false, attached_ = false;
   std::string key_, key_id_, hash_, out_, sig_format_ = "armor", rng_ = "os", scheme_;
   pkix::AnyPublicKey pub_;
   std::vector<std::string> files_;

@@ -146,3 +146,51 @@ TEST_CASE("verify: --extract, --batch, and refusals") {
   r = run_dstu({"verify", "--cms", "-p", d / "signer.cer", d / "m.p7s"});
   CHECK(r.status == 0);
 }
+
+TEST_CASE("sign --cms: detached and attached .p7s under a certificate, verified by dstu; refusals") {
+  TempDir d;
+  // Cryptonite's example user certificate and its key (a signing certificate).
+  const std::string fixtures = DSTU_INTEROP_FIXTURES;
+  const std::string key = fixtures + "/cert-userfiz.priv.der", cert = fixtures + "/cert-userfiz.cer";
+  write(d / "doc", "a contract\n");
+  auto r = run_dstu({"--json", "sign", "--cms", "-k", key, "--allow-insecure-key", "--cert", cert, d / "doc"});
+  REQUIRE(r.status == 0);
+  Json j = Json::parse(r.out);
+  CHECK(j["signature"] == d / "doc.p7s");
+  CHECK(j["format"] == "cms");
+  CHECK(j["hash"] == "gost34311");
+  CHECK(j["attached"] == false);
+  r = run_dstu({"--json", "verify", d / "doc.p7s"});
+  CHECK(r.status == 0);
+  j = Json::parse(r.out);
+  CHECK(j["attached"] == false);
+  CHECK(j["signers"][0]["subject"].get<std::string>().find("CN=Петров В.О.") != std::string::npos);
+  // Attached, Kupyna-256: the content comes back with --extract.
+  r = run_dstu({"sign", "--cms", "--attached", "--hash", "kupyna256", "-k", key, "--allow-insecure-key", "--cert", cert,
+                "-o", d / "att.p7s", d / "doc"});
+  REQUIRE(r.status == 0);
+  r = run_dstu({"--json", "verify", d / "att.p7s", "--extract", d / "back"});
+  CHECK(r.status == 0);
+  CHECK(Json::parse(r.out)["signers"][0]["algorithm"].get<std::string>().find("Kupyna-256") != std::string::npos);
+  CHECK(read(d / "back") == "a contract\n");
+  // The detached signature over other content: invalid.
+  write(d / "doc", "another contract\n");
+  CHECK(run_dstu({"verify", d / "doc.p7s"}).status == 1);
+  // Refusals: no certificate, another key's certificate, options of detached signatures.
+  r = run_dstu({"sign", "--cms", "-k", key, "--allow-insecure-key", "--force", d / "doc"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("give it with --cert") != std::string::npos);
+  r = run_dstu({"sign", "--cms", "-k", key, "--allow-insecure-key", "--force", "--cert",
+                std::string(DSTU_PKI) + "/certs/CZOROOT.cer", d / "doc"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("not the certificate of the signing key") != std::string::npos);
+  r = run_dstu({"sign", "--attached", "-k", key, "--allow-insecure-key", d / "doc"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("go with --cms") != std::string::npos);
+  r = run_dstu({"sign", "--cms", "--sig-format", "raw", "-k", key, "--allow-insecure-key", "--cert", cert, d / "doc"});
+  CHECK(r.status == 2);
+  // An existing .p7s is not replaced without --force.
+  r = run_dstu({"sign", "--cms", "-k", key, "--allow-insecure-key", "--cert", cert, d / "doc"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("already exists") != std::string::npos);
+}

@@ -64,3 +64,28 @@ TEST_CASE("a key OpenSSL protected (PBES2 with PBKDF2-HMAC-SHA-256 and AES-256-C
   CHECK(r.status == 2);
   CHECK(r.err.find("wrong passphrase") != std::string::npos);
 }
+
+TEST_CASE("sign --cms with an ECDSA key: openssl cms -verify accepts it, detached and attached") {
+  if (std::system("openssl version > /dev/null 2>&1") != 0) {
+    MESSAGE("no openssl here: skipped");
+    std::exit(77);
+  }
+  const std::string cms = std::string(DSTU_PKI) + "/cms/";
+  TempDir d;
+  write(d / "key.pem", read(cms + "ecdsa-key.pem"));
+  write(d / "doc", "signed for openssl\n");
+  REQUIRE(run_dstu({"sign", "--cms", "-k", d / "key.pem", "--allow-insecure-key", "--cert", cms + "ecdsa-cert.pem",
+                    d / "doc"})
+              .status == 0);
+  REQUIRE(run_dstu({"sign", "--cms", "--attached", "-k", d / "key.pem", "--allow-insecure-key", "--cert",
+                    cms + "ecdsa-cert.pem", "-o", d / "att.p7s", d / "doc"})
+              .status == 0);
+  const std::string ca = " -CAfile '" + cms + "ecdsa-cert.pem' ";
+  const std::string detached = "openssl cms -verify -binary -inform DER -in '" + (d / "doc.p7s") + "' -content '" +
+                               (d / "doc") + "'" + ca + "-out /dev/null 2>/dev/null";
+  CHECK(std::system(detached.c_str()) == 0);
+  const std::string attached = "openssl cms -verify -binary -inform DER -in '" + (d / "att.p7s") + "'" + ca + "-out '" +
+                               (d / "out") + "' 2>/dev/null";
+  CHECK(std::system(attached.c_str()) == 0);
+  CHECK(read(d / "out") == "signed for openssl\n");
+}

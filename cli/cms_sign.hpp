@@ -1,0 +1,36 @@
+// `dstu sign --cms`: a CMS SignedData per file (pkix::sign_cms: CAdES-BES as Ukrainian PKI
+// writes it for DSTU 4145 keys, as OpenSSL reads it for ECDSA keys), detached by default,
+// FILE.p7s beside the file, with the signer's certificate (from the container, or
+// --cert) and the chain given with --chain.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "command.hpp"
+#include "dstu/base/random.hpp"
+#include "dstu/pkix/certificate.hpp"
+#include "dstu/pkix/key.hpp"
+
+namespace dstu::cli {
+
+struct CmsSignRequest {
+  std::vector<std::string> files;
+  std::string out;                  ///< -o: one input only ('-' = stdout)
+  std::string certificate;          ///< --cert: the signer's certificate file
+  std::vector<std::string> chain;   ///< --chain: certificates to include after the signer's
+  std::string hash;                 ///< --hash; empty: pkix::sign_cms's default
+  bool attached = false;
+  bool force = false;
+};
+
+/// Signs the files with `key` under its certificate: `certificate` (a container's) unless
+/// the request names one. Returns 0 when every file was signed, 2 otherwise (each failure
+/// reported, the other files still signed). Error(invalid_input) when there is no
+/// certificate, or it is not the key's.
+int sign_cms_files(const GlobalOptions& g, const pkix::AnyPrivateKey& key,
+                   const std::optional<pkix::Certificate>& certificate, const CmsSignRequest& request,
+                   RandomSource& rng);
+
+}  // namespace dstu::cli
