@@ -2,15 +2,21 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "batch_list.hpp"
+#include "window.hpp"
 #include "certificate_files.hpp"
 #include "dstu/base/error.hpp"
+#include "dstu/dstu4145/batch.hpp"
+#include "dstu/parallel/team.hpp"
 #include "dstu/pkix/chain.hpp"
 #include "dstu/pkix/cms.hpp"
 #include "dstu/pkix/file_kind.hpp"
@@ -52,6 +58,18 @@ struct FileReport {
   std::vector<SignerReport> signers;
 };
 
+[[noreturn]] void not_cms() {
+  throw_invalid("not a CMS signed file (for a detached signature give the key or certificate with -p; --cms reads "
+                "every file as CMS)");
+}
+
+/// A file between its preparation on the team and its report.
+struct FileWork {
+  FileReport report;
+  std::vector<pkix::PreparedSigner> signers;
+  std::optional<Bytes> extract;  ///< the attached content, when --extract asks for it
+};
+
 /// The content beside a detached signature: the signed file's name without its
 /// extension (.p7s, .p7, .sig).
 std::string content_beside(const std::string& signed_file) {
@@ -76,20 +94,24 @@ class CmsVerifier {
     now_ = parse_time("now");
   }
 
-  FileReport verify(const std::string& file, const std::string& content_path) {
-    FileReport r;
+  /// Reads a file and its content and makes every check of its signers but the DSTU 4145
+  /// curve work (left pending for the window's batch) and the chains. Thread-safe: the
+  /// window's files are prepared on the team.
+  FileWork prepare(const std::string& file, const std::string& content_path) const {
+    FileWork w;
+    FileReport& r = w.report;
     try {
       const Bytes data = read_file(file, kPkiFileLimit);
-      if (!o_.force && pkix::file_kind(data) != pkix::FileKind::signed_data) {
-        throw_invalid("not a CMS signed file (for a detached signature give the key or certificate with -p; "
-                      "--cms reads every file as CMS)");
-      }
+      // Read as CMS first (what a run over .p7s files meets), and only a file that does
+      // not read, or a bundle without signers, is told apart by its kind.
       pkix::SignedData sd;
       try {
-        sd = pkix::read_signed_data(data);
+        sd = pkix::read_signed_data(data, &cache_);
       } catch (const Error& e) {
+        if (!o_.force && pkix::file_kind(data) != pkix::FileKind::signed_data) not_cms();
         throw Error(e.code(), std::string("CMS: ") + e.what());
       }
+      if (!o_.force && sd.signers.empty()) not_cms();
       r.attached = sd.content.has_value();
       Bytes detached;
       if (!sd.content) {
@@ -102,25 +124,42 @@ class CmsVerifier {
       if (sd.signers.empty()) {
         r.status = Status::invalid;
         r.reason = "no signer";
-        return r;
+        return w;
+      }
+      for (std::size_t i = 0; i < sd.signers.size(); ++i) {
+        w.signers.push_back(pkix::prepare_signer(sd, i, content, signer_cert_ ? &*signer_cert_ : nullptr, &cache_));
       }
       r.status = Status::valid;
-      for (std::size_t i = 0; i < sd.signers.size(); ++i) {
-        r.signers.push_back(check_signer(sd, i, content));
-        if (r.signers.back().status != Status::valid && r.status == Status::valid) {
-          r.status = Status::invalid;
-          r.reason = "signer " + std::to_string(i + 1) + ": " + r.signers.back().reason;
-        }
+      if (!o_.extract.empty() && sd.content) w.extract = std::move(*sd.content);
+    } catch (const Error& e) {
+      r.status = Status::error;
+      r.reason = e.what();
+    }
+    return w;
+  }
+
+  /// The file's report once its pending signatures are verified (valid[k] for its k-th
+  /// pending signer): the signers' verdicts, their chains, --extract.
+  FileReport finish(FileWork& w, std::span<const std::uint8_t> valid) {
+    FileReport& r = w.report;
+    if (r.status != Status::valid) return std::move(r);
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < w.signers.size(); ++i) {
+      const bool ok = w.signers[i].pending() && valid[k++] != 0;
+      r.signers.push_back(check_signer(pkix::finish_signer(std::move(w.signers[i]), ok)));
+      if (r.signers.back().status != Status::valid && r.status == Status::valid) {
+        r.status = Status::invalid;
+        r.reason = "signer " + std::to_string(i + 1) + ": " + r.signers.back().reason;
       }
-      if (r.status == Status::valid && !o_.extract.empty() && sd.content) {
-        write_file_atomic(o_.extract, *sd.content, 0644, Overwrite::refuse);
-      }
+    }
+    try {
+      if (r.status == Status::valid && w.extract) write_file_atomic(o_.extract, *w.extract, 0644, Overwrite::refuse);
     } catch (const Error& e) {
       r.status = Status::error;
       r.reason = e.what();
       r.signers.clear();
     }
-    return r;
+    return std::move(r);
   }
 
   void report(const std::string& file, const FileReport& r) const {
@@ -169,9 +208,8 @@ class CmsVerifier {
   }
 
  private:
-  SignerReport check_signer(const pkix::SignedData& sd, std::size_t i, std::span<const std::uint8_t> content) {
+  SignerReport check_signer(const pkix::SignerVerdict& v) {
     SignerReport s;
-    const pkix::SignerVerdict v = pkix::verify_signer(sd, i, content, signer_cert_ ? &*signer_cert_ : nullptr);
     s.fields["algorithm"] = v.algorithm;
     if (v.signing_time) s.fields["signing_time"] = pkix::format_time(*v.signing_time);
     if (v.certificate) {
@@ -197,7 +235,7 @@ class CmsVerifier {
     // The time the chain must hold at: --at, else the time the signer states, else now.
     const std::int64_t at = at_ ? *at_ : v.signing_time ? *v.signing_time : now_;
     const char* source = at_ ? "--at" : v.signing_time ? "signingTime" : "now";
-    const pkix::ChainResult& chain = chain_of(*v.certificate, at);
+    const pkix::ChainResult chain = chain_of(*v.certificate, at);
     s.fields["chain"] = chain.verdict == pkix::ChainVerdict::valid     ? "valid"
                         : chain.verdict == pkix::ChainVerdict::invalid ? "invalid"
                                                                        : "no_path";
@@ -211,29 +249,33 @@ class CmsVerifier {
     return s;
   }
 
-  /// The chain of a certificate at a time, checked once per run.
-  const pkix::ChainResult& chain_of(const pkix::Certificate& cert, std::int64_t at) {
-    auto key = std::make_pair(std::string(cert.der.begin(), cert.der.end()), at);
-    auto it = chains_.find(key);
-    if (it != chains_.end()) return it->second;
+  /// The chain of a certificate at a time, checked once per run (files finish on the
+  /// team: the first to need a chain checks it, the others wait for it).
+  pkix::ChainResult chain_of(const pkix::Certificate& cert, std::int64_t at) {
+    const std::lock_guard lock(chains_mutex_);
+    const std::string_view der(reinterpret_cast<const char*>(cert.der.data()), cert.der.size());
+    auto by_der = chains_.find(der);
+    if (by_der == chains_.end()) by_der = chains_.emplace(std::string(der), std::map<std::int64_t, pkix::ChainResult>()).first;
+    auto it = by_der->second.find(at);
+    if (it != by_der->second.end()) return it->second;
     pkix::ChainOptions options;
     options.at = at;
     options.end_usage = pkix::kDigitalSignature | pkix::kNonRepudiation;
     options.require_crl = o_.require_crl;
-    // The signer's certificate joins the intermediates' search space as itself only: a
-    // chain is found through the store.
     pkix::ChainResult r = pkix::verify_chain(cert, store_, options);
     r.path.clear();  // its pointers may refer to a certificate of one file only
-    return chains_.emplace(std::move(key), std::move(r)).first->second;
+    return by_der->second.emplace(at, std::move(r)).first->second;
   }
 
   const GlobalOptions& g_;
   const CmsVerifyOptions& o_;
   std::optional<pkix::Certificate> signer_cert_;
+  mutable pkix::CertificateCache cache_;  // the files' certificates, read once per run
   pkix::TrustStore store_;
   std::optional<std::int64_t> at_;
   std::int64_t now_ = 0;
-  std::map<std::pair<std::string, std::int64_t>, pkix::ChainResult> chains_;  // by certificate DER and time
+  std::mutex chains_mutex_;
+  std::map<std::string, std::map<std::int64_t, pkix::ChainResult>, std::less<>> chains_;  // by DER, then time
 };
 
 }  // namespace
@@ -243,33 +285,62 @@ int verify_cms_files(const GlobalOptions& g, const CmsVerifyOptions& o) {
     throw UsageError("--content and --extract work with one signed file only");
   }
   CmsVerifier verifier(g, o);
+  std::optional<BatchList> list;
+  if (!o.list.empty()) list.emplace(o.list);
   bool invalid = false, error = false;
-  std::size_t requests = 0;
-  const auto one = [&](const std::string& file, const std::string& content) {
-    const FileReport r = verifier.verify(file, content);
-    invalid |= r.status == Status::invalid;
-    error |= r.status == Status::error;
-    verifier.report(file, r);
-    ++requests;
-  };
-  for (const std::string& f : o.files) one(f, o.content);
-  if (!o.list.empty()) {
-    BatchList list(o.list);
-    std::vector<ListEntry> entries;
-    while (list.next(entries, 64)) {
-      for (const ListEntry& e : entries) {
-        if (!e.error.empty()) {
-          print_error(e.error);
-          error = true;
-          continue;
-        }
-        // A line names the signed file and, for a detached one, its content.
-        one(e.file, e.sig_path == e.file + ".sig" ? "" : e.sig_path);
+  std::size_t requests = 0, next_file = 0;
+  std::vector<ListEntry> window;
+  for (;;) {  // the FILE arguments, then the list, a window at a time (window.hpp)
+    WindowFill fill(parallel::team_size());
+    for (; !fill.full(); fill.add(window.back().file)) {
+      if (next_file < o.files.size()) {
+        window.push_back({o.files[next_file++], o.content, ""});
+      } else if (!list || !list->next(window, 1)) {
+        break;
+      } else if (window.back().sig_path == window.back().file + ".sig") {
+        window.back().sig_path.clear();  // a line names the signed file and, for a detached one, its content
       }
-      entries.clear();
     }
-    if (requests == 0 && !error) throw_invalid((o.list == "-" ? "standard input" : o.list) + ": no requests in the list");
+    if (window.empty()) break;
+    requests += window.size();
+    std::vector<FileWork> work(window.size());
+    parallel::for_each(window.size(), parallel::team_size(), [&](std::size_t i) {
+      if (window[i].error.empty()) work[i] = verifier.prepare(window[i].file, window[i].sig_path);
+    });
+    // The window's DSTU 4145 signatures as one batch on the team.
+    std::vector<dstu4145::VerifyRequest> batch;
+    for (const FileWork& w : work) {
+      for (const pkix::PreparedSigner& p : w.signers) {
+        if (p.pending()) batch.push_back({p.key(), p.signature->digest, &p.signature->signature});
+      }
+    }
+    const std::vector<std::uint8_t> valid = dstu4145::verify_batch(batch, parallel::team_size());
+    // Each file's verdicts from its share of the batch, on the team; then the reports in
+    // input order.
+    std::vector<std::size_t> first(window.size() + 1, 0);
+    for (std::size_t i = 0; i < window.size(); ++i) {
+      first[i + 1] = first[i] + static_cast<std::size_t>(std::count_if(
+                                    work[i].signers.begin(), work[i].signers.end(), [](const auto& p) { return p.pending(); }));
+    }
+    std::vector<FileReport> reports(window.size());
+    parallel::for_each(window.size(), parallel::team_size(), [&](std::size_t i) {
+      if (!window[i].error.empty()) return;
+      reports[i] = verifier.finish(work[i], std::span<const std::uint8_t>(valid).subspan(first[i], first[i + 1] - first[i]));
+      work[i] = FileWork();
+    });
+    for (std::size_t i = 0; i < window.size(); ++i) {
+      if (!window[i].error.empty()) {
+        print_error(window[i].error);
+        error = true;
+        continue;
+      }
+      invalid |= reports[i].status == Status::invalid;
+      error |= reports[i].status == Status::error;
+      verifier.report(window[i].file, reports[i]);
+    }
+    window.clear();
   }
+  if (requests == 0 && !error) throw_invalid((o.list == "-" ? "standard input" : o.list) + ": no requests in the list");
   return error ? kExitError : invalid ? kExitNegative : kExitOk;
 }
 

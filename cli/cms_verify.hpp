@@ -1,9 +1,13 @@
 // `dstu verify` of CMS signed files (.p7s, CAdES-BES as Ukrainian PKI writes them, and
-// OpenSSL's): each file's every signer checked by pkix::verify_signer over the attached
-// content or the detached content beside it, and, with --trust, the signer certificate's
-// chain (pkix::verify_chain) at the signing time the file states (else now; --at
-// overrides), each certificate's chain checked once per run and time. Text reports a
-// line per file and one per signer; --json one record per file with its signers.
+// OpenSSL's): each file's every signer checked over the attached content or the detached
+// content beside it, and, with --trust, the signer certificate's chain (pkix::verify_chain)
+// at the signing time the file states (else now; --at overrides), each certificate's
+// chain checked once per run and time. Files are taken a window at a time (window.hpp):
+// read, parsed and hashed on the team (pkix::prepare_signer, certificates read once per
+// run through a pkix::CertificateCache), their DSTU 4145 signatures verified as one
+// dstu4145::verify_batch, their verdicts and chains finished on the team, and reported in
+// input order. Text reports a line per file and one per signer; --json one record per
+// file with its signers.
 #pragma once
 
 #include <string>

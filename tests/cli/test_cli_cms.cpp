@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "dstu/pkix/cms.hpp"
 #include "transcript.hpp"
@@ -193,4 +195,45 @@ TEST_CASE("sign --cms: detached and attached .p7s under a certificate, verified 
   r = run_dstu({"sign", "--cms", "-k", key, "--allow-insecure-key", "--cert", cert, d / "doc"});
   CHECK(r.status == 2);
   CHECK(r.err.find("already exists") != std::string::npos);
+}
+
+TEST_CASE("verify --batch: 300 .p7s over two windows, reported in input order, each with its own verdict") {
+  TempDir d;
+  const std::string fixtures = DSTU_INTEROP_FIXTURES;
+  const std::string key = fixtures + "/cert-userfiz.priv.der", cert = fixtures + "/cert-userfiz.cer";
+  constexpr int kFiles = 300;  // a window closes at 256 requests (window.hpp)
+  std::vector<std::string> files;
+  std::string list;
+  for (int i = 0; i < kFiles; ++i) {
+    files.push_back(d / ("f" + std::to_string(i)));
+    write(files.back(), "file " + std::to_string(i) + "\n");
+    list += files.back() + ".p7s\n";
+  }
+  std::vector<std::string> args = {"-q", "sign", "--cms", "-k", key, "--allow-insecure-key", "--cert", cert};
+  args.insert(args.end(), files.begin(), files.end());
+  REQUIRE(run_dstu(args).status == 0);
+  write(d / "list", list);
+  // One content changed (invalid), one .p7s cut short and one content gone (errors), on
+  // both sides of the window's edge.
+  write(files[5], "changed\n");
+  const std::string p7s = read(files[200] + ".p7s");
+  write(files[200] + ".p7s", p7s.substr(0, p7s.size() / 2));
+  fs::remove(files[290]);
+  std::string outputs[2];
+  for (int threads : {1, 2}) {
+    const auto r = run_dstu({"--threads", std::to_string(threads), "--json", "verify", "--batch", d / "list"});
+    CHECK(r.status == 2);
+    std::istringstream lines(r.out);
+    int i = 0;
+    for (std::string line; std::getline(lines, line); ++i) {
+      const Json j = Json::parse(line);
+      CHECK(j["file"] == files[i] + ".p7s");
+      const std::string expected = i == 5 ? "invalid" : i == 200 || i == 290 ? "error" : "valid";
+      CHECK(j["status"] == expected);
+      if (i == 5) CHECK(j["reason"].get<std::string>().find("messageDigest does not match") != std::string::npos);
+    }
+    CHECK(i == kFiles);
+    outputs[threads - 1] = r.out;
+  }
+  CHECK(outputs[0] == outputs[1]);
 }

@@ -60,20 +60,24 @@ SignatureCheck invalid(const SignatureAlgorithm& alg, std::string reason) {
   return {SignatureVerdict::invalid, alg.name, std::move(reason)};
 }
 
-SignatureCheck verify_dstu4145(const SignatureAlgorithm& alg, std::span<const std::uint8_t> octets,
-                               std::span<const std::uint8_t> signature, const AnyPublicKey& signer) {
+PreparedSignature prepare_dstu4145(const SignatureAlgorithm& alg, std::span<const std::uint8_t> octets,
+                                   std::span<const std::uint8_t> signature, const AnyPublicKey& signer) {
+  PreparedSignature p;
   const auto* key = std::get_if<dstu4145::PublicKey>(&signer);
-  if (key == nullptr) return invalid(alg, "the signer's key is not a DSTU 4145 key");
-  dstu4145::Signature sig;
+  if (key == nullptr) {
+    p.check = invalid(alg, "the signer's key is not a DSTU 4145 key");
+    return p;
+  }
   try {
-    sig = dstu4145::decode_signature_der(*key->curve, signature, alg.big_endian);
+    p.signature = dstu4145::decode_signature_der(*key->curve, signature, alg.big_endian);
   } catch (const Error& e) {
-    return invalid(alg, std::string("the signature does not decode: ") + e.what());
+    p.check = invalid(alg, std::string("the signature does not decode: ") + e.what());
+    return p;
   }
-  if (!dstu4145::verify_digest(*key, digest_of(signer, alg.hash, octets), sig, 1)) {
-    return invalid(alg, "the signature does not verify under the signer's key");
-  }
-  return {SignatureVerdict::valid, alg.name, {}};
+  p.check = {SignatureVerdict::invalid, alg.name, {}};
+  p.digest = digest_of(signer, alg.hash, octets);
+  p.pending = true;
+  return p;
 }
 
 SignatureCheck verify_ecdsa(const SignatureAlgorithm& alg, std::span<const std::uint8_t> octets,
@@ -94,18 +98,41 @@ SignatureCheck verify_ecdsa(const SignatureAlgorithm& alg, std::span<const std::
 
 }  // namespace
 
-SignatureCheck verify_signed(std::string_view algorithm_oid, std::span<const std::uint8_t> signed_octets,
-                             std::span<const std::uint8_t> signature, const AnyPublicKey& signer) {
+PreparedSignature prepare_signed(std::string_view algorithm_oid, std::span<const std::uint8_t> signed_octets,
+                                 std::span<const std::uint8_t> signature, const AnyPublicKey& signer) {
   const SignatureAlgorithm alg = signature_algorithm(algorithm_oid);
+  PreparedSignature p;
   switch (alg.kind) {
     case SignatureAlgorithm::Kind::dstu4145:
-      return verify_dstu4145(alg, signed_octets, signature, signer);
+      return prepare_dstu4145(alg, signed_octets, signature, signer);
     case SignatureAlgorithm::Kind::ecdsa:
-      return verify_ecdsa(alg, signed_octets, signature, signer);
+      p.check = verify_ecdsa(alg, signed_octets, signature, signer);
+      return p;
     case SignatureAlgorithm::Kind::unknown:
       break;
   }
-  return {SignatureVerdict::unsupported, alg.name, "signature algorithm " + alg.name + " is not one dstu verifies"};
+  p.check = {SignatureVerdict::unsupported, alg.name, "signature algorithm " + alg.name + " is not one dstu verifies"};
+  return p;
+}
+
+SignatureCheck finish_signed(PreparedSignature prepared, bool signature_valid) {
+  if (!prepared.pending) return std::move(prepared.check);
+  SignatureCheck check = std::move(prepared.check);
+  if (signature_valid) {
+    check.verdict = SignatureVerdict::valid;
+  } else {
+    check.verdict = SignatureVerdict::invalid;
+    check.reason = "the signature does not verify under the signer's key";
+  }
+  return check;
+}
+
+SignatureCheck verify_signed(std::string_view algorithm_oid, std::span<const std::uint8_t> signed_octets,
+                             std::span<const std::uint8_t> signature, const AnyPublicKey& signer) {
+  PreparedSignature p = prepare_signed(algorithm_oid, signed_octets, signature, signer);
+  bool valid = false;
+  if (p.pending) valid = dstu4145::verify_digest(std::get<dstu4145::PublicKey>(signer), p.digest, p.signature, 1);
+  return finish_signed(std::move(p), valid);
 }
 
 std::string signature_algorithm_name(std::string_view algorithm_oid) {

@@ -187,12 +187,14 @@ void read_encap_content(SignedData& sd, const der::Element& element) {
   eci.finish("encapContentInfo");
 }
 
-void read_certificates(SignedData& sd, std::span<const std::uint8_t> set) {
+void read_certificates(SignedData& sd, std::span<const std::uint8_t> set, CertificateCache* cache) {
   der::Reader r(set);
   for (std::size_t i = 1; !r.empty(); ++i) {
     const der::Element e = r.next();
     if (e.tag != der::kSequence) continue;  // other CertificateChoices are not X.509
-    sd.certificates.push_back(named("certificate " + std::to_string(i), [&] { return read_certificate(e.encoded); }));
+    sd.certificates.push_back(named("certificate " + std::to_string(i), [&] {
+      return cache != nullptr ? cache->read(e.encoded) : read_certificate(e.encoded);
+    }));
   }
 }
 
@@ -205,7 +207,7 @@ void read_crls(SignedData& sd, std::span<const std::uint8_t> set) {
   }
 }
 
-void read_body(SignedData& sd, der::Reader& body) {
+void read_body(SignedData& sd, der::Reader& body, CertificateCache* cache) {
   const std::uint64_t version = body.small_integer("SignedData version");
   if (version > 5) throw_invalid("SignedData version " + std::to_string(version));
   sd.version = static_cast<int>(version);
@@ -217,7 +219,7 @@ void read_body(SignedData& sd, der::Reader& body) {
     sd.digest_oids.push_back(std::move(oid));
   }
   read_encap_content(sd, body.expect(der::kSequence, "encapContentInfo"));
-  if (!body.empty() && body.peek() == kImplicit0) read_certificates(sd, body.next().content);
+  if (!body.empty() && body.peek() == kImplicit0) read_certificates(sd, body.next().content, cache);
   if (!body.empty() && body.peek() == kImplicit1) read_crls(sd, body.next().content);
   der::Reader signers = body.enter(kSet, "signerInfos");
   body.finish("SignedData");
@@ -229,12 +231,47 @@ void read_body(SignedData& sd, der::Reader& body) {
 
 }  // namespace
 
-SignedData read_signed_data(std::span<const std::uint8_t> data) {
+namespace {
+
+std::string_view as_text(std::span<const std::uint8_t> der) {
+  return {reinterpret_cast<const char*>(der.data()), der.size()};
+}
+
+}  // namespace
+
+Certificate CertificateCache::read(std::span<const std::uint8_t> der) {
+  {
+    const std::lock_guard lock(mutex_);
+    if (auto it = entries_.find(as_text(der)); it != entries_.end()) return it->second.certificate;
+  }
+  Certificate cert = read_certificate(der);
+  const std::lock_guard lock(mutex_);
+  if (entries_.size() < limit_) entries_.emplace(std::string(as_text(der)), Entry{cert, {}});
+  return cert;
+}
+
+Bytes CertificateCache::digest(const Certificate& cert, const std::string& hash_name) {
+  {
+    const std::lock_guard lock(mutex_);
+    if (auto it = entries_.find(as_text(cert.der)); it != entries_.end()) {
+      if (auto d = it->second.digests.find(hash_name); d != it->second.digests.end()) return d->second;
+    }
+  }
+  if (!cert.public_key) throw_invalid("the certificate's key cannot be used: " + cert.key_error);
+  const auto hasher = make_hasher(*cert.public_key, hash_name);
+  hasher->update(cert.der);
+  Bytes digest = hasher->final();
+  const std::lock_guard lock(mutex_);
+  if (auto it = entries_.find(as_text(cert.der)); it != entries_.end()) it->second.digests.emplace(hash_name, digest);
+  return digest;
+}
+
+SignedData read_signed_data(std::span<const std::uint8_t> data, CertificateCache* cache) {
   return named("CMS SignedData", [&] {
     SignedData sd;
     sd.der = unarmor_cms(data);
     der::Reader body = detail::enter_signed_data(sd.der);
-    read_body(sd, body);
+    read_body(sd, body, cache);
     return sd;
   });
 }

@@ -6,6 +6,7 @@
 #include "dstu/base/der.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/pkix/cms.hpp"
+#include "dstu/dstu4145/sign.hpp"
 #include "dstu/pkix/dstu4145_key.hpp"
 
 namespace dstu::pkix {
@@ -64,11 +65,12 @@ struct Check {
 Check invalid(std::string reason) { return {SignatureVerdict::invalid, std::move(reason)}; }
 
 /// signingCertificateV2 / signingCertificate against the certificate's DER (RFC 5035 §5.4).
-Check check_ess(const EssCertId& id, const Certificate& cert, const AnyPublicKey& key) {
+Check check_ess(const EssCertId& id, const Certificate& cert, const AnyPublicKey& key, CertificateCache* cache) {
   const char* what = id.v2 ? "signingCertificateV2" : "signingCertificate";
   const std::string hash = cms_digest_name(id.hash_oid);
   if (hash.empty()) return {SignatureVerdict::unsupported, std::string(what) + " hash " + id.hash_oid + " is not one dstu knows"};
-  if (digest_of(key, hash, cert.der) != id.hash) return invalid(std::string(what) + " names another certificate");
+  const Bytes digest = cache != nullptr ? cache->digest(cert, hash) : digest_of(key, hash, cert.der);
+  if (digest != id.hash) return invalid(std::string(what) + " names another certificate");
   if (id.issuer && id.issuer->der != cert.issuer.der) return invalid(std::string(what) + " names another issuer");
   if (id.serial && *id.serial != cert.serial) return invalid(std::string(what) + " names another serial number");
   return {};
@@ -76,14 +78,14 @@ Check check_ess(const EssCertId& id, const Certificate& cert, const AnyPublicKey
 
 /// The signed attributes against the content and the certificate (RFC 5652 §5.4, §11).
 Check check_attributes(const SignedData& sd, const SignerInfo& si, const Certificate& cert, const AnyPublicKey& key,
-                       const std::string& digest_name, std::span<const std::uint8_t> content) {
+                       const std::string& digest_name, std::span<const std::uint8_t> content, CertificateCache* cache) {
   if (!si.content_type) return invalid("no contentType attribute");
   if (*si.content_type != sd.content_type) {
     return invalid("contentType " + *si.content_type + " differs from eContentType " + sd.content_type);
   }
   if (!si.message_digest) return invalid("no messageDigest attribute");
   if (digest_of(key, digest_name, content) != *si.message_digest) return invalid("messageDigest does not match the content");
-  if (si.signing_certificate) return check_ess(*si.signing_certificate, cert, key);
+  if (si.signing_certificate) return check_ess(*si.signing_certificate, cert, key, cache);
   return {};
 }
 
@@ -110,37 +112,67 @@ std::string cms_digest_name(std::string_view oid) {
   return {};
 }
 
-SignerVerdict verify_signer(const SignedData& sd, std::size_t signer, std::span<const std::uint8_t> content,
-                            const Certificate* signer_cert_override) {
+PreparedSigner prepare_signer(const SignedData& sd, std::size_t signer, std::span<const std::uint8_t> content,
+                              const Certificate* signer_cert_override, CertificateCache* cache) {
   if (signer >= sd.signers.size()) throw_invalid("no signer " + std::to_string(signer + 1) + " in the SignedData");
   const SignerInfo& si = sd.signers[signer];
-  SignerVerdict out;
+  PreparedSigner p;
+  SignerVerdict& out = p.verdict;
   out.signing_time = si.signing_time;
   out.algorithm = signature_algorithm_name(si.signature_oid);
   const Certificate* cert = signer_cert_override ? signer_cert_override : find_certificate(sd, si);
-  if (cert == nullptr) return verdict_of(out, SignatureVerdict::invalid, "no certificate for the signer (" + signer_name(si) + ")");
+  if (cert == nullptr) {
+    out = verdict_of(out, SignatureVerdict::invalid, "no certificate for the signer (" + signer_name(si) + ")");
+    return p;
+  }
   out.certificate = *cert;
   if (!cert->public_key) {
-    return verdict_of(out, SignatureVerdict::unsupported, "the signer's certificate holds a key dstu does not read: " + cert->key_error);
+    out = verdict_of(out, SignatureVerdict::unsupported,
+                     "the signer's certificate holds a key dstu does not read: " + cert->key_error);
+    return p;
   }
   const AnyPublicKey& key = *cert->public_key;
   const std::string digest_name = cms_digest_name(si.digest_oid);
   if (digest_name.empty()) {
-    return verdict_of(out, SignatureVerdict::unsupported, "digest algorithm " + si.digest_oid + " is not one dstu knows");
+    out = verdict_of(out, SignatureVerdict::unsupported, "digest algorithm " + si.digest_oid + " is not one dstu knows");
+    return p;
   }
   std::span<const std::uint8_t> signed_octets = content;
   if (!si.signed_attrs.empty()) {
-    const Check attributes = check_attributes(sd, si, *cert, key, digest_name, content);
-    if (attributes.verdict != SignatureVerdict::valid) return verdict_of(out, attributes.verdict, attributes.reason);
+    const Check attributes = check_attributes(sd, si, *cert, key, digest_name, content, cache);
+    if (attributes.verdict != SignatureVerdict::valid) {
+      out = verdict_of(out, attributes.verdict, attributes.reason);
+      return p;
+    }
     signed_octets = si.signed_attrs;
   } else if (sd.content_type != "1.2.840.113549.1.7.1") {
     // RFC 5652 §5.3: signedAttrs must be present for any content type but id-data.
-    return verdict_of(out, SignatureVerdict::invalid, "no signed attributes over content of type " + sd.content_type);
+    out = verdict_of(out, SignatureVerdict::invalid, "no signed attributes over content of type " + sd.content_type);
+    return p;
   }
   const std::string oid = signature_oid(si, digest_name);
-  const SignatureCheck check = verify_signed(oid, signed_octets, signature_for_verify(si, oid), key);
-  out.algorithm = check.algorithm;
-  return verdict_of(out, check.verdict, check.reason);
+  p.signature = prepare_signed(oid, signed_octets, signature_for_verify(si, oid), key);
+  return p;
+}
+
+const dstu4145::PublicKey* PreparedSigner::key() const {
+  if (!verdict.certificate || !verdict.certificate->public_key) return nullptr;
+  return std::get_if<dstu4145::PublicKey>(&*verdict.certificate->public_key);
+}
+
+SignerVerdict finish_signer(PreparedSigner prepared, bool signature_valid) {
+  if (!prepared.signature) return std::move(prepared.verdict);
+  const SignatureCheck check = finish_signed(std::move(*prepared.signature), signature_valid);
+  prepared.verdict.algorithm = check.algorithm;
+  return verdict_of(std::move(prepared.verdict), check.verdict, check.reason);
+}
+
+SignerVerdict verify_signer(const SignedData& sd, std::size_t signer, std::span<const std::uint8_t> content,
+                            const Certificate* signer_cert_override) {
+  PreparedSigner p = prepare_signer(sd, signer, content, signer_cert_override);
+  bool valid = false;
+  if (p.pending()) valid = dstu4145::verify_digest(*p.key(), p.signature->digest, p.signature->signature, 1);
+  return finish_signer(std::move(p), valid);
 }
 
 }  // namespace dstu::pkix

@@ -1,6 +1,9 @@
 // Keys of any kind (key.hpp).
 #include "dstu/pkix/key.hpp"
 
+#include <optional>
+#include <vector>
+
 #include "dstu/base/error.hpp"
 #include "dstu/ecdsa/sign.hpp"
 #include "dstu/hash/gost34311.hpp"
@@ -73,10 +76,34 @@ std::string default_hash(const AnyPublicKey& key) {
 
 std::unique_ptr<hash::Hasher> make_hasher(const AnyPublicKey& key, std::string_view hash_name) {
   const auto* dstu = std::get_if<dstu4145::PublicKey>(&key);
-  if (dstu == nullptr || !dstu->dke || hash_name != "gost34311") return hash::make_hasher(hash_name);
-  hash::Gost34311Params params;
-  params.sbox = cipher::SBox::from_packed(*dstu->dke);
-  return hash::make_gost34311_hasher(params);
+  if (hash_name != "gost34311") return hash::make_hasher(hash_name);
+  const std::optional<dstu4145::Dke> dke = dstu != nullptr ? dstu->dke : std::nullopt;
+  // Setting GOST 34.311's S-box up costs more than hashing a small file, and a run over
+  // many files of one signer meets one S-box: each thread keeps a fresh hasher for its
+  // last few and clones it (the S-box is public, a key's parameter).
+  struct Fresh {
+    std::optional<dstu4145::Dke> dke;
+    std::unique_ptr<hash::Hasher> hasher;
+  };
+  thread_local std::vector<Fresh> fresh;
+  for (const Fresh& f : fresh) {
+    if (f.dke == dke) return f.hasher->clone();
+  }
+  std::unique_ptr<hash::Hasher> hasher;
+  if (dke) {
+    hash::Gost34311Params params;
+    params.sbox = cipher::SBox::from_packed(*dke);
+    hasher = hash::make_gost34311_hasher(params);
+  } else {
+    hasher = hash::make_hasher(hash_name);
+  }
+  // A first block sets the S-box's tables up (lazily); reset() keeps them, clones copy them.
+  const std::uint8_t block[32] = {};
+  hasher->update(block);
+  hasher->reset();
+  if (fresh.size() == 4) fresh.erase(fresh.begin());
+  fresh.push_back({dke, hasher->clone()});
+  return hasher;
 }
 
 Bytes encode_spki(const AnyPublicKey& key) {

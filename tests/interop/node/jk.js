@@ -23,6 +23,8 @@ const USAGE = `usage: jk.js VERB [OPTIONS]
   cert-check --cert FILE --issuer FILE   (the certificate's DSTU 4145 signature under the issuer's key)
   cert-self --priv FILE --cn TEXT --out FILE   (a self-signed certificate, as jkurwa's signCert makes it)
   cms-verify --in FILE [--content FILE]   (a CMS SignedData by jkurwa's Message.verify; detached: --content)
+  cms-verify-many --list FILE   (each line names a content file whose FILE.p7s is its detached SignedData;
+                                 prints how many verified; a benchmark's peer)
   version
 curves: dstu163 dstu167 dstu173 dstu179 dstu191 dstu233 dstu257 dstu307 dstu367 dstu431
 exit: 0 ok/valid, 1 invalid signature (verify only), 2 error`;
@@ -557,6 +559,18 @@ function cmsVerify(opt) {
   return ok ? 0 : 1;
 }
 
+function cmsVerifyMany(opt) {
+  const files = readFile(need(opt, 'list')).toString().split('\n').filter((l) => l.length > 0);
+  let valid = 0;
+  for (const f of files) {
+    const msg = new jk.models.Message(readFile(`${f}.p7s`));
+    msg.info.contentInfo.content = readFile(f);
+    if (msg.verify(CERT_HASHES.Dstu4145le)) valid += 1;
+  }
+  process.stdout.write(`verified=${valid} of ${files.length}\n`);
+  return valid === files.length ? 0 : 1;
+}
+
 // ------------------------------------------------------------------ main
 
 function need(opt, key) {
@@ -602,6 +616,7 @@ function run(argv) {
     case 'cert-check': return certCheck(opt);
     case 'cert-self': return certSelf(opt);
     case 'cms-verify': return cmsVerify(opt);
+    case 'cms-verify-many': return cmsVerifyMany(opt);
     case 'hash':
       process.stdout.write(`${Buffer.from(gost89.gosthash(readFile(need(opt, 'in')))).toString('hex')}\n`);
       return 0;

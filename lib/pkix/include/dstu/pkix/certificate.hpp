@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "dstu/base/bytes.hpp"
+#include "dstu/dstu4145/sign.hpp"
 #include "dstu/pkix/key.hpp"
 
 namespace dstu::pkix {
@@ -147,6 +148,22 @@ struct SignatureCheck {
 /// a key of the wrong kind is invalid; an unknown algorithm unsupported. CRLs reuse it.
 SignatureCheck verify_signed(std::string_view algorithm_oid, std::span<const std::uint8_t> signed_octets,
                              std::span<const std::uint8_t> signature, const AnyPublicKey& signer);
+
+/// verify_signed in two steps, so that many DSTU 4145 signatures share one
+/// dstu4145::verify_batch: prepare_signed decides every case but a DSTU 4145 signature
+/// that decodes under a DSTU 4145 key, which it leaves `pending` with the digest and the
+/// signature verify_digest must accept; finish_signed gives verify_signed's answer from
+/// that verification's result. verify_signed(...) is finish_signed(prepare_signed(...),
+/// verify_digest(...)).
+struct PreparedSignature {
+  SignatureCheck check;  ///< the answer, unless pending
+  bool pending = false;
+  Bytes digest;
+  dstu4145::Signature signature;
+};
+PreparedSignature prepare_signed(std::string_view algorithm_oid, std::span<const std::uint8_t> signed_octets,
+                                 std::span<const std::uint8_t> signature, const AnyPublicKey& signer);
+SignatureCheck finish_signed(PreparedSignature prepared, bool signature_valid);
 
 /// The name of a signature algorithm OID as verify_signed reports it ("DSTU 4145 with
 /// GOST 34.311", "ECDSA with SHA-256"), or its dotted OID when unknown.

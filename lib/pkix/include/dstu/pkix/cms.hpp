@@ -22,10 +22,13 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "dstu/base/bytes.hpp"
@@ -84,12 +87,36 @@ struct SignedData {
   Bytes der;  ///< the whole ContentInfo
 };
 
+/// Certificates kept across many SignedData, for a run over files that carry the same
+/// certificates (every file of one signer carries its certificate): each distinct
+/// certificate is read (and its key checked) once, and the hash a signingCertificate
+/// attribute names is taken once per certificate and hash. Thread-safe. It holds `limit`
+/// certificates at most: those read beyond them are returned without being kept.
+class CertificateCache {
+ public:
+  explicit CertificateCache(std::size_t limit = 4096) : limit_(limit) {}
+  /// read_certificate(der), from the cache when it was read before.
+  Certificate read(std::span<const std::uint8_t> der);
+  /// The hash of cert.der called `hash_name`, as the certificate's own key uses it
+  /// (make_hasher(key, hash_name): GOST 34.311 under its DKE).
+  Bytes digest(const Certificate& cert, const std::string& hash_name);
+
+ private:
+  std::mutex mutex_;
+  std::size_t limit_;
+  struct Entry {
+    Certificate certificate;
+    std::map<std::string, Bytes, std::less<>> digests;  // by hash name
+  };
+  std::map<std::string, Entry, std::less<>> entries_;  // by DER
+};
+
 /// Reads a ContentInfo holding a SignedData: DER, or PEM of one "PKCS7" or "CMS" block.
 /// Error(invalid_input) naming what is wrong: structure, another content type, a version
 /// other than 1 or 3 for a signer, a known attribute that does not decode or appears
 /// twice, a certificate that does not read, anything after the end. Other certificate
-/// and revocation choices are passed over.
-SignedData read_signed_data(std::span<const std::uint8_t> data);
+/// and revocation choices are passed over. With `cache`, certificates come from it.
+SignedData read_signed_data(std::span<const std::uint8_t> data, CertificateCache* cache = nullptr);
 
 /// The name of a digest algorithm OID as make_hasher knows it ("gost34311",
 /// "kupyna256", "sha256", ...), or empty for an unknown one.
@@ -116,5 +143,22 @@ struct SignerVerdict {
 /// Error(invalid_input) only for a signer index out of range.
 SignerVerdict verify_signer(const SignedData& sd, std::size_t signer, std::span<const std::uint8_t> content,
                             const Certificate* signer_cert_override = nullptr);
+
+/// verify_signer in two steps, for many signers at once: prepare_signer makes every check
+/// verify_signer makes but a DSTU 4145 signature's curve work, which it leaves pending
+/// (pending(): the digest and r, s of `signature`, under key()) for the caller to run,
+/// typically as one dstu4145::verify_batch over many files; finish_signer gives
+/// verify_signer's verdict from that result. A signer not pending is decided:
+/// finish_signer returns its verdict whatever `signature_valid` says.
+struct PreparedSigner {
+  SignerVerdict verdict;
+  std::optional<PreparedSignature> signature;  ///< empty: decided before the signature
+  bool pending() const { return signature && signature->pending; }
+  /// The DSTU 4145 key a pending signature is verified under (in verdict.certificate).
+  const dstu4145::PublicKey* key() const;
+};
+PreparedSigner prepare_signer(const SignedData& sd, std::size_t signer, std::span<const std::uint8_t> content,
+                              const Certificate* signer_cert_override = nullptr, CertificateCache* cache = nullptr);
+SignerVerdict finish_signer(PreparedSigner prepared, bool signature_valid);
 
 }  // namespace dstu::pkix
