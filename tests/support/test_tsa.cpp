@@ -132,7 +132,7 @@ void status_info(der::Writer& w, const TsaReplyOptions& options) {
 TestTsa issue_test_tsa(const std::string& issuer_cn, const dstu4145::PrivateKey& issuer_key, RandomSource& rng,
                        bool time_stamping) {
   const dstu4145::PrivateKey key = dstu4145::generate_key(*ec2m::Curve::find_named("dstu257"), rng);
-  CertificateSpec spec{"Test TSA", {0x40}, kFrom, kTo, false, std::nullopt, std::uint16_t{pkix::kDigitalSignature}, {}};
+  CertificateSpec spec{"Test TSA", {time_stamping ? std::uint8_t{0x40} : std::uint8_t{0x41}}, kFrom, kTo, false, std::nullopt, std::uint16_t{pkix::kDigitalSignature}, {}};
   spec.ext_key_usage = {time_stamping ? kOidTimeStamping : kOidCodeSigning};
   const Bytes der = issue_certificate(spec, key.public_key(), issuer_cn, issuer_key, rng);
   return {pkix::AnyPrivateKey(key), pkix::read_certificate(der)};

@@ -24,7 +24,8 @@ struct TestTsa {
 
 /// A new dstu257 TSA certificate issued by `issuer_cn` under `issuer_key`, with a
 /// critical extendedKeyUsage of id-kp-timeStamping (or, `time_stamping` false, of
-/// id-kp-codeSigning), valid 2024-01-01 to 2036-01-01.
+/// id-kp-codeSigning), valid 2024-01-01 to 2036-01-01, serial 0x40 (0x41 without
+/// timeStamping).
 TestTsa issue_test_tsa(const std::string& issuer_cn, const dstu4145::PrivateKey& issuer_key, RandomSource& rng,
                        bool time_stamping = true);
 

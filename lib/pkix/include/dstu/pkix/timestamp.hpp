@@ -86,14 +86,16 @@ struct MessageImprint {
 };
 MessageImprint message_imprint(const std::string& hash_name, std::span<const std::uint8_t> stamped);
 
-/// A DER TimeStampReq: version 1, the imprint, the nonce (positive, as INTEGER octets
-/// without leading zeros beyond the sign), certReq TRUE (the TSA's certificate in the
+/// A DER TimeStampReq: version 1, the imprint, the nonce (big-endian octets, written as
+/// a positive INTEGER: leading zeros dropped, one added before a high bit; an empty or
+/// all-zero nonce leaves the field out), certReq TRUE (the TSA's certificate in the
 /// token: ours read it from there).
 Bytes timestamp_request(const MessageImprint& imprint, std::span<const std::uint8_t> nonce);
 
 /// The token of a DER TimeStampResp, checked against the request it answers: status
 /// granted (0) or grantedWithMods (1), the token present and readable, its imprint and
-/// nonce those of the request. Error(invalid_input) otherwise, naming the PKIStatus,
+/// nonce those of the request (`nonce` as timestamp_request took it; without one, the
+/// token's is not checked). Error(invalid_input) otherwise, naming the PKIStatus,
 /// its statusString and failInfo bits when the TSA refused.
 Bytes read_timestamp_response(std::span<const std::uint8_t> der, const MessageImprint& imprint,
                               std::span<const std::uint8_t> nonce);
