@@ -3,9 +3,13 @@
 // changed signature, from a certificate without id-kp-timeStamping; a token without its
 // certificate checked only with one supplied; GOST 34.311 and SHA-256 imprints; requests
 // and responses round trip, with refusals named; a signature timestamp added to a .p7s
-// that still verifies; ECDSA tokens OpenSSL's `ts` made (test-vectors/pki/tsa).
+// that still verifies; ECDSA tokens OpenSSL's `ts` made (test-vectors/pki/tsa); the
+// tsa_reply tool answering as the TSA of a make_test_pki directory.
 #include <doctest/doctest.h>
+#include <unistd.h>
 
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <iterator>
@@ -89,6 +93,15 @@ struct Fixture {
     const Bytes nonce{0x12, 0x34, 0x56, 0x78};
     const Bytes response = test::tsa_reply(signer, pkix::timestamp_request(imprint, nonce), options, rng);
     return pkix::read_timestamp_response(response, imprint, nonce);
+  }
+
+  /// `tst_info` signed by the TSA as a token is (attached, eContentType `type`).
+  Bytes signed_tst_info(const Bytes& tst_info, const char* type = pkix::kOidTstInfo, bool attached = true) {
+    pkix::CmsSignOptions options;
+    options.attached = attached;
+    options.signing_time = 1767225600;
+    options.content_type = type;
+    return pkix::sign_cms(tsa.key, tsa.certificate, tst_info, options, rng);
   }
 
   /// A detached .p7s over `content` by the user.
@@ -341,4 +354,104 @@ TEST_CASE("ECDSA tokens OpenSSL's ts wrote: read, verified, with and without the
   const pkix::TimestampVerdict checked = pkix::verify_timestamp(bare, data, certs);
   CHECK_MESSAGE(checked.verdict == SignatureVerdict::valid, checked.reason);
   CHECK(checked.signature_checked);
+}
+
+TEST_CASE("tsa_reply answers a request as the TSA of a make_test_pki directory") {
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("dstu-tsa-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string d = dir.string();
+  REQUIRE(std::system((std::string(DSTU_MAKE_TEST_PKI) + " " + d).c_str()) == 0);
+  const pkix::Certificate tsa = pkix::read_certificate(read_path(d + "/tsa.cer"));
+  CHECK(tsa.ext_key_usage == std::vector<std::string>{test::kOidTimeStamping});
+  const Bytes stamped = text("stamped by the tool");
+  const pkix::MessageImprint imprint = pkix::message_imprint("gost34311", stamped);
+  const Bytes nonce{0x0a, 0x0b};
+  const Bytes request = pkix::timestamp_request(imprint, nonce);
+  std::ofstream(d + "/q.tsq", std::ios::binary).write(reinterpret_cast<const char*>(request.data()),
+                                                       static_cast<std::streamsize>(request.size()));
+  const auto reply = [&](const std::string& args) {
+    const std::string command = std::string(DSTU_TSA_REPLY) + " " + d + " " + args + " < " + d + "/q.tsq > " + d + "/r.tsr";
+    REQUIRE(std::system(command.c_str()) == 0);
+    return read_path(d + "/r.tsr");
+  };
+  const pkix::TimestampToken token =
+      pkix::read_timestamp_token(pkix::read_timestamp_response(reply("--time @1800000000"), imprint, nonce));
+  CHECK(token.info.gen_time == 1800000000);
+  const pkix::TimestampVerdict ok = pkix::verify_timestamp(token, stamped);
+  CHECK_MESSAGE(ok.verdict == SignatureVerdict::valid, ok.reason);
+  CHECK(ok.signature_checked);
+
+  const pkix::TimestampToken bare = pkix::read_timestamp_token(pkix::read_timestamp_response(reply("--omit-cert"), imprint, nonce));
+  CHECK_FALSE(pkix::verify_timestamp(bare, stamped).signature_checked);
+  const std::vector<pkix::Certificate> certs{tsa};
+  CHECK(pkix::verify_timestamp(bare, stamped, certs).signature_checked);
+
+  CHECK(contains(error_of([&] { pkix::read_timestamp_response(reply("--reject"), imprint, nonce); }), "rejection"));
+  std::filesystem::remove_all(dir);
+}
+
+namespace {
+
+/// A TSTInfo from its parts' encodings after the version.
+Bytes tst_info(std::uint64_t version, const Bytes& time, const Bytes& tail) {
+  dstu::der::Writer w;
+  w.begin(dstu::der::kSequence);
+  w.integer(version);
+  w.oid("1.2.3.4");
+  w.begin(dstu::der::kSequence);
+  w.begin(dstu::der::kSequence);
+  w.oid("2.16.840.1.101.3.4.2.1");
+  w.end();
+  w.octet_string(Bytes(32, 0x11));
+  w.end();
+  w.integer(Bytes{0x05});
+  w.raw(time);
+  w.raw(tail);
+  w.end();
+  return w.finish();
+}
+
+Bytes element(std::uint8_t tag, const std::string& content) {
+  dstu::der::Writer w;
+  w.begin(tag);
+  w.raw(text(content));
+  w.end();
+  return w.finish();
+}
+
+}  // namespace
+
+TEST_CASE("TSTInfos that do not decode, and tokens that are not tokens, are refused by name") {
+  Fixture& f = fixture();
+  const Bytes gen_time = element(0x18, "20260101000000Z");
+  const pkix::TimestampToken good = pkix::read_timestamp_token(f.signed_tst_info(tst_info(1, gen_time, {})));
+  CHECK(good.info.gen_time == 1767225600);
+  CHECK(good.info.serial == Bytes{0x05});
+  CHECK_FALSE(good.info.nonce.has_value());
+  CHECK_FALSE(good.info.tsa.has_value());
+  const auto refusal = [&](const Bytes& der) { return error_of([&] { pkix::read_timestamp_token(der); }); };
+  CHECK(contains(refusal(f.signed_tst_info(tst_info(2, gen_time, {}))), "version"));
+  CHECK(contains(refusal(f.signed_tst_info(tst_info(1, element(0x17, "260101000000Z"), {}))), "genTime"));
+  CHECK(contains(refusal(f.signed_tst_info(tst_info(1, element(0x18, "20260101000000.Z"), {}))), "GeneralizedTime"));
+  CHECK(contains(refusal(f.signed_tst_info(tst_info(1, element(0x18, "20260101000000.1a"), {}))), "genTime"));
+  CHECK(contains(refusal(f.signed_tst_info(tst_info(1, gen_time, Bytes{0x01, 0x01, 0x00}))), "ordering"));
+  CHECK(contains(refusal(f.signed_tst_info(tst_info(1, gen_time, Bytes{0x02, 0x02, 0x00, 0x01}))), "nonce"));
+  CHECK(contains(refusal(f.signed_tst_info(tst_info(1, gen_time, Bytes{0x05, 0x00}))), "TSTInfo"));
+  CHECK(contains(refusal(f.signed_tst_info(tst_info(1, gen_time, {}), "1.2.840.113549.1.7.1")), "id-ct-TSTInfo"));
+  CHECK(contains(refusal(f.signed_tst_info(tst_info(1, gen_time, {}), pkix::kOidTstInfo, false)), "no eContent"));
+  // Accuracy, ordering TRUE, a nonce, a tsa that is not a directoryName, extensions: read.
+  const Bytes tail{0x30, 0x03, 0x02, 0x01, 0x01, 0x01, 0x01, 0xff, 0x02, 0x01, 0x07,
+                   0xa0, 0x04, 0x82, 0x02, 'a', 'b', 0xa1, 0x00};
+  const pkix::TimestampToken full = pkix::read_timestamp_token(f.signed_tst_info(tst_info(1, element(0x18, "20260101000000.5Z"), tail)));
+  CHECK(full.info.nonce == Bytes{0x07});
+  CHECK_FALSE(full.info.tsa.has_value());
+  CHECK(full.info.gen_time == 1767225600);
+  // An imprint hash dstu does not know: unsupported, not invalid.
+  Bytes md5_info = tst_info(1, gen_time, {});
+  const Bytes sha256_oid = dstu::der::encode_oid("2.16.840.1.101.3.4.2.1");
+  const auto at = std::search(md5_info.begin(), md5_info.end(), sha256_oid.begin(), sha256_oid.end());
+  REQUIRE(at != md5_info.end());
+  at[sha256_oid.size() - 1] = 0x7f;  // 2.16.840.1.101.3.4.2.127
+  const pkix::TimestampVerdict unknown = pkix::verify_timestamp(pkix::read_timestamp_token(f.signed_tst_info(md5_info)), {});
+  CHECK(unknown.verdict == SignatureVerdict::unsupported);
 }

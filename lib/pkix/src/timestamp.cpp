@@ -48,12 +48,12 @@ Bytes integer_content(der::Reader& r, const char* what) {
 /// genTime: "YYYYMMDDHHMMSS[.f*]Z", the fraction without trailing zeros and the dot
 /// without a fraction (RFC 3161 §2.4.2); the fraction is dropped.
 std::int64_t read_gen_time(der::Reader& r) {
-  const der::Element e = r.expect(kGeneralizedTime, "genTime");
+  const der::Element e = r.expect(kGeneralizedTime, "a GeneralizedTime");
   const auto c = e.content;
   if (c.size() > 16 && c[14] == '.') {
     const auto fraction = c.subspan(15, c.size() - 16);
     const bool digits = std::all_of(fraction.begin(), fraction.end(), [](std::uint8_t d) { return d >= '0' && d <= '9'; });
-    if (!digits || fraction.back() == '0') throw_invalid("genTime: a fraction of a second that is not DER");
+    if (!digits || fraction.back() == '0') throw_invalid("a fraction of a second that is not DER");
     Bytes whole = copy(c.first(14));
     whole.push_back(c.back());
     return read_time(kGeneralizedTime, whole);
@@ -103,7 +103,7 @@ TstInfo read_tst_info(std::span<const std::uint8_t> der_bytes) {
   info.policy = seq.oid("policy");
   read_message_imprint(info, seq);
   info.serial = integer_content(seq, "serialNumber");
-  info.gen_time = read_gen_time(seq);
+  info.gen_time = named("genTime", [&] { return read_gen_time(seq); });
   read_tst_tail(info, seq);
   seq.finish("TSTInfo");
   return info;

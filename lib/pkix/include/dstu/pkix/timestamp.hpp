@@ -70,8 +70,8 @@ struct TimestampVerdict {
 /// hash of `stamped` under messageImprint's algorithm (GOST 34.311 with the default DKE
 /// for 1.2.804.2.1.1.1.1.2.1); the token's signer by verify_signer over the TSTInfo, with
 /// its certificate from the token or else from `tsa_certificates` (by issuer and serial,
-/// or key identifier); that certificate's extendedKeyUsage must be id-kp-timeStamping
-/// (RFC 3161 §2.3). Invalid with the first check that failed ("the timestamp is over
+/// or key identifier); that certificate's extendedKeyUsage must name id-kp-timeStamping
+/// (RFC 3161 §2.3; that it be critical and alone is not required of the TSAs in use). Invalid with the first check that failed ("the timestamp is over
 /// other data" for an imprint that differs). Without any certificate for its signer:
 /// valid when the imprint matches, signature_checked false (the caller says "not
 /// checked"). The TSA certificate's chain is the caller's to check, at genTime.
