@@ -1,9 +1,10 @@
 // RFC 3161 timestamps (dstu/pkix/timestamp.hpp): DSTU 4145 tokens of the tests' own TSA
 // (test_tsa.hpp) verified over what they stamp and refused over other data, with a
 // changed signature, from a certificate without id-kp-timeStamping; a token without its
-// certificate checked only with one supplied; GOST 34.311 and SHA-256 imprints; requests
-// and responses round trip, with refusals named; a signature timestamp added to a .p7s
-// that still verifies; ECDSA tokens OpenSSL's `ts` made (test-vectors/pki/tsa); the
+// certificate checked only with one supplied, by issuer and serial or by key identifier;
+// GOST 34.311 and SHA-256 imprints; TSTInfos that do not decode; requests and responses
+// round trip, with refusals named; a signature timestamp added to a .p7s that still
+// verifies; ECDSA tokens OpenSSL's `ts` made (test-vectors/pki/tsa); the
 // tsa_reply tool answering as the TSA of a make_test_pki directory.
 #include <doctest/doctest.h>
 #include <unistd.h>
@@ -454,4 +455,50 @@ TEST_CASE("TSTInfos that do not decode, and tokens that are not tokens, are refu
   at[sha256_oid.size() - 1] = 0x7f;  // 2.16.840.1.101.3.4.2.127
   const pkix::TimestampVerdict unknown = pkix::verify_timestamp(pkix::read_timestamp_token(f.signed_tst_info(md5_info)), {});
   CHECK(unknown.verdict == SignatureVerdict::unsupported);
+}
+
+namespace {
+
+/// The token with its one SignerInfo naming the signer by `key_id` (version 3, [0]
+/// subjectKeyIdentifier) instead of issuer and serial; the signature does not cover sid.
+Bytes with_key_id(const Bytes& token, const Bytes& key_id) {
+  namespace der = dstu::der;
+  const std::vector<Bytes> body = signed_data_children(token);
+  const Bytes signer = children(der::Reader(body.back()).next().content)[0];
+  const std::vector<Bytes> parts = children(der::Reader(signer).next().content);
+  der::Writer w;
+  w.begin(der::kSequence);
+  w.oid("1.2.840.113549.1.7.2");
+  w.begin(der::context(0));
+  w.begin(der::kSequence);
+  for (std::size_t i = 0; i + 1 < body.size(); ++i) w.raw(body[i]);
+  w.begin(0x31);
+  w.begin(der::kSequence);
+  w.integer(3);
+  w.begin(0x80);
+  w.raw(key_id);
+  w.end();
+  for (std::size_t i = 2; i < parts.size(); ++i) w.raw(parts[i]);
+  for (int i = 0; i < 5; ++i) w.end();
+  return w.finish();
+}
+
+}  // namespace
+
+TEST_CASE("a token naming its TSA by key identifier: the supplied certificate found by it") {
+  Fixture& f = fixture();
+  const Bytes stamped = text("by key identifier");
+  test::TsaReplyOptions options;
+  options.omit_certificate = true;
+  REQUIRE(f.tsa.certificate.subject_key_id.has_value());
+  const pkix::TimestampToken token =
+      pkix::read_timestamp_token(with_key_id(f.token(f.tsa, stamped, options), *f.tsa.certificate.subject_key_id));
+  CHECK(token.signed_data.signers[0].version == 3);
+  CHECK_FALSE(pkix::verify_timestamp(token, stamped).signature_checked);
+  const std::vector<pkix::Certificate> certs{f.not_tsa.certificate, f.tsa.certificate};
+  const pkix::TimestampVerdict ok = pkix::verify_timestamp(token, stamped, certs);
+  CHECK_MESSAGE(ok.verdict == SignatureVerdict::valid, ok.reason);
+  CHECK(ok.signature_checked);
+  REQUIRE(ok.tsa_certificate.has_value());
+  CHECK(ok.tsa_certificate->der == f.tsa.certificate.der);
 }
