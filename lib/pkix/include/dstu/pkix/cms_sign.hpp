@@ -1,8 +1,9 @@
 // dstu::pkix — CMS SignedData written (RFC 5652 §5), one signer, as Ukrainian PKI writes
 // a CAdES-BES ".p7s" (UAPKI, jkurwa) and, for ECDSA keys, as OpenSSL's `cms -sign` reads it:
 //
-//   SignedData version 1, or 3 for content other than id-data (RFC 5652 §5.1); digestAlgorithms
-//   { the digest }; encapContentInfo id-data (or the options' type), with eContent when attached; certificates [0] { the signer's, then the extra ones };
+//   SignedData version 1, or 3 for content other than id-data (RFC 5652 §5.1);
+//   digestAlgorithms { the digest }; encapContentInfo id-data (or the options' type), with
+//   eContent when attached; certificates [0] { the signer's, then the extra ones };
 //   SignerInfo version 1 by issuerAndSerialNumber, signed attributes contentType,
 //   signingTime, messageDigest and signingCertificateV2 (RFC 5652 §11, RFC 5035 §3) as a
 //   DER SET OF (sorted by encoding, X.690 §11.6), signatureAlgorithm, signature.

@@ -71,8 +71,9 @@ struct TimestampVerdict {
 /// for 1.2.804.2.1.1.1.1.2.1); the token's signer by verify_signer over the TSTInfo, with
 /// its certificate from the token or else from `tsa_certificates` (by issuer and serial,
 /// or key identifier); that certificate's extendedKeyUsage must name id-kp-timeStamping
-/// (RFC 3161 §2.3; that it be critical and alone is not required of the TSAs in use). Invalid with the first check that failed ("the timestamp is over
-/// other data" for an imprint that differs). Without any certificate for its signer:
+/// (RFC 3161 §2.3; whether the extension is critical and names it alone is not checked).
+/// Invalid with the first check that failed ("the timestamp is over other data" for an
+/// imprint that differs). Without any certificate for its signer:
 /// valid when the imprint matches, signature_checked false (the caller says "not
 /// checked"). The TSA certificate's chain is the caller's to check, at genTime.
 TimestampVerdict verify_timestamp(const TimestampToken& token, std::span<const std::uint8_t> stamped,
