@@ -20,6 +20,7 @@
 #include "dstu/pkix/chain.hpp"
 #include "dstu/pkix/cms.hpp"
 #include "dstu/pkix/file_kind.hpp"
+#include "dstu/pkix/timestamp.hpp"
 #include "exit_codes.hpp"
 #include "files.hpp"
 #include "output.hpp"
@@ -67,6 +68,7 @@ struct FileReport {
 struct FileWork {
   FileReport report;
   std::vector<pkix::PreparedSigner> signers;
+  std::vector<std::vector<pkix::SignerTimestamp>> timestamps;  ///< per signer
   std::optional<Bytes> extract;  ///< the attached content, when --extract asks for it
 };
 
@@ -89,7 +91,11 @@ class CmsVerifier {
     if (!o.signer_certificate.empty()) {
       signer_cert_ = load_certificate(o.signer_certificate, read_file(o.signer_certificate, kPkiFileLimit));
     }
-    if (!o.trust.empty()) add_trust_files(store_, o.trust, o.untrusted, o.crls);
+    if (!o.trust.empty()) {
+      add_trust_files(store_, o.trust, o.untrusted, o.crls);
+      tsa_certificates_ = store_.anchors;
+      tsa_certificates_.insert(tsa_certificates_.end(), store_.intermediates.begin(), store_.intermediates.end());
+    }
     if (!o.at.empty()) at_ = parse_time(o.at);
     now_ = parse_time("now");
   }
@@ -128,6 +134,7 @@ class CmsVerifier {
       }
       for (std::size_t i = 0; i < sd.signers.size(); ++i) {
         w.signers.push_back(pkix::prepare_signer(sd, i, content, signer_cert_ ? &*signer_cert_ : nullptr, &cache_));
+        w.timestamps.push_back(pkix::check_signer_timestamps(sd, i, content, tsa_certificates_));
       }
       r.status = Status::valid;
       if (!o_.extract.empty() && sd.content) w.extract = std::move(*sd.content);
@@ -146,7 +153,7 @@ class CmsVerifier {
     std::size_t k = 0;
     for (std::size_t i = 0; i < w.signers.size(); ++i) {
       const bool ok = w.signers[i].pending() && valid[k++] != 0;
-      r.signers.push_back(check_signer(pkix::finish_signer(std::move(w.signers[i]), ok)));
+      r.signers.push_back(check_signer(pkix::finish_signer(std::move(w.signers[i]), ok), w.timestamps[i]));
       if (r.signers.back().status != Status::valid && r.status == Status::valid) {
         r.status = Status::invalid;
         r.reason = "signer " + std::to_string(i + 1) + ": " + r.signers.back().reason;
@@ -196,6 +203,10 @@ class CmsVerifier {
       if (f.contains("serial")) line += "; certificate " + f["serial"].get<std::string>();
       if (f.contains("issuer")) line += " by " + f["issuer"].get<std::string>();
       if (f.contains("signing_time")) line += "; signed " + f["signing_time"].get<std::string>();
+      for (const Json& t : f.value("timestamps", Json::array())) {
+        line += "; " + t["kind"].get<std::string>() + " timestamp " + t.value("time", std::string("?")) + " " +
+                t["status"].get<std::string>() + (t.contains("tsa") ? " (TSA " + t["tsa"].get<std::string>() + ")" : "");
+      }
       if (f.contains("chain")) {
         line += "; chain " + (f["chain"].is_null() ? std::string("not checked") : f["chain"].get<std::string>()) +
                 (f.contains("chain_at") ? " at " + f["chain_at"].get<std::string>() + " (" +
@@ -208,7 +219,7 @@ class CmsVerifier {
   }
 
  private:
-  SignerReport check_signer(const pkix::SignerVerdict& v) {
+  SignerReport check_signer(const pkix::SignerVerdict& v, const std::vector<pkix::SignerTimestamp>& timestamps) {
     SignerReport s;
     s.fields["algorithm"] = v.algorithm;
     if (v.signing_time) s.fields["signing_time"] = pkix::format_time(*v.signing_time);
@@ -228,17 +239,25 @@ class CmsVerifier {
       return s;
     }
     s.status = Status::valid;
+    const std::string timestamp_failure = check_timestamps(timestamps, s.fields);
+    if (!timestamp_failure.empty()) {
+      s.status = Status::invalid;
+      s.reason = timestamp_failure;
+      return s;
+    }
     if (o_.trust.empty()) {
       s.fields["chain"] = nullptr;
       return s;
     }
-    // The time the chain must hold at: --at, else the time the signer states, else now.
-    const std::int64_t at = at_ ? *at_ : v.signing_time ? *v.signing_time : now_;
-    const char* source = at_ ? "--at" : v.signing_time ? "signingTime" : "now";
+    // The time the chain must hold at: --at, else the best proof of existence the file has.
+    const pkix::ChainTime when = pkix::signer_chain_time(timestamps, v.signing_time, now_);
+    const std::int64_t at = at_ ? *at_ : when.at;
+    const char* source = at_                                                           ? "--at"
+                         : when.source == pkix::ChainTime::Source::signature_timestamp ? "signatureTimestamp"
+                         : when.source == pkix::ChainTime::Source::signing_time        ? "signingTime"
+                                                                                       : "now";
     const pkix::ChainResult chain = chain_of(*v.certificate, at);
-    s.fields["chain"] = chain.verdict == pkix::ChainVerdict::valid     ? "valid"
-                        : chain.verdict == pkix::ChainVerdict::invalid ? "invalid"
-                                                                       : "no_path";
+    s.fields["chain"] = chain_name(chain.verdict);
     s.fields["chain_at"] = pkix::format_time(at);
     s.fields["chain_time_source"] = source;
     if (!chain.notes.empty()) s.fields["chain_notes"] = chain.notes;
@@ -247,6 +266,46 @@ class CmsVerifier {
       s.reason = "the certificate's chain: " + chain.reason;
     }
     return s;
+  }
+
+  static const char* chain_name(pkix::ChainVerdict v) {
+    return v == pkix::ChainVerdict::valid ? "valid" : v == pkix::ChainVerdict::invalid ? "invalid" : "no_path";
+  }
+
+  /// The signer's timestamps into fields["timestamps"], each TSA's chain checked at its
+  /// time when --trust is given; the reason the first one that fails makes the signer
+  /// invalid, or "". A timestamp whose TSA certificate is nowhere is "not_checked".
+  std::string check_timestamps(const std::vector<pkix::SignerTimestamp>& timestamps, Json& fields) {
+    if (timestamps.empty()) return "";
+    std::string failure;
+    Json list = Json::array();
+    for (const pkix::SignerTimestamp& t : timestamps) {
+      const char* kind = t.kind == pkix::SignerTimestamp::Kind::signature ? "signature" : "content";
+      const pkix::TimestampVerdict& v = t.verdict;
+      Json one = {{"kind", kind}};
+      if (v.time != 0) one["time"] = pkix::format_time(v.time);
+      if (v.tsa_certificate) one["tsa"] = pkix::to_string(v.tsa_certificate->subject);
+      std::string status = v.verdict == pkix::SignatureVerdict::valid     ? (v.signature_checked ? "valid" : "not_checked")
+                           : v.verdict == pkix::SignatureVerdict::invalid ? "invalid"
+                                                                          : "unsupported";
+      std::string reason = v.reason;
+      if (status == "valid" && !o_.trust.empty()) {
+        const pkix::ChainResult chain = chain_of(*v.tsa_certificate, v.time);
+        one["tsa_chain"] = chain_name(chain.verdict);
+        if (chain.verdict != pkix::ChainVerdict::valid) {
+          status = "invalid";
+          reason = "the TSA's chain: " + chain.reason;
+        }
+      }
+      one["status"] = status;
+      if (!reason.empty()) one["reason"] = reason;
+      if (failure.empty() && (status == "invalid" || status == "unsupported")) {
+        failure = std::string(kind) + " timestamp: " + (reason.empty() ? "cannot be checked" : reason);
+      }
+      list.push_back(std::move(one));
+    }
+    fields["timestamps"] = std::move(list);
+    return failure;
   }
 
   /// The chain of a certificate at a time, checked once per run (files finish on the
@@ -271,6 +330,7 @@ class CmsVerifier {
   const CmsVerifyOptions& o_;
   std::optional<pkix::Certificate> signer_cert_;
   mutable pkix::CertificateCache cache_;  // the files' certificates, read once per run
+  std::vector<pkix::Certificate> tsa_certificates_;  // --trust and --untrusted: where a TSA's certificate may be
   pkix::TrustStore store_;
   std::optional<std::int64_t> at_;
   std::int64_t now_ = 0;

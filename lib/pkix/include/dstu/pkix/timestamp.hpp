@@ -114,4 +114,30 @@ std::vector<TimestampToken> signature_timestamps(const SignerInfo& signer);
 /// The content timestamp tokens of a signer (signed attribute), each read.
 std::vector<TimestampToken> content_timestamps(const SignerInfo& signer);
 
+/// One of a signer's timestamps, checked.
+struct SignerTimestamp {
+  enum class Kind { signature, content } kind = Kind::signature;
+  TimestampVerdict verdict;  ///< a token that does not read: invalid, saying why
+};
+
+/// Every timestamp of signer `signer` of `sd`: its signature timestamps (unsigned
+/// attribute) over its signature value, then its content timestamps (signed attribute)
+/// over `content`, each in received order, by verify_timestamp with the TSA's certificate
+/// from the token, from sd.certificates or from `tsa_certificates`. The TSA's chain is
+/// the caller's to check, at each verdict's time. Error(invalid_input) only for a signer
+/// index out of range.
+std::vector<SignerTimestamp> check_signer_timestamps(const SignedData& sd, std::size_t signer,
+                                                     std::span<const std::uint8_t> content,
+                                                     std::span<const Certificate> tsa_certificates = {});
+
+/// The time a signer's certificate must be valid at (CAdES, ETSI EN 319 102-1 §5.6.2.1:
+/// the best proof of existence), and where it comes from: the earliest signature timestamp
+/// that is valid with its TSA's signature checked, else the signingTime attribute, else now.
+struct ChainTime {
+  enum class Source { signature_timestamp, signing_time, now } source = Source::now;
+  std::int64_t at = 0;
+};
+ChainTime signer_chain_time(std::span<const SignerTimestamp> timestamps, std::optional<std::int64_t> signing_time,
+                            std::int64_t now);
+
 }  // namespace dstu::pkix
