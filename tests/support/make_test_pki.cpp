@@ -7,6 +7,8 @@
 //   revoked.cer  a signer the CA revoked (keyCompromise, 2025-06-01), revoked.key
 //   expired.cer  a signer valid only in 2020, expired.key
 //   agree.cer    a key-agreement certificate (keyAgreement only), agree.key
+//   tsa.cer      a TSA under the CA (critical extendedKeyUsage id-kp-timeStamping), tsa.key,
+//                which tsa_reply signs with
 //   ca.crl       the CA's CRL (2026-01-01 to 2036-01-01) naming revoked.cer
 //   other-root.cer  a root that issued none of them
 // Everything but expired.cer is valid from 2024-01-01 to 2036-01-01. Keys on dstu257,
@@ -23,6 +25,7 @@
 #include "dstu/pkix/key_file.hpp"
 #include "dstu/rng/random.hpp"
 #include "test_pki.hpp"
+#include "test_tsa.hpp"
 
 namespace {
 
@@ -60,24 +63,24 @@ int main(int argc, char** argv) {
   const auto ca_usage = static_cast<std::uint16_t>(pkix::kKeyCertSign | pkix::kCrlSign);
   const auto sign_usage = static_cast<std::uint16_t>(pkix::kDigitalSignature | pkix::kNonRepudiation);
   put(dir + "/root.cer",
-      test::issue_certificate({"Test Root", {0x10}, kFrom, kTo, true, 1, ca_usage}, root.public_key(), "Test Root", root, rng),
+      test::issue_certificate({"Test Root", {0x10}, kFrom, kTo, true, 1, ca_usage, {}}, root.public_key(), "Test Root", root, rng),
       0644);
   put(dir + "/other-root.cer",
-      test::issue_certificate({"Other Root", {0x11}, kFrom, kTo, true, 1, ca_usage}, other.public_key(), "Other Root",
+      test::issue_certificate({"Other Root", {0x11}, kFrom, kTo, true, 1, ca_usage, {}}, other.public_key(), "Other Root",
                               other, rng),
       0644);
   put(dir + "/ca.cer",
-      test::issue_certificate({"Test CA", {0x20}, kFrom, kTo, true, 0, ca_usage}, ca.public_key(), "Test Root", root, rng),
+      test::issue_certificate({"Test CA", {0x20}, kFrom, kTo, true, 0, ca_usage, {}}, ca.public_key(), "Test Root", root, rng),
       0644);
   struct Leaf {
     const char* name;
     CertificateSpec spec;
   };
   const Leaf leaves[] = {
-      {"user", {"Test Signer", {0x31}, kFrom, kTo, false, std::nullopt, sign_usage}},
-      {"revoked", {"Revoked Signer", {0x32}, kFrom, kTo, false, std::nullopt, sign_usage}},
-      {"expired", {"Expired Signer", {0x33}, k2020, k2021, false, std::nullopt, sign_usage}},
-      {"agree", {"Agreement Only", {0x34}, kFrom, kTo, false, std::nullopt, std::uint16_t{pkix::kKeyAgreement}}},
+      {"user", {"Test Signer", {0x31}, kFrom, kTo, false, std::nullopt, sign_usage, {}}},
+      {"revoked", {"Revoked Signer", {0x32}, kFrom, kTo, false, std::nullopt, sign_usage, {}}},
+      {"expired", {"Expired Signer", {0x33}, k2020, k2021, false, std::nullopt, sign_usage, {}}},
+      {"agree", {"Agreement Only", {0x34}, kFrom, kTo, false, std::nullopt, std::uint16_t{pkix::kKeyAgreement}, {}}},
   };
   for (const Leaf& l : leaves) {
     const auto k = key();
@@ -87,6 +90,9 @@ int main(int argc, char** argv) {
     put(dir + "/" + l.name + ".pub",
         pkix::encode_public_key_file(pkix::AnyPublicKey(k.public_key()), pkix::KeyFileEncoding::der), 0644);
   }
+  const test::TestTsa tsa = test::issue_test_tsa("Test CA", ca, rng);
+  put(dir + "/tsa.cer", tsa.certificate.der, 0644);
+  put(dir + "/tsa.key", pkix::encode_private_key_file(tsa.key, pkix::KeyFileEncoding::der), 0600);
   put(dir + "/ca.crl", test::issue_crl("Test CA", ca, kCrlFrom, kTo, {{{0x32}, kRevoked, 1}}, 7, rng), 0644);
   return 0;
 }

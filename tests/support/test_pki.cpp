@@ -125,6 +125,13 @@ Bytes issue_certificate(const CertificateSpec& spec, const dstu4145::PublicKey& 
     extension(exts, "2.5.29.19", true, bc.finish());
   }
   if (spec.key_usage) extension(exts, "2.5.29.15", true, key_usage_value(*spec.key_usage));
+  if (!spec.ext_key_usage.empty()) {
+    der::Writer eku;
+    eku.begin(0x30);
+    for (const std::string& oid : spec.ext_key_usage) eku.oid(oid);
+    eku.end();
+    extension(exts, "2.5.29.37", true, eku.finish());
+  }
   der::Writer ski;
   ski.octet_string(key_id_of(subject_key));
   extension(exts, "2.5.29.14", false, ski.finish());

@@ -1,7 +1,7 @@
 // Test support: DSTU 4145 certificates and CRLs issued by the tests themselves (RFC 5280
 // §4 and §5, signed as Ukrainian CAs sign: DSTU 4145 with GOST 34.311, the signature a
 // BIT STRING wrapping an OCTET STRING of r_le || s_le), for chains whose keys the tests
-// hold: valid paths, expired, revoked and wrongly constrained certificates. The library
+// hold: valid paths, expired, revoked and wrongly constrained certificates, and a TSA's. The library
 // reads certificates; only the tests write them.
 #pragma once
 
@@ -26,7 +26,12 @@ struct CertificateSpec {
   bool ca = false;
   std::optional<int> path_len;
   std::optional<std::uint16_t> key_usage;  ///< KeyUsageBit flags (certificate.hpp)
+  std::vector<std::string> ext_key_usage;  ///< KeyPurposeId OIDs; a critical extension when any
 };
+
+/// The OID of id-kp-timeStamping (RFC 5280 §4.2.1.12), which a TSA's certificate names
+/// alone in a critical extendedKeyUsage (RFC 3161 §2.3).
+inline constexpr const char* kOidTimeStamping = "1.3.6.1.5.5.7.3.8";
 
 /// A certificate for `subject_key` issued by `issuer_key` under the name `issuer_cn`
 /// (the subject's own name and key when self-signed). SKI = the key id of the subject

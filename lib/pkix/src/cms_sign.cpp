@@ -147,9 +147,10 @@ bool der_set_order(const Bytes& a, const Bytes& b) {
 /// The signed attributes as the signature covers them: SET OF Attribute with the tag SET
 /// (RFC 5652 §5.4), in DER order.
 Bytes signed_attributes(const Certificate& cert, const AnyPublicKey& key, const std::string& hash,
-                        const Algorithms& algs, std::span<const std::uint8_t> content, std::int64_t signing_time) {
+                        const Algorithms& algs, std::span<const std::uint8_t> content, std::int64_t signing_time,
+                        const std::string& content_type) {
   der::Writer type;
-  type.oid(kOidData);
+  type.oid(content_type);
   der::Writer digest;
   digest.octet_string(digest_of(key, hash, content));
   std::vector<Bytes> attrs = {
@@ -226,7 +227,8 @@ Bytes sign_cms(const AnyPrivateKey& key, const Certificate& signer_cert, std::sp
   if (!certificate_has_key(signer_cert, pub)) throw_invalid("the signer's certificate is not the key's");
   const std::string hash = cms_sign_hash(pub, signer_cert, options.hash);
   const Algorithms algs = algorithms(pub, hash);
-  const Bytes attrs = signed_attributes(signer_cert, pub, hash, algs, content, options.signing_time.value_or(now_seconds()));
+  const Bytes attrs = signed_attributes(signer_cert, pub, hash, algs, content, options.signing_time.value_or(now_seconds()),
+                                       options.content_type);
   const Bytes signature = signature_value(key, pub, hash, attrs, rng);
 
   der::Writer w;
@@ -234,12 +236,14 @@ Bytes sign_cms(const AnyPrivateKey& key, const Certificate& signer_cert, std::sp
   w.oid(kOidSignedData);
   w.begin(der::context(0));
   w.begin(der::kSequence);
-  w.integer(1);  // RFC 5652 §5.1: id-data, X.509 certificates only, SignerInfo version 1
+  // RFC 5652 §5.1: X.509 certificates only and SignerInfo version 1 make it 1 for id-data,
+  // 3 for any other eContentType.
+  w.integer(options.content_type == kOidData ? 1 : 3);
   w.begin(kSet);
   algorithm_identifier(w, algs.digest);
   w.end();
   w.begin(der::kSequence);
-  w.oid(kOidData);
+  w.oid(options.content_type);
   if (options.attached) {
     w.begin(der::context(0));
     w.octet_string(content);

@@ -1,7 +1,8 @@
 // dstu::pkix — CMS SignedData written (RFC 5652 §5), one signer, as Ukrainian PKI writes
 // a CAdES-BES ".p7s" (UAPKI, jkurwa) and, for ECDSA keys, as OpenSSL's `cms -sign` reads it:
 //
-//   SignedData version 1; digestAlgorithms { the digest }; encapContentInfo id-data, with
+//   SignedData version 1, or 3 for content other than id-data (RFC 5652 §5.1);
+//   digestAlgorithms { the digest }; encapContentInfo id-data (or the options' type), with
 //   eContent when attached; certificates [0] { the signer's, then the extra ones };
 //   SignerInfo version 1 by issuerAndSerialNumber, signed attributes contentType,
 //   signingTime, messageDigest and signingCertificateV2 (RFC 5652 §11, RFC 5035 §3) as a
@@ -40,6 +41,9 @@ struct CmsSignOptions {
   std::string hash;
   std::vector<Certificate> extra_certificates;  ///< the chain, written after the signer's
   std::optional<std::int64_t> signing_time;     ///< seconds since the epoch; empty: now
+  /// eContentType, and the contentType signed attribute with it: id-data unless the
+  /// content is another type (a TSA's TSTInfo, id-ct-TSTInfo 1.2.840.113549.1.9.16.1.4).
+  std::string content_type = "1.2.840.113549.1.7.1";
 };
 
 /// The hash sign_cms uses for `options.hash` with this certificate and key (the rule of

@@ -8,7 +8,8 @@
 // key of any kind, its identifier and the hash it implies (key.hpp); key files, read by
 // one call that says what they hold (key_file.hpp); X.509 certificates, their signatures
 // and key identifiers (certificate.hpp), CRLs (crl.hpp) and bundles of both (bundle.hpp);
-// CMS SignedData, read and its signers verified (cms.hpp), and written (cms_sign.hpp).
+// CMS SignedData, read and its signers verified (cms.hpp), and written (cms_sign.hpp);
+// RFC 3161 timestamps, their requests, responses and place in a SignedData (timestamp.hpp).
 //
 // Why the key codecs live here rather than in their schemes: a key's wire form is the
 // PKIX profiles' business (RFC 5280, RFC 5480, RFC 5915, RFC 5958, and Ukrainian PKI's
@@ -37,3 +38,4 @@
 #include "dstu/pkix/key.hpp"
 #include "dstu/pkix/key_file.hpp"
 #include "dstu/pkix/key_info.hpp"
+#include "dstu/pkix/timestamp.hpp"

@@ -70,9 +70,10 @@ struct TimestampVerdict {
 /// hash of `stamped` under messageImprint's algorithm (GOST 34.311 with the default DKE
 /// for 1.2.804.2.1.1.1.1.2.1); the token's signer by verify_signer over the TSTInfo, with
 /// its certificate from the token or else from `tsa_certificates` (by issuer and serial,
-/// or key identifier); that certificate's extendedKeyUsage must be id-kp-timeStamping
-/// (RFC 3161 §2.3). Invalid with the first check that failed ("the timestamp is over
-/// other data" for an imprint that differs). Without any certificate for its signer:
+/// or key identifier); that certificate's extendedKeyUsage must name id-kp-timeStamping
+/// (RFC 3161 §2.3; whether the extension is critical and names it alone is not checked).
+/// Invalid with the first check that failed ("the timestamp is over other data" for an
+/// imprint that differs). Without any certificate for its signer:
 /// valid when the imprint matches, signature_checked false (the caller says "not
 /// checked"). The TSA certificate's chain is the caller's to check, at genTime.
 TimestampVerdict verify_timestamp(const TimestampToken& token, std::span<const std::uint8_t> stamped,
@@ -86,14 +87,16 @@ struct MessageImprint {
 };
 MessageImprint message_imprint(const std::string& hash_name, std::span<const std::uint8_t> stamped);
 
-/// A DER TimeStampReq: version 1, the imprint, the nonce (positive, as INTEGER octets
-/// without leading zeros beyond the sign), certReq TRUE (the TSA's certificate in the
+/// A DER TimeStampReq: version 1, the imprint, the nonce (big-endian octets, written as
+/// a positive INTEGER: leading zeros dropped, one added before a high bit; an empty or
+/// all-zero nonce leaves the field out), certReq TRUE (the TSA's certificate in the
 /// token: ours read it from there).
 Bytes timestamp_request(const MessageImprint& imprint, std::span<const std::uint8_t> nonce);
 
 /// The token of a DER TimeStampResp, checked against the request it answers: status
 /// granted (0) or grantedWithMods (1), the token present and readable, its imprint and
-/// nonce those of the request. Error(invalid_input) otherwise, naming the PKIStatus,
+/// nonce those of the request (`nonce` as timestamp_request took it; without one, the
+/// token's is not checked). Error(invalid_input) otherwise, naming the PKIStatus,
 /// its statusString and failInfo bits when the TSA refused.
 Bytes read_timestamp_response(std::span<const std::uint8_t> der, const MessageImprint& imprint,
                               std::span<const std::uint8_t> nonce);
