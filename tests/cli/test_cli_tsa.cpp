@@ -1,9 +1,10 @@
 // CLI transcripts of `dstu sign --cms --tsa`: each signature timestamped over HTTP by a
 // loopback TSA (tests/support/tsa_http.py) answering with `openssl ts -reply` (ECDSA,
 // SHA-256 imprints) or with tsa_reply, the tests' DSTU 4145 TSA (GOST 34.311 imprints),
-// and every way the exchange fails: refused, HTTP 500, another content type, a rejection,
-// a reply that is not one, a timeout, an https:// URL. A failed timestamp leaves no .p7s.
-// Exit 77 (skipped) where python3 or openssl is missing.
+// over IPv4 and, where the loopback has it, IPv6; and every way the exchange fails:
+// refused, HTTP 500, another content type, a rejection, a reply that is not one, a
+// timeout, an https:// URL. A failed timestamp leaves no .p7s. Exit 77 (skipped) where
+// python3 or openssl is missing.
 #include <doctest/doctest.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -74,6 +75,7 @@ class TsaServer {
   }
   TsaServer(const TsaServer&) = delete;
   TsaServer& operator=(const TsaServer&) = delete;
+  std::string port() const { return port_; }
   std::string url() const { return "http://127.0.0.1:" + port_ + "/tsa"; }
 
  private:
@@ -236,6 +238,15 @@ TEST_CASE("sign --cms --tsa: the reply chunked, or ended by the close; --tsa-has
   const auto r = run_dstu(sign_args(server.url(), d / "doc", {"--attached", "-o", d / "att.p7s"}));
   REQUIRE_MESSAGE(r.status == 0, r.err);
   shell("openssl cms -verify -noverify -binary -inform DER -in '" + (d / "att.p7s") + "' -out /dev/null 2>/dev/null");
+  // An IPv6 literal, where the loopback has IPv6.
+  if (std::system("python3 -c 'import socket; socket.socket(socket.AF_INET6).bind((\"::1\", 0))' 2>/dev/null") != 0) {
+    MESSAGE("no IPv6 loopback here: the [::1] case skipped");
+    return;
+  }
+  TsaServer v6(with({"--host", "::1"}, tsa));
+  const auto r6 = run_dstu(sign_args("http://[::1]:" + v6.port() + "/", d / "doc", {"-o", d / "v6.p7s"}));
+  CHECK_MESSAGE(r6.status == 0, r6.err);
+  CHECK(fs::exists(d / "v6.p7s"));
 }
 
 TEST_CASE("sign --cms --tsa: each failure of the TSA is the file's error, and no .p7s is written") {

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """A loopback TSA over HTTP for the CLI tests (RFC 3161 section 3.4).
 
-tsa_http.py [--status N] [--content-type TYPE] [--delay SECONDS] [--chunked]
-            [--no-length] -- COMMAND [ARG...]
+tsa_http.py [--host ADDRESS] [--status N] [--content-type TYPE] [--delay SECONDS]
+            [--chunked] [--no-length] -- COMMAND [ARG...]
 
-Binds 127.0.0.1 on a free port and prints the port on the first line of standard output.
+Binds 127.0.0.1 (or --host, ::1 for IPv6) on a free port and prints the port on the first line of standard output.
 For each POST it runs COMMAND (no shell) with the request body on standard input and
 replies with its standard output, as application/timestamp-reply unless --content-type
 says otherwise, with status 200 unless --status does. --delay waits before replying (for
@@ -14,6 +14,7 @@ sends it without Content-Length and ends it by closing. Runs until killed.
 
 import argparse
 import http.server
+import socket
 import subprocess
 import sys
 import time
@@ -21,6 +22,7 @@ import time
 
 def parse_args():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--status", type=int, default=200)
     p.add_argument("--content-type", default="application/timestamp-reply")
     p.add_argument("--delay", type=float, default=0.0)
@@ -73,7 +75,10 @@ def make_handler(args):
 
 def main():
     args = parse_args()
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), make_handler(args))
+    class Server(http.server.ThreadingHTTPServer):
+        address_family = socket.AF_INET6 if ":" in args.host else socket.AF_INET
+
+    server = Server((args.host, 0), make_handler(args))
     server.daemon_threads = True
     print(server.server_address[1], flush=True)
     server.serve_forever()
