@@ -46,10 +46,12 @@ struct Url {
   std::string authority;    ///< the Host header's value
 };
 
-/// The port of a URL; "" when the URL gives none.
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/// Sets u.port from the URL's port text; "" (no port, or "host:") leaves it 80.
 void set_port(Url& u, const std::string& url, const std::string& port) {
   if (port.empty()) return;
-  const bool digits = port.size() <= 5 && std::all_of(port.begin(), port.end(), [](char c) { return c >= '0' && c <= '9'; });
+  const bool digits = port.size() <= 5 && std::all_of(port.begin(), port.end(), is_digit);
   if (!digits || std::stoi(port) < 1 || std::stoi(port) > 65535) {
     throw_invalid(url + ": the port '" + port + "' is not a number from 1 to 65535");
   }
@@ -128,8 +130,8 @@ class Exchange {
 
   Bytes run(std::span<const std::uint8_t> body) {
     connect();
-    std::string head = "POST " + url_.path + " HTTP/1.1\r\nHost: " + url_.authority +
-                       "\r\nContent-Type: " + request_.content_type + "\r\nContent-Length: " + std::to_string(body.size());
+    std::string head = "POST " + url_.path + " HTTP/1.1\r\nHost: " + url_.authority + "\r\nContent-Type: " +
+                       request_.content_type + "\r\nContent-Length: " + std::to_string(body.size());
     if (!request_.reply_types.empty()) head += "\r\nAccept: " + request_.reply_types[0];
     head += "\r\nConnection: close\r\nUser-Agent: dstu\r\n\r\n";
     send_all(head);
@@ -137,7 +139,9 @@ class Exchange {
     const ReplyHead reply = read_head();
     check(reply);
     if (lower(reply.transfer_encoding) == "chunked") return chunked_body();
-    if (!reply.transfer_encoding.empty()) fail("a transfer coding this client does not read: " + reply.transfer_encoding);
+    if (!reply.transfer_encoding.empty()) {
+      fail("a transfer coding this client does not read: " + reply.transfer_encoding.substr(0, 40));
+    }
     return reply.content_length.empty() ? body_to_close() : sized_body(reply.content_length);
   }
 
@@ -145,7 +149,8 @@ class Exchange {
   [[noreturn]] void fail(const std::string& what) const { throw_io(request_.url + ": " + what); }
   [[noreturn]] void timed_out(const char* waiting_for) const {
     const auto ms = request_.timeout.count();
-    fail(std::string(waiting_for) + " within " + (ms % 1000 == 0 ? std::to_string(ms / 1000) + " s" : std::to_string(ms) + " ms"));
+    const std::string waited = ms % 1000 == 0 ? std::to_string(ms / 1000) + " s" : std::to_string(ms) + " ms";
+    fail(std::string(waiting_for) + " within " + waited);
   }
   [[noreturn]] void too_large() const { fail("a reply larger than " + size_text(request_.limit)); }
 
@@ -273,7 +278,8 @@ class Exchange {
     if (line.substr(space + 1, 3) != "200" || (line.size() > space + 4 && line[space + 4] != ' ')) {
       fail("the server replied " + line);
     }
-    const std::string type = lower(std::string(trim(std::string_view(head.content_type).substr(0, head.content_type.find(';')))));
+    const std::string_view media = std::string_view(head.content_type).substr(0, head.content_type.find(';'));
+    const std::string type = lower(std::string(trim(media)));
     if (type.empty()) fail("a reply without a content type");
     const auto& ok = request_.reply_types;
     if (!ok.empty() && std::find(ok.begin(), ok.end(), type) == ok.end()) {
@@ -288,8 +294,7 @@ class Exchange {
   }
 
   Bytes sized_body(const std::string& length) {
-    const auto digit = [](char c) { return c >= '0' && c <= '9'; };
-    if (length.empty() || length.size() > 15 || !std::all_of(length.begin(), length.end(), digit)) {
+    if (length.empty() || length.size() > 15 || !std::all_of(length.begin(), length.end(), is_digit)) {
       fail("a Content-Length that is not a number: " + length.substr(0, 40));
     }
     const std::size_t n = std::stoull(length);
