@@ -2,8 +2,8 @@
 // loopback TSA (tests/support/tsa_http.py) answering with `openssl ts -reply` (ECDSA,
 // SHA-256 imprints) or with tsa_reply, the tests' DSTU 4145 TSA (GOST 34.311 imprints),
 // over IPv4 and, where the loopback has it, IPv6; and every way the exchange fails:
-// refused, HTTP 500, another content type, a rejection, a reply that is not one, a
-// timeout, an https:// URL. A failed timestamp leaves no .p7s. Exit 77 (skipped) where
+// refused, HTTP 500, another content type, a rejection, a reply that is not one or is
+// over 1 MiB, a timeout, an https:// URL. A failed timestamp leaves no .p7s. Exit 77 (skipped) where
 // python3 or openssl is missing.
 #include <doctest/doctest.h>
 #include <fcntl.h>
@@ -283,6 +283,10 @@ TEST_CASE("sign --cms --tsa: each failure of the TSA is the file's error, and no
     write(d / "reject.der", std::string("\x30\x0f\x30\x0d\x02\x01\x02\x30\x04\x0c\x02no\x03\x02\x07\x80", 17));
     TsaServer server(with({}, {"cat", d / "reject.der"}));
     check_failed(run_dstu(sign_args(server.url(), d / "doc")), p7s, server.url() + ": ");
+  }
+  for (const std::vector<std::string>& framing : {std::vector<std::string>{}, {"--chunked"}, {"--no-length"}}) {
+    TsaServer server(with(framing, {"head", "-c", "1100000", "/dev/zero"}));
+    check_failed(run_dstu(sign_args(server.url(), d / "doc")), p7s, "a reply larger than 1 MiB");
   }
   {
     TsaServer server(with({"--delay", "5"}, {"cat"}));
