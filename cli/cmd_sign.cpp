@@ -24,6 +24,7 @@
 #include "ec_signatures.hpp"
 #include "exit_codes.hpp"
 #include "files.hpp"
+#include "http_post.hpp"
 #include "key_files.hpp"
 #include "output.hpp"
 #include "passphrase.hpp"
@@ -76,6 +77,20 @@ class Sign final : public Command {
     sub.add_option("--chain", chain_, "With --cms: a certificate to include after the signer's (repeatable)")
         ->allow_extra_args(false)
         ->group(cms);
+    sub.add_option("--tsa", tsa_,
+                   "With --cms: timestamp each signature (CAdES-T) at this RFC 3161 TSA, an http:// URL; the network "
+                   "is used only with --tsa")
+        ->type_name("URL")
+        ->group(cms);
+    sub.add_option("--tsa-hash", tsa_hash_,
+                   "With --tsa: the hash of the timestamp's imprint (default: gost34311 for DSTU 4145 keys, sha256 for "
+                   "ECDSA keys)")
+        ->check(CLI::IsMember(hash::hasher_names()))
+        ->group(cms);
+    sub.add_option("--tsa-timeout", tsa_timeout_, "With --tsa: seconds to wait for the TSA's reply (default 30)")
+        ->type_name("SECONDS")
+        ->check(CLI::Range(1, 3600))
+        ->group(cms);
     sub.add_option("--rng", rng_, "Nonce source: os (default) or dstu (DSTU 4145 Annex A)")
         ->check(CLI::IsMember({"os", "dstu"}));
     sub.add_flag("--allow-insecure-key", allow_insecure_, "Use a clear private key file that group or others can read");
@@ -100,6 +115,14 @@ class Sign final : public Command {
     if (!cms_ && (attached_ || !cert_.empty() || !chain_.empty())) {
       throw UsageError("--attached, --cert and --chain go with --cms");
     }
+    if (!cms_ && !tsa_.empty()) throw UsageError("--tsa timestamps CMS signatures: it goes with --cms");
+    if (tsa_.empty() && (!tsa_hash_.empty() || tsa_timeout_ != 0)) {
+      throw UsageError("--tsa-hash and --tsa-timeout go with --tsa");
+    }
+    if (!tsa_hash_.empty() && !hash::may_sign_with(tsa_hash_)) {
+      throw UsageError("--tsa-hash " + tsa_hash_ + " makes no new timestamps: its collisions are practical");
+    }
+    if (!tsa_.empty()) check_http_url(tsa_);
     if (cms_ && (sig_format_ != "armor" || deterministic_ || !scheme_.empty())) {
       throw UsageError("--sig-format, --deterministic and --scheme are for detached signatures, not --cms");
     }
@@ -108,7 +131,9 @@ class Sign final : public Command {
     const pkix::AnyPrivateKey key = pkix::private_key(loaded.key);
     if (cms_) {
       const auto rng = make_rng(rng_);
-      return sign_cms_files(g, key, loaded.certificate, {files_, out_, cert_, chain_, hash_, attached_, force_}, *rng);
+      CmsSignRequest request{files_, out_, cert_, chain_, hash_, attached_, force_, tsa_, tsa_hash_};
+      if (tsa_timeout_ != 0) request.tsa_timeout = tsa_timeout_;
+      return sign_cms_files(g, key, loaded.certificate, request, *rng);
     }
     check_options(key);
     pub_ = pkix::public_key(key);
@@ -235,7 +260,8 @@ class Sign final : public Command {
     return Bytes(text.begin(), text.end());
   }
 
-  std::string cert_;
+  std::string cert_, tsa_, tsa_hash_;
+  int tsa_timeout_ = 0;  ///< 0: not given
   std::vector<std::string> chain_;
   bool cms_ = false, attached_ = false;
   std::string key_, key_id_, hash_, out_, sig_format_ = "armor", rng_ = "os", scheme_;

@@ -1,7 +1,9 @@
 // `dstu sign --cms`: a CMS SignedData per file (pkix::sign_cms: CAdES-BES as Ukrainian PKI
 // writes it for DSTU 4145 keys, as OpenSSL reads it for ECDSA keys), detached by default,
 // FILE.p7s beside the file, with the signer's certificate (from the container, or
-// --cert) and the chain given with --chain.
+// --cert) and the chain given with --chain. With --tsa, each signature is timestamped
+// (CAdES-T: an RFC 3161 token over the signature value, from the TSA over HTTP) before
+// its file is written; the network is touched only then.
 #pragma once
 
 #include <optional>
@@ -23,12 +25,15 @@ struct CmsSignRequest {
   std::string hash;                 ///< --hash; empty: pkix::sign_cms's default
   bool attached = false;
   bool force = false;
+  std::string tsa;       ///< --tsa: the TSA's http:// URL; empty: no timestamp
+  std::string tsa_hash;  ///< --tsa-hash; empty: gost34311 for DSTU 4145 keys, sha256 for ECDSA
+  int tsa_timeout = 30;  ///< --tsa-timeout: seconds for each exchange with the TSA
 };
 
 /// Signs the files with `key` under its certificate: `certificate` (a container's) unless
 /// the request names one. Returns 0 when every file was signed, 2 otherwise (each failure
 /// reported, the other files still signed). Error(invalid_input) when there is no
-/// certificate, or it is not the key's.
+/// certificate, or it is not the key's. A file whose timestamp fails is not written.
 int sign_cms_files(const GlobalOptions& g, const pkix::AnyPrivateKey& key,
                    const std::optional<pkix::Certificate>& certificate, const CmsSignRequest& request,
                    RandomSource& rng);

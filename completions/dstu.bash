@@ -15,7 +15,7 @@ _dstu() {
     --curve)
       COMPREPLY=($(compgen -W "$(dstu keygen --list-curves 2>/dev/null | awk '{print $1}')" -- "$cur"))
       return ;;
-    --hash) COMPREPLY=($(compgen -W "$(dstu hash --list-hashes 2>/dev/null)" -- "$cur")); return ;;
+    --hash|--tsa-hash) COMPREPLY=($(compgen -W "$(dstu hash --list-hashes 2>/dev/null)" -- "$cur")); return ;;
     --mac) COMPREPLY=($(compgen -W "hmac kmac" -- "$cur")); return ;;
     --cpu) COMPREPLY=($(compgen -W "native portable" -- "$cur")); return ;;
     --sig-format) COMPREPLY=($(compgen -W "auto armor raw raw-be der der-be" -- "$cur")); return ;;
