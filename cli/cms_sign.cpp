@@ -21,11 +21,10 @@ namespace {
 /// The largest file signed (held in memory while it is hashed and, attached, copied).
 constexpr std::size_t kContentLimit = std::size_t{1} << 30;
 
-/// The imprint hash of a timestamp: --tsa-hash, else the hash a TSA of the key's kind
-/// stamps (GOST 34.311 for DSTU 4145, SHA-256 for ECDSA).
+/// The imprint hash of a timestamp: --tsa-hash, else the library's default for the key.
 std::string timestamp_hash(const pkix::AnyPrivateKey& key, const CmsSignRequest& request) {
   if (!request.tsa_hash.empty()) return request.tsa_hash;
-  return std::holds_alternative<dstu4145::PrivateKey>(key) ? "gost34311" : "sha256";
+  return pkix::default_timestamp_hash(pkix::public_key(key));
 }
 
 /// `p7s` with a signature timestamp (CAdES-T, ETSI EN 319 122-1 §5.3) from the TSA at

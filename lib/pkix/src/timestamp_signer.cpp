@@ -1,6 +1,8 @@
-// A CMS signer's timestamps checked, and the time its chain is checked at (timestamp.hpp).
+// A CMS signer's timestamps checked, the time its chain is checked at, and the hash a
+// new timestamp asks for (timestamp.hpp).
 #include <algorithm>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "dstu/base/error.hpp"
@@ -46,6 +48,10 @@ std::vector<SignerTimestamp> check_signer_timestamps(const SignedData& sd, std::
   check_each(out, SignerTimestamp::Kind::signature, [&] { return signature_timestamps(si); }, si.signature, certificates);
   check_each(out, SignerTimestamp::Kind::content, [&] { return content_timestamps(si); }, content, certificates);
   return out;
+}
+
+std::string default_timestamp_hash(const AnyPublicKey& key) {
+  return std::holds_alternative<dstu4145::PublicKey>(key) ? "gost34311" : "sha256";
 }
 
 ChainTime signer_chain_time(std::span<const SignerTimestamp> timestamps, std::optional<std::int64_t> signing_time,

@@ -87,6 +87,10 @@ struct MessageImprint {
 };
 MessageImprint message_imprint(const std::string& hash_name, std::span<const std::uint8_t> stamped);
 
+/// The imprint hash a timestamp of a signature by `key` asks for when the user names
+/// none: GOST 34.311 for a DSTU 4145 key (what Ukrainian TSAs stamp), SHA-256 otherwise.
+std::string default_timestamp_hash(const AnyPublicKey& key);
+
 /// A DER TimeStampReq: version 1, the imprint, the nonce (big-endian octets, written as
 /// a positive INTEGER: leading zeros dropped, one added before a high bit; an empty or
 /// all-zero nonce leaves the field out), certReq TRUE (the TSA's certificate in the
