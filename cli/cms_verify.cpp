@@ -308,21 +308,28 @@ class CmsVerifier {
     return failure;
   }
 
-  /// The chain of a certificate at a time, checked once per run (files finish on the
-  /// team: the first to need a chain checks it, the others wait for it).
+  /// The chain of a certificate at a time, checked once per run and time; every
+  /// signature on the way (certificates, CRLs) verified once per run (signatures_), so
+  /// that files signed at many times cost path checks only. Files finish on the team:
+  /// two threads may check the same chain at once, and the first answer stays.
   pkix::ChainResult chain_of(const pkix::Certificate& cert, std::int64_t at) {
-    const std::lock_guard lock(chains_mutex_);
     const std::string_view der(reinterpret_cast<const char*>(cert.der.data()), cert.der.size());
-    auto by_der = chains_.find(der);
-    if (by_der == chains_.end()) by_der = chains_.emplace(std::string(der), std::map<std::int64_t, pkix::ChainResult>()).first;
-    auto it = by_der->second.find(at);
-    if (it != by_der->second.end()) return it->second;
+    {
+      const std::lock_guard lock(chains_mutex_);
+      if (auto by_der = chains_.find(der); by_der != chains_.end()) {
+        if (auto it = by_der->second.find(at); it != by_der->second.end()) return it->second;
+      }
+    }
     pkix::ChainOptions options;
     options.at = at;
     options.end_usage = pkix::kDigitalSignature | pkix::kNonRepudiation;
     options.require_crl = o_.require_crl;
+    options.memo = &signatures_;
     pkix::ChainResult r = pkix::verify_chain(cert, store_, options);
     r.path.clear();  // its pointers may refer to a certificate of one file only
+    const std::lock_guard lock(chains_mutex_);
+    auto by_der = chains_.find(der);
+    if (by_der == chains_.end()) by_der = chains_.emplace(std::string(der), std::map<std::int64_t, pkix::ChainResult>()).first;
     return by_der->second.emplace(at, std::move(r)).first->second;
   }
 
@@ -334,6 +341,7 @@ class CmsVerifier {
   pkix::TrustStore store_;
   std::optional<std::int64_t> at_;
   std::int64_t now_ = 0;
+  pkix::SignatureMemo signatures_;
   std::mutex chains_mutex_;
   std::map<std::string, std::map<std::int64_t, pkix::ChainResult>, std::less<>> chains_;  // by DER, then time
 };

@@ -7,10 +7,16 @@
 namespace dstu::cli {
 
 void print_error(const std::string& message) {
-  // Keep it to one line whatever the message holds.
+  // One line whatever the message holds, and no control characters: messages quote what
+  // files and servers (a TSA's status text) hold, which must not drive the terminal.
   std::string line = message;
   for (char& c : line) {
-    if (c == '\n' || c == '\r') c = ' ';
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '\n' || c == '\r' || c == '\t') {
+      c = ' ';
+    } else if (u < 0x20 || u == 0x7f) {
+      c = '?';
+    }
   }
   fmt::print(stderr, "dstu: error: {}\n", line);
 }

@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -216,6 +217,18 @@ TEST_CASE("verify --batch: 300 .p7s over two windows, reported in input order, e
   // One content changed (invalid), one .p7s cut short and one content gone (errors), on
   // both sides of the window's edge.
   write(files[5], "changed\n");
+  // Two signatures that read and hash well but fail the curve check, one in each window:
+  // the batch's verdicts must come back to their own files.
+  for (const int i : {7, 260}) {
+    std::string file = read(files[i] + ".p7s");
+    const auto sd = dstu::pkix::read_signed_data(
+        std::span(reinterpret_cast<const std::uint8_t*>(file.data()), file.size()));
+    const std::string sig(sd.signers.at(0).signature.begin(), sd.signers.at(0).signature.end());
+    const std::size_t at = file.find(sig);
+    REQUIRE(at != std::string::npos);
+    file[at + 3] = static_cast<char>(file[at + 3] ^ 0x10);
+    write(files[i] + ".p7s", file);
+  }
   const std::string p7s = read(files[200] + ".p7s");
   write(files[200] + ".p7s", p7s.substr(0, p7s.size() / 2));
   fs::remove(files[290]);
@@ -228,9 +241,10 @@ TEST_CASE("verify --batch: 300 .p7s over two windows, reported in input order, e
     for (std::string line; std::getline(lines, line); ++i) {
       const Json j = Json::parse(line);
       CHECK(j["file"] == files[i] + ".p7s");
-      const std::string expected = i == 5 ? "invalid" : i == 200 || i == 290 ? "error" : "valid";
+      const std::string expected = i == 5 || i == 7 || i == 260 ? "invalid" : i == 200 || i == 290 ? "error" : "valid";
       CHECK(j["status"] == expected);
       if (i == 5) CHECK(j["reason"].get<std::string>().find("messageDigest does not match") != std::string::npos);
+      if (i == 7 || i == 260) CHECK(j["reason"].get<std::string>().find("does not verify") != std::string::npos);
     }
     CHECK(i == kFiles);
     outputs[threads - 1] = r.out;

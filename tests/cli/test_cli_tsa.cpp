@@ -311,4 +311,10 @@ TEST_CASE("sign --tsa: only with --cms; --tsa-hash and --tsa-timeout only with -
                 "--allow-insecure-key", "--cert", kCms + "ecdsa-cert.pem", d / "doc"});
   CHECK(r.status == 2);
   CHECK(!fs::exists(d / "doc.p7s"));
+  // A hash no imprint is made with: refused before the key is opened.
+  r = run_dstu({"sign", "--cms", "--tsa", "http://127.0.0.1:9/", "--tsa-hash", "sha3-256", "-k", key,
+                "--allow-insecure-key", "--cert", kCms + "ecdsa-cert.pem", d / "doc"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("--tsa-hash") != std::string::npos);
+  CHECK(!fs::exists(d / "doc.p7s"));
 }

@@ -452,3 +452,31 @@ TEST_CASE("ECDSA: critical extensions not processed, CRLs of limited scope, cRLS
     CHECK(pkix::verify_chain(leaf, store, at(utc(2025, 4, 15))).verdict == pkix::ChainVerdict::valid);
   }
 }
+
+TEST_CASE("a SignatureMemo gives the answers verify_chain gives without one, at every time") {
+  const auto revoked = ecdsa("leaf-revoked.pem");
+  const auto good = ecdsa("leaf.pem");
+  auto store = ecdsa_store({"int.crl.pem", "int-ahead.crl.pem", "int-stale.crl.pem"});
+  pkix::SignatureMemo memo;
+  for (const pkix::Certificate* leaf : {&revoked, &good}) {
+    for (const std::int64_t t : {utc(2024, 6, 1), utc(2025, 1, 15), utc(2025, 5, 15), utc(2025, 6, 2), utc(2025, 7, 15),
+                                 utc(2040, 1, 1)}) {
+      const pkix::ChainResult plain = pkix::verify_chain(*leaf, store, at(t));
+      pkix::ChainOptions options = at(t);
+      options.memo = &memo;
+      for (int round = 0; round < 2; ++round) {  // the second from the memo alone
+        const pkix::ChainResult remembered = pkix::verify_chain(*leaf, store, options);
+        CHECK(remembered.verdict == plain.verdict);
+        CHECK(remembered.reason == plain.reason);
+        CHECK(remembered.notes == plain.notes);
+      }
+    }
+  }
+  // A changed signature octet is a different signed object: not taken from the memo.
+  pkix::Certificate forged = good;
+  forged.der.back() ^= 1;
+  forged.signature.back() ^= 1;
+  pkix::ChainOptions options = at(utc(2025, 1, 15));
+  options.memo = &memo;
+  CHECK(pkix::verify_chain(forged, store, options).verdict != pkix::ChainVerdict::valid);
+}

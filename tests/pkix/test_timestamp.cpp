@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -313,6 +314,13 @@ TEST_CASE("a signature timestamp added to a .p7s: read back, the signer still ve
 
   CHECK(contains(error_of([&] { pkix::add_signature_timestamp(p7s, 0, f.token(f.tsa, content)); }), "signature value"));
   CHECK(contains(error_of([&] { pkix::add_signature_timestamp(p7s, 1, token); }), "no signer 2"));
+  // A token whose TSA signature was altered (on its way over plain HTTP) is refused here.
+  Bytes forged = token;
+  const Bytes tsa_signature = pkix::read_timestamp_token(token).signed_data.signers.at(0).signature;
+  const auto at = std::search(forged.begin(), forged.end(), tsa_signature.begin(), tsa_signature.end());
+  REQUIRE(at != forged.end());
+  at[2] ^= 0x01;
+  CHECK(contains(error_of([&] { pkix::add_signature_timestamp(p7s, 0, forged); }), "the TSA's signature"));
   CHECK(contains(error_of([&] { pkix::read_timestamp_token(p7s); }), "id-ct-TSTInfo"));
 }
 

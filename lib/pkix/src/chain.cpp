@@ -125,6 +125,13 @@ std::string revocation_text(const Certificate& cert, const RevokedCertificate& e
   return text;
 }
 
+/// The signature of a certificate or CRL under issuer's key, through `memo` when given.
+template <class Signed>
+SignatureCheck signature_of(const Signed& object, const Certificate& issuer, SignatureMemo* memo) {
+  const auto compute = [&] { return verify_signature(object, *issuer.public_key); };
+  return memo != nullptr ? memo->check(object.der, issuer.spki, compute) : compute();
+}
+
 /// Checks a complete path (leaf first, anchor last) at options.at.
 class PathCheck {
  public:
@@ -206,7 +213,7 @@ class PathCheck {
       fail(result, "the self-signature of anchor " + quoted(anchor) + " cannot be checked: " + anchor.key_error);
       return;
     }
-    const SignatureCheck check = verify_signature(anchor, *anchor.public_key);
+    const SignatureCheck check = signature_of(anchor, anchor, options_.memo);
     if (check.verdict == SignatureVerdict::valid) return;
     fail(result, "the self-signature of anchor " + quoted(anchor) +
                      (check.verdict == SignatureVerdict::unsupported ? " cannot be checked: " : " does not verify: ") +
@@ -228,7 +235,7 @@ class PathCheck {
       result.notes.push_back(crl_label(crl) + " not used: the issuer's key is not one dstu reads");
       return false;
     }
-    const SignatureCheck check = verify_signature(crl, *issuer.public_key);
+    const SignatureCheck check = signature_of(crl, issuer, options_.memo);
     if (check.verdict != SignatureVerdict::valid) {
       result.notes.push_back(crl_label(crl) + " not used: its signature " +
                              (check.verdict == SignatureVerdict::unsupported ? "cannot be checked: "
@@ -396,7 +403,7 @@ class PathBuilder {
                                     ": its key is not one dstu reads (" + issuer.key_error + ")");
       return;
     }
-    const SignatureCheck check = verify_signature(cert, *issuer.public_key);
+    const SignatureCheck check = signature_of(cert, issuer, options_.memo);
     if (check.verdict == SignatureVerdict::unsupported) {
       dead_end(certs.size(), 1, "signature of " + quoted(cert) + " cannot be checked under " + quoted(issuer) + ": " +
                                     check.reason);
@@ -421,6 +428,20 @@ class PathBuilder {
 };
 
 }  // namespace
+
+SignatureCheck SignatureMemo::check(std::span<const std::uint8_t> signed_der, std::span<const std::uint8_t> issuer_spki,
+                                    const std::function<SignatureCheck()>& compute) {
+  std::string key(signed_der.begin(), signed_der.end());
+  key.append(issuer_spki.begin(), issuer_spki.end());
+  {
+    const std::lock_guard lock(mutex_);
+    if (auto it = checks_.find(key); it != checks_.end()) return it->second;
+  }
+  SignatureCheck check = compute();
+  const std::lock_guard lock(mutex_);
+  checks_.emplace(std::move(key), check);
+  return check;
+}
 
 ChainResult verify_chain(const Certificate& leaf, const TrustStore& store, const ChainOptions& options) {
   return PathBuilder(leaf, store, options).run();

@@ -15,6 +15,7 @@
 #include "dstu/dstu4145/sign.hpp"
 #include "dstu/ecdsa/sign.hpp"
 #include "dstu/ecdsa/signature_codec.hpp"
+#include "dstu/pkix/cms.hpp"
 
 namespace dstu::pkix {
 namespace {
@@ -218,8 +219,16 @@ std::string cms_sign_hash(const AnyPublicKey& key, const Certificate& signer_cer
   return name;
 }
 
-Bytes sign_cms(const AnyPrivateKey& key, const Certificate& signer_cert, std::span<const std::uint8_t> content,
-               const CmsSignOptions& options, RandomSource& rng) {
+namespace {
+
+/// A new signer: its algorithms and its SignerInfo's encoding over `content`.
+struct NewSigner {
+  Algorithms algs;
+  Bytes signer_info;
+};
+
+NewSigner new_signer(const AnyPrivateKey& key, const Certificate& signer_cert, std::span<const std::uint8_t> content,
+                     const CmsSignOptions& options, const std::string& content_type, RandomSource& rng) {
   if (const auto* ec = std::get_if<ecdsa::SchemeKey>(&key); ec && ec->scheme != ecdsa::Scheme::ecdsa) {
     throw Error(Errc::unsupported, "CMS names no signature algorithm for ECGDSA keys");
   }
@@ -228,9 +237,25 @@ Bytes sign_cms(const AnyPrivateKey& key, const Certificate& signer_cert, std::sp
   const std::string hash = cms_sign_hash(pub, signer_cert, options.hash);
   const Algorithms algs = algorithms(pub, hash);
   const Bytes attrs = signed_attributes(signer_cert, pub, hash, algs, content, options.signing_time.value_or(now_seconds()),
-                                       options.content_type);
+                                       content_type);
   const Bytes signature = signature_value(key, pub, hash, attrs, rng);
+  der::Writer w;
+  signer_info(w, signer_cert, algs, attrs, signature);
+  return {algs, w.finish()};
+}
 
+/// The dotted OID of an AlgorithmIdentifier's encoding.
+std::string algorithm_oid(std::span<const std::uint8_t> encoded) {
+  der::Reader top(encoded);
+  der::Reader alg = top.enter(der::kSequence, "digestAlgorithm");
+  return alg.oid("digestAlgorithm");
+}
+
+}  // namespace
+
+Bytes sign_cms(const AnyPrivateKey& key, const Certificate& signer_cert, std::span<const std::uint8_t> content,
+               const CmsSignOptions& options, RandomSource& rng) {
+  const NewSigner signer = new_signer(key, signer_cert, content, options, options.content_type, rng);
   der::Writer w;
   w.begin(der::kSequence);
   w.oid(kOidSignedData);
@@ -240,7 +265,7 @@ Bytes sign_cms(const AnyPrivateKey& key, const Certificate& signer_cert, std::sp
   // 3 for any other eContentType.
   w.integer(options.content_type == kOidData ? 1 : 3);
   w.begin(kSet);
-  algorithm_identifier(w, algs.digest);
+  algorithm_identifier(w, signer.algs.digest);
   w.end();
   w.begin(der::kSequence);
   w.oid(options.content_type);
@@ -255,7 +280,63 @@ Bytes sign_cms(const AnyPrivateKey& key, const Certificate& signer_cert, std::sp
   for (const Certificate& extra : options.extra_certificates) w.raw(extra.der);
   w.end();
   w.begin(kSet);
-  signer_info(w, signer_cert, algs, attrs, signature);
+  w.raw(signer.signer_info);
+  w.end();
+  for (int i = 0; i < 3; ++i) w.end();
+  return w.finish();
+}
+
+Bytes add_cms_signer(std::span<const std::uint8_t> signed_data, const AnyPrivateKey& key, const Certificate& signer_cert,
+                     std::optional<std::span<const std::uint8_t>> detached_content, const CmsSignOptions& options,
+                     RandomSource& rng) {
+  const SignedData sd = read_signed_data(signed_data);
+  if (sd.content && detached_content) throw_invalid("the signed file holds its content: no detached content goes with it");
+  if (!sd.content && !detached_content) throw_invalid("a detached signature: the content it signs is needed");
+  const std::span<const std::uint8_t> content = sd.content ? std::span<const std::uint8_t>(*sd.content) : *detached_content;
+  const NewSigner signer = new_signer(key, signer_cert, content, options, sd.content_type, rng);
+
+  // The SignedData's fields as they are, so that the signatures already there still
+  // cover what they covered (RFC 5652 §5.1).
+  der::Reader top(sd.der);
+  der::Reader info = top.enter(der::kSequence, "ContentInfo");
+  info.oid("contentType");
+  der::Reader explicit0 = info.enter(der::context(0), "content");
+  der::Reader body = explicit0.enter(der::kSequence, "SignedData");
+  const std::uint64_t version = body.small_integer("SignedData version");
+  const der::Element digests = body.expect(kSet, "digestAlgorithms");
+  const der::Element encap = body.expect(der::kSequence, "encapContentInfo");
+  std::optional<der::Element> certificates, crls;
+  if (!body.empty() && body.peek() == der::context(0)) certificates = body.next();
+  if (!body.empty() && body.peek() == der::context(1)) crls = body.next();
+  const der::Element signers = body.expect(kSet, "signerInfos");
+
+  der::Writer w;
+  w.begin(der::kSequence);
+  w.oid(kOidSignedData);
+  w.begin(der::context(0));
+  w.begin(der::kSequence);
+  w.integer(version);  // a version 1 signer changes no version rule (RFC 5652 §5.1)
+  w.begin(kSet);
+  w.raw(digests.content);
+  bool has_digest = false;
+  for (der::Reader r(digests.content); !r.empty();) has_digest |= algorithm_oid(r.next().encoded) == signer.algs.digest;
+  if (!has_digest) algorithm_identifier(w, signer.algs.digest);
+  w.end();
+  w.raw(encap.encoded);
+  w.begin(der::context(0));
+  if (certificates) w.raw(certificates->content);
+  const auto carried = [&](const Certificate& c) {
+    return std::any_of(sd.certificates.begin(), sd.certificates.end(), [&](const Certificate& x) { return x.der == c.der; });
+  };
+  if (!carried(signer_cert)) w.raw(signer_cert.der);
+  for (const Certificate& extra : options.extra_certificates) {
+    if (!carried(extra) && extra.der != signer_cert.der) w.raw(extra.der);
+  }
+  w.end();
+  if (crls) w.raw(crls->encoded);
+  w.begin(kSet);
+  w.raw(signers.content);
+  w.raw(signer.signer_info);
   w.end();
   for (int i = 0; i < 3; ++i) w.end();
   return w.finish();

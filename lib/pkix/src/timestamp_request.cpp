@@ -180,6 +180,12 @@ void rewrite_signed_data(der::Writer& w, std::span<const std::uint8_t> body, std
 
 }  // namespace
 
+std::vector<std::string> timestamp_hash_names() {
+  std::vector<std::string> names;
+  for (const HashOid& h : kImprintHashes) names.emplace_back(h.name);
+  return names;
+}
+
 MessageImprint message_imprint(const std::string& hash_name, std::span<const std::uint8_t> stamped) {
   for (const HashOid& h : kImprintHashes) {
     if (hash_name == h.name) return {h.oid, detail::imprint_digest(hash_name, stamped)};
@@ -222,13 +228,15 @@ Bytes add_signature_timestamp(std::span<const std::uint8_t> p7s, std::size_t sig
   const SignedData sd = read_signed_data(p7s);
   if (signer >= sd.signers.size()) throw_invalid("no signer " + std::to_string(signer + 1) + " in the SignedData");
   const TimestampToken read = read_timestamp_token(token);
-  bool over_signature = false;
-  try {
-    over_signature = detail::imprint_matches(read.info, sd.signers[signer].signature);
-  } catch (const Error& e) {
-    throw_invalid(std::string("the timestamp: ") + e.what());
+  // The token as a verifier will check it: over this signature value, and signed by the
+  // TSA whose certificate it carries (a token without one is checked when verified).
+  const TimestampVerdict verdict = verify_timestamp(read, sd.signers[signer].signature);
+  if (verdict.verdict != SignatureVerdict::valid) {
+    const std::string reason = verdict.reason == "the timestamp is over other data"
+                                   ? "it is not over signer " + std::to_string(signer + 1) + "'s signature value"
+                                   : verdict.reason;
+    throw_invalid("the timestamp: " + reason);
   }
-  if (!over_signature) throw_invalid("the timestamp is not over signer " + std::to_string(signer + 1) + "'s signature value");
 
   // The envelope read_signed_data accepted: ContentInfo { contentType, [0] { SignedData } }.
   der::Reader top(sd.der);

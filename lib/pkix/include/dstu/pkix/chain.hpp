@@ -26,6 +26,9 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <map>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -44,6 +47,21 @@ struct TrustStore {
   std::vector<Crl> crls;
 };
 
+/// Signature checks remembered across verify_chain calls, for a run that checks chains at
+/// many times (each signed file's own time): a certificate's or CRL's signature under an
+/// issuer's key is verified once. Thread-safe; grows with the distinct pairs seen.
+class SignatureMemo {
+ public:
+  /// compute() once per (signed object's DER, issuer's subjectPublicKeyInfo), then its
+  /// answer. compute runs outside the lock.
+  SignatureCheck check(std::span<const std::uint8_t> signed_der, std::span<const std::uint8_t> issuer_spki,
+                       const std::function<SignatureCheck()>& compute);
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, SignatureCheck, std::less<>> checks_;
+};
+
 struct ChainOptions {
   /// The time the path must be valid at, seconds since the epoch (now, or a signing time).
   std::int64_t at = 0;
@@ -53,6 +71,8 @@ struct ChainOptions {
   std::uint16_t end_usage = 0;
   /// Every non-anchor certificate must be covered by a usable CRL.
   bool require_crl = false;
+  /// When given, signatures are checked through it (and remembered in it).
+  SignatureMemo* memo = nullptr;
 };
 
 enum class ChainVerdict {

@@ -59,4 +59,16 @@ std::string cms_sign_hash(const AnyPublicKey& key, const Certificate& signer_cer
 Bytes sign_cms(const AnyPrivateKey& key, const Certificate& signer_cert, std::span<const std::uint8_t> content,
                const CmsSignOptions& options, RandomSource& rng);
 
+/// `signed_data` (a SignedData, DER or PEM) with one more signer, `key` under
+/// `signer_cert`, over its content: the attached one, or `detached_content` for a
+/// detached signature (Error(invalid_input) when it is missing, or given for an attached
+/// one). Every element already there is kept as it was, so the signers already there stay
+/// valid; the new signer's digest algorithm joins digestAlgorithms and its certificate
+/// (and options.extra_certificates) the certificates unless carried already; its signed
+/// attributes are sign_cms's, contentType the file's eContentType. options.attached and
+/// options.content_type are not used. The existing signers are not checked here.
+Bytes add_cms_signer(std::span<const std::uint8_t> signed_data, const AnyPrivateKey& key, const Certificate& signer_cert,
+                     std::optional<std::span<const std::uint8_t>> detached_content, const CmsSignOptions& options,
+                     RandomSource& rng);
+
 }  // namespace dstu::pkix

@@ -87,6 +87,9 @@ struct MessageImprint {
 };
 MessageImprint message_imprint(const std::string& hash_name, std::span<const std::uint8_t> stamped);
 
+/// The names message_imprint takes, in a stable order.
+std::vector<std::string> timestamp_hash_names();
+
 /// The imprint hash a timestamp of a signature by `key` asks for when the user names
 /// none: GOST 34.311 for a DSTU 4145 key (what Ukrainian TSAs stamp), SHA-256 otherwise.
 std::string default_timestamp_hash(const AnyPublicKey& key);
@@ -108,7 +111,9 @@ Bytes read_timestamp_response(std::span<const std::uint8_t> der, const MessageIm
 /// `p7s` (a DER ContentInfo SignedData) with `token` added to signer `signer`'s unsigned
 /// attributes as a signature timestamp; every other octet as it was, but the lengths
 /// that enclose the SignerInfo. Error(invalid_input) for a signer out of range or a
-/// token that is not one over that signer's signature value.
+/// token verify_timestamp does not find valid over that signer's signature value (with
+/// the certificate the token carries: a forged or altered token is refused here, not
+/// first when the file is verified).
 Bytes add_signature_timestamp(std::span<const std::uint8_t> p7s, std::size_t signer, std::span<const std::uint8_t> token);
 
 /// The signature timestamp tokens of a signer, in received order, each read; a token that
