@@ -68,12 +68,14 @@ void read_into(Container& out, const std::string& path, std::size_t limit) {
     if (S_ISREG(st.st_mode)) out.reserve(std::min<std::size_t>(static_cast<std::size_t>(st.st_size), limit) + 1);
   }
   std::uint8_t buf[65536];
-  struct Wipe {
+  struct Wipe {  // what a read put in the buffer, not all of it: small files are the many
     std::uint8_t* p;
-    ~Wipe() { secure_wipe(p, sizeof buf); }
+    std::size_t used = 0;
+    ~Wipe() { secure_wipe(p, used); }
   } wipe{buf};
   for (;;) {
     const ssize_t r = ::read(fd, buf, sizeof buf);
+    if (r > 0) wipe.used = std::max(wipe.used, static_cast<std::size_t>(r));
     if (r < 0) {
       if (errno == EINTR) continue;
       const int saved = errno;

@@ -242,12 +242,18 @@ std::string_view as_text(std::span<const std::uint8_t> der) {
 Certificate CertificateCache::read(std::span<const std::uint8_t> der) {
   {
     const std::lock_guard lock(mutex_);
-    if (auto it = entries_.find(as_text(der)); it != entries_.end()) return it->second.certificate;
+    if (auto it = entries_.find(as_text(der)); it != entries_.end()) return *it->second.certificate;
   }
   Certificate cert = read_certificate(der);
   const std::lock_guard lock(mutex_);
-  if (entries_.size() < limit_) entries_.emplace(std::string(as_text(der)), Entry{cert, {}});
+  if (entries_.size() < limit_) entries_.emplace(std::string(as_text(der)), Entry{std::make_shared<const Certificate>(cert), {}});
   return cert;
+}
+
+std::shared_ptr<const Certificate> CertificateCache::shared(std::span<const std::uint8_t> der) {
+  const std::lock_guard lock(mutex_);
+  auto it = entries_.find(as_text(der));
+  return it != entries_.end() ? it->second.certificate : nullptr;
 }
 
 Bytes CertificateCache::digest(const Certificate& cert, const std::string& hash_name) {

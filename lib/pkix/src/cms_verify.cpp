@@ -125,7 +125,9 @@ PreparedSigner prepare_signer(const SignedData& sd, std::size_t signer, std::spa
     out = verdict_of(out, SignatureVerdict::invalid, "no certificate for the signer (" + signer_name(si) + ")");
     return p;
   }
-  out.certificate = *cert;
+  // The cache's own copy when it has one (a run over many files of one signer).
+  out.certificate = cache != nullptr ? cache->shared(cert->der) : nullptr;
+  if (!out.certificate) out.certificate = std::make_shared<const Certificate>(*cert);
   if (!cert->public_key) {
     out = verdict_of(out, SignatureVerdict::unsupported,
                      "the signer's certificate holds a key dstu does not read: " + cert->key_error);

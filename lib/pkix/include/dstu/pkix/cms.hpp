@@ -23,6 +23,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <span>
@@ -97,6 +98,8 @@ class CertificateCache {
   explicit CertificateCache(std::size_t limit = 4096) : limit_(limit) {}
   /// read_certificate(der), from the cache when it was read before.
   Certificate read(std::span<const std::uint8_t> der);
+  /// The cached certificate of this DER, shared; empty when it is not in the cache.
+  std::shared_ptr<const Certificate> shared(std::span<const std::uint8_t> der);
   /// The hash of cert.der called `hash_name`, as the certificate's own key uses it
   /// (make_hasher(key, hash_name): GOST 34.311 under its DKE).
   Bytes digest(const Certificate& cert, const std::string& hash_name);
@@ -105,7 +108,7 @@ class CertificateCache {
   std::mutex mutex_;
   std::size_t limit_;
   struct Entry {
-    Certificate certificate;
+    std::shared_ptr<const Certificate> certificate;
     std::map<std::string, Bytes, std::less<>> digests;  // by hash name
   };
   std::map<std::string, Entry, std::less<>> entries_;  // by DER
@@ -127,7 +130,7 @@ struct SignerVerdict {
   SignatureVerdict verdict = SignatureVerdict::unsupported;
   std::string algorithm;  ///< e.g. "DSTU 4145 with GOST 34.311"
   std::string reason;     ///< one line, for invalid and unsupported
-  std::optional<Certificate> certificate;  ///< the certificate used
+  std::shared_ptr<const Certificate> certificate;  ///< the certificate used
   std::optional<std::int64_t> signing_time;
 };
 
