@@ -2,17 +2,21 @@
 // -verify` accepts the ECDSA P-256 signatures, detached and attached, under the signer's
 // self-signed certificate as the anchor, and refuses one over other content; `openssl cms
 // -cmsout -print` parses the DSTU 4145 ones (GOST 34.311 and Kupyna-256), whose algorithms
-// it does not know. Exit 77 (skipped) where the openssl command is missing.
+// it does not know; files co-signed by add_cms_signer (ours, and OpenSSL's own) verify with
+// every signer. Exit 77 (skipped) where the openssl command is missing.
 #include <doctest/doctest.h>
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <string>
 
+#include "dstu/pkix/cms.hpp"
 #include "dstu/pkix/cms_sign.hpp"
 #include "dstu/pkix/key.hpp"
 #include "dstu/pkix/key_file.hpp"
@@ -107,4 +111,34 @@ TEST_CASE("openssl cms -cmsout -print parses sign_cms's DSTU 4145 signatures") {
       CHECK(run("openssl asn1parse -inform DER -in '" + (d / "s.p7s") + "'") == 0);
     }
   }
+}
+
+TEST_CASE("openssl cms -verify accepts a SignedData add_cms_signer co-signed, every signer checked") {
+  skip_without_openssl();
+  TempDir d;
+  const Bytes content = read_path(cms_path("content.txt"));
+  const pkix::AnyPrivateKey key = pkix::private_key(pkix::read_key_file(read_path(cms_path("ecdsa-key.pem")), nullptr).key);
+  const pkix::Certificate cert = pkix::read_certificate(read_path(cms_path("ecdsa-cert.pem")));
+  dstu::rng::OsRandom rng;
+  pkix::CmsSignOptions sha384;
+  sha384.hash = "sha384";
+  const Bytes one = sign(key, cert, content, true);
+  const Bytes two = pkix::add_cms_signer(one, key, cert, std::nullopt, sha384, rng);
+  REQUIRE(pkix::read_signed_data(two).signers.size() == 2);
+  write_path(d / "two.p7s", two);
+  const std::string verify = "openssl cms -verify -binary -inform DER -CAfile '" + cms_path("ecdsa-cert.pem") + "'";
+  CHECK(run(verify + " -in '" + (d / "two.p7s") + "' -out '" + (d / "out") + "'") == 0);
+  CHECK(read_path(d / "out") == content);
+  // The second signer's signature altered: OpenSSL refuses the file.
+  Bytes bad = two;
+  const Bytes sig = pkix::read_signed_data(two).signers.at(1).signature;
+  const auto at = std::search(bad.begin(), bad.end(), sig.begin(), sig.end());
+  REQUIRE(at != bad.end());
+  at[sig.size() - 2] ^= 0x01;
+  write_path(d / "bad.p7s", bad);
+  CHECK(run(verify + " -in '" + (d / "bad.p7s") + "' -out /dev/null") != 0);
+  // OpenSSL's own attached file, co-signed: its signer and ours both verify in OpenSSL.
+  const Bytes theirs = read_path(cms_path("ecdsa-attached.p7s"));
+  write_path(d / "theirs2.p7s", pkix::add_cms_signer(theirs, key, cert, std::nullopt, sha384, rng));
+  CHECK(run(verify + " -in '" + (d / "theirs2.p7s") + "' -out /dev/null") == 0);
 }
