@@ -13,6 +13,7 @@
 #include <span>
 #include <variant>
 
+#include "cms_cosign.hpp"
 #include "cms_sign.hpp"
 #include "command.hpp"
 #include "dstu/base/error.hpp"
@@ -72,6 +73,14 @@ class Sign final : public Command {
                  "file, FILE.p7s by default")
         ->group(cms);
     sub.add_flag("--attached", attached_, "With --cms: the file's content inside the signature")->group(cms);
+    sub.add_flag("--cosign", cosign_,
+                 "Add the key's signature to each FILE, a CMS signed file (.p7s), whose signers must verify first; "
+                 "the file is replaced, or written to -o")
+        ->group(cms);
+    sub.add_option("--content", content_,
+                   "With --cosign: the content of a detached FILE (one FILE only; default: its name without .p7s, .p7 "
+                   "or .sig)")
+        ->group(cms);
     sub.add_option("--cert", cert_,
                    "With --cms: the signer's certificate (default: the container's certificate of the key)")
         ->group(cms);
@@ -113,6 +122,11 @@ class Sign final : public Command {
     if (key_ == "-" && std::count(files_.begin(), files_.end(), "-")) {
       throw UsageError("the key and the file cannot both come from standard input");
     }
+    if (cosign_ && (attached_ || !tsa_.empty() || force_)) {
+      throw UsageError("--cosign keeps the file's form and replaces it: --attached, --tsa and --force do not go with it");
+    }
+    if (!content_.empty() && (!cosign_ || files_.size() != 1)) throw UsageError("--content goes with --cosign and one FILE");
+    if (cosign_) cms_ = true;
     if (!cms_ && (attached_ || !cert_.empty() || !chain_.empty())) {
       throw UsageError("--attached, --cert and --chain go with --cms");
     }
@@ -127,6 +141,10 @@ class Sign final : public Command {
     const LoadedKey loaded = load_key(key_, {&passphrase_, allow_insecure_, nullptr, key_id_});
     if (!pkix::is_private(loaded.key)) throw_invalid(key_ + ": a public key, not a private one");
     const pkix::AnyPrivateKey key = pkix::private_key(loaded.key);
+    if (cosign_) {
+      const auto rng = make_rng(rng_);
+      return cosign_cms_files(g, key, loaded.certificate, {files_, out_, content_, cert_, chain_, hash_}, *rng);
+    }
     if (cms_) {
       const auto rng = make_rng(rng_);
       CmsSignRequest request{files_, out_, cert_, chain_, hash_, attached_, force_, tsa_, tsa_hash_};
@@ -261,7 +279,8 @@ class Sign final : public Command {
   std::string cert_, tsa_, tsa_hash_;
   int tsa_timeout_ = 0;  ///< 0: not given
   std::vector<std::string> chain_;
-  bool cms_ = false, attached_ = false;
+  bool cms_ = false, attached_ = false, cosign_ = false;
+  std::string content_;
   std::string key_, key_id_, hash_, out_, sig_format_ = "armor", rng_ = "os", scheme_;
   pkix::AnyPublicKey pub_;
   std::vector<std::string> files_;

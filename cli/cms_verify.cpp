@@ -14,6 +14,7 @@
 #include "batch_list.hpp"
 #include "window.hpp"
 #include "certificate_files.hpp"
+#include "cms_files.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/dstu4145/batch.hpp"
 #include "dstu/parallel/team.hpp"
@@ -27,9 +28,6 @@
 
 namespace dstu::cli {
 namespace {
-
-/// The largest detached or attached content read (held in memory while it is hashed).
-constexpr std::size_t kContentLimit = std::size_t{1} << 30;
 
 enum class Status { valid, invalid, error };
 
@@ -72,19 +70,6 @@ struct FileWork {
   std::optional<Bytes> extract;  ///< the attached content, when --extract asks for it
 };
 
-/// The content beside a detached signature: the signed file's name without its
-/// extension (.p7s, .p7, .sig).
-std::string content_beside(const std::string& signed_file) {
-  for (const char* ext : {".p7s", ".p7", ".sig"}) {
-    const std::string e = ext;
-    if (signed_file.size() > e.size() && signed_file.compare(signed_file.size() - e.size(), e.size(), e) == 0) {
-      return signed_file.substr(0, signed_file.size() - e.size());
-    }
-  }
-  throw_invalid(signed_file + ": a detached signature: give its content with --content (or name the signature "
-                              "CONTENT.p7s beside it)");
-}
-
 class CmsVerifier {
  public:
   CmsVerifier(const GlobalOptions& g, const CmsVerifyOptions& o) : g_(g), o_(o) {
@@ -121,8 +106,8 @@ class CmsVerifier {
       r.attached = sd.content.has_value();
       Bytes detached;
       if (!sd.content) {
-        r.content = !content_path.empty() ? content_path : content_beside(file);
-        detached = read_file(r.content, kContentLimit);
+        r.content = !content_path.empty() ? content_path : cms_content_beside(file);
+        detached = read_file(r.content, kCmsContentLimit);
       } else if (!content_path.empty()) {
         throw_invalid("the signature is attached: it holds its content (no --content)");
       }

@@ -2,9 +2,12 @@
 // detached CAdES-BES files over "123" and OpenSSL's ECDSA ones (test-vectors/pki/cms),
 // the signer reported from its certificate, the content beside a detached file or named
 // by --content, --extract, the certificate's chain at the signing time (--trust), --batch,
-// every exit status and the refusals.
+// every exit status and the refusals; many files in one --batch run over two windows;
+// `sign --cosign` adding signers to detached and attached files.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <span>
@@ -250,4 +253,61 @@ TEST_CASE("verify --batch: 300 .p7s over two windows, reported in input order, e
     outputs[threads - 1] = r.out;
   }
   CHECK(outputs[0] == outputs[1]);
+}
+
+TEST_CASE("sign --cosign: a second and a third signer added, each file's signers checked first") {
+  TempDir d;
+  const std::string pki = d / "pki";
+  REQUIRE(std::system(("mkdir -p " + pki + " && " + DSTU_MAKE_TEST_PKI + " " + pki + " > /dev/null").c_str()) == 0);
+  const auto key = [&](const std::string& who) { return std::vector<std::string>{"-k", pki + "/" + who + ".key", "--cert",
+                                                                                  pki + "/" + who + ".cer"}; };
+  const auto sign = [&](std::vector<std::string> args, const std::string& who) {
+    const auto k = key(who);
+    args.insert(std::find(args.begin(), args.end(), "sign") + 1, k.begin(), k.end());
+    return run_dstu(args);
+  };
+  write(d / "doc", "a contract\n");
+  REQUIRE(sign({"sign", "--cms", d / "doc"}, "user").status == 0);
+  auto r = sign({"sign", "--cosign", d / "doc.p7s"}, "revoked");
+  REQUIRE(r.status == 0);
+  r = sign({"--json", "sign", "--cosign", d / "doc.p7s"}, "expired");
+  REQUIRE(r.status == 0);
+  CHECK(Json::parse(r.out)["cosigned"] == true);
+  r = run_dstu({"--json", "verify", d / "doc.p7s"});
+  CHECK(r.status == 0);
+  Json j = Json::parse(r.out);
+  REQUIRE(j["signers"].size() == 3);
+  CHECK(j["signers"][0]["subject"] == "CN=Test Signer");
+  CHECK(j["signers"][1]["subject"] == "CN=Revoked Signer");
+  // With the chain: the revoked and the expired signers fail, the first does not.
+  r = run_dstu({"--json", "verify", "--trust", pki + "/root.cer", "--untrusted", pki + "/ca.cer", "--crl",
+                pki + "/ca.crl", d / "doc.p7s"});
+  CHECK(r.status == 1);
+  j = Json::parse(r.out);
+  CHECK(j["signers"][0]["status"] == "valid");
+  CHECK(j["signers"][1]["status"] == "invalid");
+  CHECK(j["signers"][2]["status"] == "invalid");
+  // Attached, to -o: the file named stays as it was; an existing -o is not replaced.
+  REQUIRE(sign({"sign", "--cms", "--attached", "-o", d / "att.p7s", d / "doc"}, "user").status == 0);
+  const std::string attached = read(d / "att.p7s");
+  REQUIRE(sign({"sign", "--cosign", "-o", d / "att2.p7s", d / "att.p7s"}, "agree").status == 0);
+  CHECK(read(d / "att.p7s") == attached);
+  CHECK(run_dstu({"verify", d / "att2.p7s"}).status == 0);
+  CHECK(sign({"sign", "--cosign", "-o", d / "att2.p7s", d / "att.p7s"}, "agree").status == 2);
+  // A detached file under another name: its content with --content.
+  fs::copy_file(d / "doc.p7s", d / "renamed.bin");
+  r = sign({"sign", "--cosign", d / "renamed.bin"}, "user");
+  CHECK(r.status == 2);
+  CHECK(r.err.find("--content") != std::string::npos);
+  CHECK(sign({"sign", "--cosign", "--content", d / "doc", d / "renamed.bin"}, "user").status == 0);
+  // A file whose signature does not hold over its content is not co-signed, and not changed.
+  write(d / "doc", "another contract\n");
+  const std::string before = read(d / "doc.p7s");
+  r = sign({"sign", "--cosign", d / "doc.p7s"}, "user");
+  CHECK(r.status == 2);
+  CHECK(r.err.find("signer 1 does not verify") != std::string::npos);
+  CHECK(read(d / "doc.p7s") == before);
+  // Usage: the options of a new signature's form.
+  CHECK(sign({"sign", "--cosign", "--attached", d / "doc.p7s"}, "user").status == 2);
+  CHECK(sign({"sign", "--cms", "--content", d / "doc", d / "doc.p7s"}, "user").status == 2);
 }
