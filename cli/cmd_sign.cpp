@@ -149,6 +149,11 @@ class Sign final : public Command {
       const auto rng = make_rng(rng_);
       CmsSignRequest request{files_, out_, cert_, chain_, hash_, attached_, force_, tsa_, tsa_hash_};
       if (tsa_timeout_ != 0) request.tsa_timeout = tsa_timeout_;
+      // The OS source keeps no state in the process (each fill is a getrandom(2) call),
+      // so the team's threads share it. The Annex A generator is one sequential stream
+      // whose octets are the nonces' entropy in file order: its files are signed one
+      // at a time.
+      if (rng_ == "os") request.threads = parallel::team_size();
       return sign_cms_files(g, key, loaded.certificate, request, *rng);
     }
     check_options(key);

@@ -31,26 +31,12 @@ Bytes cosign(const pkix::SignedData& sd, std::span<const std::uint8_t> content, 
 int cosign_cms_files(const GlobalOptions& g, const pkix::AnyPrivateKey& key,
                      const std::optional<pkix::Certificate>& certificate, const CmsCosignRequest& request,
                      RandomSource& rng) {
-  std::optional<pkix::Certificate> cert = certificate;
-  if (!request.certificate.empty()) {
-    cert = load_certificate(request.certificate, read_file(request.certificate, kPkiFileLimit));
-  }
-  if (!cert) throw_invalid("a CMS signature names its signer's certificate: give it with --cert");
-  const pkix::AnyPublicKey pub = pkix::public_key(key);
-  if (!pkix::certificate_has_key(*cert, pub)) {
-    throw_invalid((request.certificate.empty() ? std::string("the container's certificate") : request.certificate) +
-                  ": not the certificate of the signing key");
-  }
+  const std::optional<pkix::Certificate> cert = cms_signer_certificate(key, certificate, request.certificate);
   pkix::CmsSignOptions options;
   options.hash = request.hash;
-  for (const std::string& path : request.chain) {
-    options.extra_certificates.push_back(load_certificate(path, read_file(path, kPkiFileLimit)));
-  }
-  const Json fields = {{"format", "cms"},
-                       {"cosigned", true},
-                       {"hash", pkix::cms_sign_hash(pub, *cert, request.hash)},
-                       {"key_id", key_id_hex(pub)},
-                       {"certificate", {{"subject", pkix::to_string(cert->subject)}, {"serial", to_hex(cert->serial)}}}};
+  options.extra_certificates = cms_chain(request.chain);
+  Json fields = cms_signer_fields(pkix::public_key(key), *cert, request.hash);
+  fields["cosigned"] = true;
   int status = kExitOk;
   for (const std::string& file : request.files) {
     const std::string out = !request.out.empty() ? request.out : file;

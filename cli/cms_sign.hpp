@@ -4,6 +4,14 @@
 // --cert) and the chain given with --chain. With --tsa, each signature is timestamped
 // (CAdES-T: an RFC 3161 token over the signature value, from the TSA over HTTP) before
 // its file is written; the network is touched only then.
+//
+// Files are taken 256 at a time (WindowFill::kMaxRequests), each read and signed on
+// the team (sign_cms per file: a CMS signature is one scalar multiplication, no batch
+// to share) and, without --tsa, written by the thread that signed it; results are
+// reported in input order as soon as a file and every earlier one are done, and the TSA
+// is asked then, one file after another (an exchange waits on the TSA, not on the
+// cores). A file whose output is standard output, or names another file of its window,
+// is done whole in that order, so the files left on disk are those of one thread.
 #pragma once
 
 #include <optional>
@@ -28,6 +36,9 @@ struct CmsSignRequest {
   std::string tsa;       ///< --tsa: the TSA's http:// URL; empty: no timestamp
   std::string tsa_hash;  ///< --tsa-hash; empty: gost34311 for DSTU 4145 keys, sha256 for ECDSA
   int tsa_timeout = 30;  ///< --tsa-timeout: seconds for each exchange with the TSA
+  /// Files signed at once. More than 1 only when the RandomSource may be called from
+  /// several threads at once, and gives no order-dependent output (the OS source).
+  int threads = 1;
 };
 
 /// Signs the files with `key` under its certificate: `certificate` (a container's) unless

@@ -3,13 +3,15 @@
 // the signer reported from its certificate, the content beside a detached file or named
 // by --content, --extract, the certificate's chain at the signing time (--trust), --batch,
 // every exit status and the refusals; many files in one --batch run over two windows;
-// `sign --cosign` adding signers to detached and attached files.
+// `dstu sign --cms` of 300 files on the team, its records in input order and its files
+// those of one thread; `sign --cosign` adding signers to detached and attached files.
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <span>
 #include <sstream>
 #include <string>
@@ -310,4 +312,67 @@ TEST_CASE("sign --cosign: a second and a third signer added, each file's signers
   // Usage: the options of a new signature's form.
   CHECK(sign({"sign", "--cosign", "--attached", d / "doc.p7s"}, "user").status == 2);
   CHECK(sign({"sign", "--cms", "--content", d / "doc", d / "doc.p7s"}, "user").status == 2);
+}
+
+TEST_CASE("sign --cms: 300 files in one call on the team, reported in input order, as with one thread") {
+  TempDir d;
+  const std::string fixtures = DSTU_INTEROP_FIXTURES;
+  const std::string key = fixtures + "/cert-userfiz.priv.der", cert = fixtures + "/cert-userfiz.cer";
+  constexpr int kFiles = 300, kMissing = 150;  // over a window of 256 requests (window.hpp)
+  std::vector<std::string> files;
+  std::string list;
+  for (int i = 0; i < kFiles; ++i) {
+    files.push_back(d / ("f" + std::to_string(i)));
+    if (i == kMissing) continue;
+    write(files.back(), "file " + std::to_string(i) + "\n");
+    list += files.back() + ".p7s\n";
+  }
+  write(d / "list", list);
+  std::string outputs[2];
+  std::set<std::string> written[2];
+  for (int threads : {1, 2}) {
+    INFO("threads " << threads);
+    for (const std::string& f : files) fs::remove(f + ".p7s");
+    std::vector<std::string> args = {"--threads", std::to_string(threads), "--json", "sign", "--cms", "-k", key,
+                                     "--allow-insecure-key", "--cert", cert};
+    args.insert(args.end(), files.begin(), files.end());
+    const auto r = run_dstu(args);
+    CHECK(r.status == 2);
+    CHECK(dstu::test::count_lines(r.err) == 1);
+    CHECK(r.err.find("f150: cannot open") != std::string::npos);
+    std::istringstream lines(r.out);
+    int i = 0;
+    for (std::string line; std::getline(lines, line); ++i) {
+      const Json j = Json::parse(line);
+      CHECK(j["file"] == files[i]);
+      CHECK(j["signature"] == files[i] + ".p7s");
+      CHECK(j["status"] == (i == kMissing ? "error" : "signed"));
+    }
+    CHECK(i == kFiles);
+    outputs[threads - 1] = r.out;
+    for (const auto& entry : fs::directory_iterator(d.path)) {
+      if (entry.path().extension() == ".p7s") written[threads - 1].insert(entry.path().filename().string());
+    }
+    CHECK(written[threads - 1].size() == kFiles - 1);
+    const auto v = run_dstu({"--threads", "2", "-q", "verify", "--batch", d / "list"});
+    CHECK(v.status == 0);
+  }
+  // The records name files, not signatures: both runs print the same lines.
+  CHECK(outputs[0] == outputs[1]);
+  CHECK(written[0] == written[1]);
+  // A file given twice in one window: signed once, then refused, as one at a time would.
+  for (const std::string& f : {files[0], files[1]}) fs::remove(f + ".p7s");
+  auto r = run_dstu({"--threads", "2", "--json", "sign", "--cms", "-k", key, "--allow-insecure-key", "--cert", cert,
+                     files[0], files[1], files[0]});
+  CHECK(r.status == 2);
+  std::istringstream lines(r.out);
+  std::vector<std::string> statuses;
+  for (std::string line; std::getline(lines, line);) statuses.push_back(Json::parse(line)["status"]);
+  CHECK(statuses == std::vector<std::string>{"signed", "signed", "error"});
+  CHECK(r.err.find("already exists") != std::string::npos);
+  // The Annex A generator (its files signed one at a time): the signatures verify.
+  r = run_dstu({"--threads", "2", "-q", "sign", "--cms", "--rng", "dstu", "--force", "-k", key,
+                "--allow-insecure-key", "--cert", cert, files[0], files[1], files[2]});
+  CHECK(r.status == 0);
+  CHECK(run_dstu({"-q", "verify", files[0] + ".p7s", files[1] + ".p7s", files[2] + ".p7s"}).status == 0);
 }

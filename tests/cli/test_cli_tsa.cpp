@@ -3,8 +3,9 @@
 // SHA-256 imprints) or with tsa_reply, the tests' DSTU 4145 TSA (GOST 34.311 imprints),
 // over IPv4 and, where the loopback has it, IPv6; and every way the exchange fails:
 // refused, HTTP 500, another content type, a rejection, a reply that is not one or is
-// over 1 MiB, a timeout, an https:// URL. A failed timestamp leaves no .p7s. Exit 77 (skipped) where
-// python3 or openssl is missing.
+// over 1 MiB, a timeout, an https:// URL. A failed timestamp leaves no .p7s. Many files
+// on two threads: each token over its own file's signature, records in input order.
+// Exit 77 (skipped) where python3 or openssl is missing.
 #include <doctest/doctest.h>
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -16,6 +17,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -218,6 +220,44 @@ TEST_CASE("sign --cms --tsa: a DSTU 4145 TSA's token over a DSTU 4145 signature,
   write(d / "other", "refused\n");
   TsaServer server({"--", DSTU_TSA_REPLY, pki, "--reject"});
   check_failed(run_dstu(with_tsa(server.url(), d / "other")), d / "other.p7s", "request rejected by the test TSA");
+}
+
+TEST_CASE("sign --cms --tsa: many files on two threads, each timestamped over its own signature, in input order") {
+  skip_without_tools();
+  TempDir d;
+  const std::string pki = d / "pki";
+  fs::create_directories(pki);
+  shell(std::string("'") + DSTU_MAKE_TEST_PKI + "' '" + pki + "'");
+  TsaServer server({"--", DSTU_TSA_REPLY, pki});
+  std::vector<std::string> args = {"--threads", "2", "--json", "sign", "--cms", "-k", pki + "/user.key",
+                                   "--cert", pki + "/user.cer", "--tsa", server.url()};
+  constexpr int kFiles = 12, kMissing = 5;
+  for (int i = 0; i < kFiles; ++i) {
+    args.push_back(d / ("f" + std::to_string(i)));
+    if (i != kMissing) write(args.back(), "file " + std::to_string(i) + "\n");
+  }
+  const auto r = run_dstu(args);
+  CHECK(r.status == 2);
+  std::istringstream lines(r.out);
+  int i = 0;
+  for (std::string line; std::getline(lines, line); ++i) {
+    const Json j = Json::parse(line);
+    const std::string file = d / ("f" + std::to_string(i));
+    CHECK(j["file"] == file);
+    CHECK(j["status"] == (i == kMissing ? "error" : "signed"));
+    if (i == kMissing) {
+      CHECK(!fs::exists(file + ".p7s"));
+      continue;
+    }
+    const auto [token, signature] = token_of(read(file + ".p7s"));
+    const auto parsed = dstu::pkix::read_timestamp_token(
+        std::span(reinterpret_cast<const std::uint8_t*>(token.data()), token.size()));
+    const auto verdict = dstu::pkix::verify_timestamp(
+        parsed, std::span(reinterpret_cast<const std::uint8_t*>(signature.data()), signature.size()));
+    CHECK_MESSAGE(verdict.verdict == dstu::pkix::SignatureVerdict::valid, verdict.reason);
+    CHECK(run_dstu({"-q", "verify", file + ".p7s"}).status == 0);
+  }
+  CHECK(i == kFiles);
 }
 
 TEST_CASE("sign --cms --tsa: the reply chunked, or ended by the close; --tsa-hash; attached") {
