@@ -344,8 +344,10 @@ int verify_cms_files(const GlobalOptions& g, const CmsVerifyOptions& o) {
   std::size_t requests = 0, next_file = 0;
   std::vector<ListEntry> window;
   for (;;) {  // the FILE arguments, then the list, a window at a time (window.hpp)
-    WindowFill fill(parallel::team_size());
-    for (; !fill.full(); fill.add(window.back().file)) {
+    // Windows close at their count alone: a file's content is read, hashed and dropped
+    // by the thread preparing it, so a window of large files holds no more memory than
+    // a window of small ones (and no file is stat'ed on this thread to size it).
+    while (window.size() < WindowFill::kMaxRequests) {
       if (next_file < o.files.size()) {
         window.push_back({o.files[next_file++], o.content, ""});
       } else if (!list || !list->next(window, 1)) {
@@ -391,6 +393,8 @@ int verify_cms_files(const GlobalOptions& g, const CmsVerifyOptions& o) {
       error |= reports[i].status == Status::error;
       verifier.report(window[i].file, reports[i]);
     }
+    // The reports' many small allocations freed on the team too.
+    parallel::for_each(window.size(), parallel::team_size(), [&](std::size_t i) { reports[i] = FileReport(); });
     window.clear();
   }
   if (requests == 0 && !error) throw_invalid((o.list == "-" ? "standard input" : o.list) + ": no requests in the list");
