@@ -30,17 +30,8 @@ constexpr std::uint8_t kImplicit1 = 0xa1;      // crls, unsignedAttrs: [1] IMPLI
 constexpr std::uint8_t kSubjectKeyId = 0x80;   // sid's [0] IMPLICIT SubjectKeyIdentifier
 constexpr std::uint8_t kDirectoryName = 0xa4;  // GeneralName's [4] EXPLICIT Name
 
-/// Runs `f`, prefixing any Error with `what`.
-template <class F>
-auto named(const std::string& what, F f) {
-  try {
-    return f();
-  } catch (const Error& e) {
-    throw Error(e.code(), what + ": " + e.what());
-  }
-}
-
-Bytes copy(std::span<const std::uint8_t> s) { return Bytes(s.begin(), s.end()); }
+using detail::copy;
+using detail::named;
 
 /// The DER of a ContentInfo: given as is, or the data of one "PKCS7" or "CMS" PEM block.
 Bytes unarmor_cms(std::span<const std::uint8_t> data) {

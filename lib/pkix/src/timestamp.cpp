@@ -23,16 +23,8 @@ constexpr std::uint8_t kTsa = 0xa0;            // tsa [0] GeneralName (a CHOICE:
 constexpr std::uint8_t kExtensions = 0xa1;     // extensions [1] IMPLICIT Extensions
 constexpr std::uint8_t kDirectoryName = 0xa4;  // GeneralName's [4] EXPLICIT Name
 
-template <class F>
-auto named(const std::string& what, F f) {
-  try {
-    return f();
-  } catch (const Error& e) {
-    throw Error(e.code(), what + ": " + e.what());
-  }
-}
-
-Bytes copy(std::span<const std::uint8_t> s) { return Bytes(s.begin(), s.end()); }
+using detail::copy;
+using detail::named;
 
 /// An INTEGER's content octets, which DER keeps minimal (X.690 §8.3.2).
 Bytes integer_content(der::Reader& r, const char* what) {

@@ -10,9 +10,22 @@
 #include <vector>
 
 #include "dstu/base/der.hpp"
+#include "dstu/base/error.hpp"
 #include "dstu/pkix/certificate.hpp"
 
 namespace dstu::pkix::detail {
+
+/// Runs `f`, prefixing any Error with `what` (the readers name where a fault is).
+template <class F>
+auto named(const std::string& what, F f) {
+  try {
+    return f();
+  } catch (const Error& e) {
+    throw Error(e.code(), what + ": " + e.what());
+  }
+}
+
+inline Bytes copy(std::span<const std::uint8_t> s) { return Bytes(s.begin(), s.end()); }
 
 /// The SIGNED envelope of certificates and CRLs (RFC 5280 §4.1, §5.1): SEQUENCE {
 /// to-be-signed SEQUENCE, signatureAlgorithm, signatureValue BIT STRING }, to its last octet.
