@@ -695,11 +695,12 @@ def cms_sign(s, what, *args):
 
 
 def suite_cms_jk(s):
-    """CMS SignedData both ways' first half: sign_cms (DSTU 4145 with GOST 34.311) signs, jkurwa's
+    """CMS SignedData both ways: sign_cms (DSTU 4145 with GOST 34.311) signs, jkurwa's
     Message.verify checks it, attached and detached: under jkurwa's test key and self-signed
     certificate (PRIV1.cer, SELF_SIGNED1.cer; signingTime inside its validity, and refused by
     jkurwa when now is outside it), and under a key and certificate jkurwa makes itself; a
-    detached signature over other content refused."""
+    detached signature over other content refused. The other half: jkurwa's Message signs,
+    attached and detached, under its own key and certificate, and dstu verifies."""
     certs = os.path.join(HERE, "..", "..", "test-vectors", "pki", "certs")
     key, cert = os.path.join(certs, "PRIV1.cer"), os.path.join(certs, "SELF_SIGNED1.cer")
     msg = s.write("content.txt", b"signed by dstu, verified by jkurwa\n")
@@ -733,6 +734,20 @@ def suite_cms_jk(s):
     if cms_sign(s, "dstu signs with jkurwa's key under jkurwa's certificate", "--key", priv, "--cert", jk_cert,
                 "--in", msg, "--out", p7, "--attached"):
         s.expect(0, "jk verifies dstu's SignedData under its own certificate", "jk", "cms-verify", "--in", p7)
+    # The other way: jkurwa signs, attached and detached; dstu verifies and refuses other content.
+    for detached in (False, True):
+        form = "detached" if detached else "attached"
+        jk_p7 = s.path("jk-%s.p7s" % form)
+        flags = ["--detached"] if detached else []
+        ok, _ = s.expect(0, "jk signs %s CMS" % form, "jk", "cms-sign", "--priv", priv, "--cert", jk_cert, "--in", msg,
+                         "--out", jk_p7, *flags)
+        if not ok:
+            continue
+        content = ["--content", msg] if detached else []
+        s.dstu(0, "dstu verifies jkurwa's %s SignedData" % form, "verify", jk_p7, *content)
+        if detached:
+            s.dstu(1, "dstu refuses jkurwa's detached SignedData over other content", "verify", jk_p7, "--content",
+                   other)
 
 
 SUITES = {

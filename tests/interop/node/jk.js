@@ -23,6 +23,8 @@ const USAGE = `usage: jk.js VERB [OPTIONS]
   cert-check --cert FILE --issuer FILE   (the certificate's DSTU 4145 signature under the issuer's key)
   cert-self --priv FILE --cn TEXT --out FILE   (a self-signed certificate, as jkurwa's signCert makes it)
   cms-verify --in FILE [--content FILE]   (a CMS SignedData by jkurwa's Message.verify; detached: --content)
+  cms-sign --priv FILE --cert FILE --in FILE --out FILE [--detached]   (a CMS SignedData by jkurwa's
+                                 Message: GOST 34.311, DSTU 4145, the signer's certificate inside)
   cms-verify-many --list FILE   (each line names a content file whose FILE.p7s is its detached SignedData;
                                  prints how many verified; a benchmark's peer)
   version
@@ -34,7 +36,7 @@ const OID_BE = '1.2.804.2.1.1.1.1.3.1.1.1.1';
 const CURVE_OID_BASE = '1.2.804.2.1.1.1.1.3.1.1.2.';
 const ALG_LE = 'GOST3411WITHDSTU4145LE';
 const ALG_BE = 'GOST3411WITHDSTU4145';
-const FLAGS = new Set(['as-drawn', 'raw', 'digest', 'native']);
+const FLAGS = new Set(['as-drawn', 'raw', 'digest', 'native', 'detached']);
 
 // The ten polynomial-basis named curves, index i = OID ...3.1.1.2.i. Published constants: DSTU
 // 4145-2002 Table G.1 (A, B, n) and the base points of BouncyCastle DSTU4145NamedCurves /
@@ -559,6 +561,24 @@ function cmsVerify(opt) {
   return ok ? 0 : 1;
 }
 
+function cmsSign(opt, flags) {
+  const { priv } = loadPrivate(need(opt, 'priv'));
+  const cert = jk.Certificate.from_asn1(readFile(need(opt, 'cert')));
+  const data = readFile(need(opt, 'in'));
+  const hash = CERT_HASHES.Dstu4145le;
+  const detached = flags.has('detached');
+  const msg = new jk.models.Message({
+    type: 'signedData',
+    cert,
+    signer: priv,
+    hash,
+    data: detached ? undefined : data,
+    dataHash: detached ? hash(data) : undefined,
+  });
+  fs.writeFileSync(need(opt, 'out'), Buffer.from(msg.as_asn1()));
+  return 0;
+}
+
 function cmsVerifyMany(opt) {
   const files = readFile(need(opt, 'list')).toString().split('\n').filter((l) => l.length > 0);
   let valid = 0;
@@ -615,6 +635,7 @@ function run(argv) {
     case 'pfx-open': return pfxOpen(opt);
     case 'cert-check': return certCheck(opt);
     case 'cert-self': return certSelf(opt);
+    case 'cms-sign': return cmsSign(opt, flags);
     case 'cms-verify': return cmsVerify(opt);
     case 'cms-verify-many': return cmsVerifyMany(opt);
     case 'hash':
