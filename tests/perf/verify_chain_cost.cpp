@@ -8,45 +8,20 @@
 #include <fmt/core.h>
 #include <unistd.h>
 
-#include <algorithm>
-#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
 
+#include "command_timing.hpp"
+
 namespace fs = std::filesystem;
 
-namespace {
-
-void run(const std::string& cmd) {
-  if (std::system(cmd.c_str()) != 0) {
-    fmt::print(stderr, "failed: {}\n", cmd);
-    std::exit(1);
-  }
-}
-
-double seconds_of(const std::string& cmd) {
-  const auto t0 = std::chrono::steady_clock::now();
-  run(cmd);
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
-std::string cpu_model() {
-  std::ifstream in("/proc/cpuinfo");
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind("model name", 0) == 0) return line.substr(line.find(':') + 2);
-  }
-  return "unknown";
-}
-
-}  // namespace
+using dstu::perf::cpu_model;
+using dstu::perf::median;
+using dstu::perf::run;
+using dstu::perf::seconds_of;
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);

@@ -6,38 +6,24 @@
 // attached one).
 #include <doctest/doctest.h>
 
-#include <fstream>
-#include <iterator>
 #include <string>
 
+#include "cms_fixture.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/pkix/cms.hpp"
 #include "dstu/pkix/cms_sign.hpp"
-#include "dstu/pkix/key.hpp"
-#include "dstu/pkix/key_file.hpp"
 #include "dstu/rng/random.hpp"
 
 using dstu::Bytes;
 namespace pkix = dstu::pkix;
+using dstu::test::cms_file;
+using dstu::test::dstu_cert;
+using dstu::test::dstu_key;
+using dstu::test::ecdsa_cert;
+using dstu::test::ecdsa_key;
+using dstu::test::text;
 
 namespace {
-
-Bytes read_path(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  REQUIRE_MESSAGE(in.good(), "missing fixture " << path);
-  return Bytes(std::istreambuf_iterator<char>(in), {});
-}
-
-Bytes cms_file(const std::string& name) { return read_path(std::string(DSTU_PKI_CMS) + "/" + name); }
-Bytes cert_file(const std::string& name) { return read_path(std::string(DSTU_PKI_CERTS) + "/" + name); }
-Bytes text(const std::string& s) { return Bytes(s.begin(), s.end()); }
-
-pkix::AnyPrivateKey dstu_key() { return pkix::decode_pkcs8(cert_file("PRIV1.cer")); }
-pkix::Certificate dstu_cert() { return pkix::read_certificate(cert_file("SELF_SIGNED1.cer")); }
-pkix::AnyPrivateKey ecdsa_key() {
-  return pkix::private_key(pkix::read_key_file(cms_file("ecdsa-key.pem"), nullptr).key);
-}
-pkix::Certificate ecdsa_cert() { return pkix::read_certificate(cms_file("ecdsa-cert.pem")); }
 
 /// Every signer of `p7` valid over `content`.
 void check_all_valid(const pkix::SignedData& sd, const Bytes& content) {
