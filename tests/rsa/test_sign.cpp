@@ -77,6 +77,7 @@ TEST_CASE("PKCS#1 v1.5 round trips") {
       CHECK_FALSE(rsa::verify_pkcs1v15_vartime(pub, hash, digest, key.n.to_bytes_be(key.size())));
       sig[sig.size() / 2] ^= 0x10;
       CHECK_FALSE(rsa::verify_pkcs1v15_vartime(pub, hash, digest, sig));
+      CHECK_THROWS_AS(rsa::verify_pkcs1v15_vartime(pub, hash, Bytes(digest.size() - 1), sig), dstu::Error);
     }
   }
 }
@@ -116,6 +117,8 @@ TEST_CASE("PSS round trips") {
       CHECK_THROWS_AS(rsa::sign_pss(key, hash, digest, max_salt + 1, rng), dstu::Error);
       sig[3] ^= 0x01;
       CHECK_FALSE(rsa::verify_pss_vartime(pub, hash, digest, h_len, sig));
+      CHECK_THROWS_AS(rsa::verify_pss_vartime(pub, hash, Bytes(h_len + 1), h_len, sig), dstu::Error);
+      CHECK_THROWS_AS(rsa::verify_pss_vartime(pub, "sha1", Bytes(20), 20, sig), dstu::Error);
     }
   }
 }

@@ -70,8 +70,9 @@ Bytes sign_pss(const PrivateKey& key, std::string_view hash, std::span<const std
 bool verify_pss_vartime(const PublicKey& key, std::string_view hash, std::span<const std::uint8_t> digest,
                         std::size_t salt_len, std::span<const std::uint8_t> sig) {
   const std::size_t h_len = digest_size(hash);
+  if (digest.size() != h_len) throw_invalid("digest length does not match the hash");
   if (salt_len == kSaltHashLength) salt_len = h_len;
-  if (digest.size() != h_len || key.n.bits() < 2 || sig.size() != key.size()) return false;
+  if (key.n.bits() < 2 || sig.size() != key.size()) return false;
   const mp::Nat s = mp::Nat::from_bytes_be(sig);
   if (s >= key.n) return false;
   const mp::Nat m = mp::powmod_vartime(s, key.e, key.n);

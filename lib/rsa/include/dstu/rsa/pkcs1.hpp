@@ -42,7 +42,8 @@ Bytes sign_pkcs1v15(const PrivateKey& key, std::string_view hash, std::span<cons
 
 /// True if sig is the RSASSA-PKCS1-v1_5 signature of digest under key: exactly
 /// key.size() octets, s < n, and s^e mod n equal octet for octet to the encoding.
-/// Public data; variable time.
+/// Public data; variable time. Throws Error(invalid_input) for a hash it does not take or a
+/// digest of the wrong length (the caller's mistake, not a bad signature).
 bool verify_pkcs1v15_vartime(const PublicKey& key, std::string_view hash, std::span<const std::uint8_t> digest,
                              std::span<const std::uint8_t> sig);
 
@@ -65,7 +66,8 @@ Bytes sign_pss(const PrivateKey& key, std::string_view hash, std::span<const std
                std::size_t salt_len, RandomSource& rng);
 
 /// True if sig is a RSASSA-PSS signature of digest under key with MGF1(hash) and a salt of
-/// salt_len octets (kSaltHashLength: the digest length; kSaltAny: any). Public data.
+/// salt_len octets (kSaltHashLength: the digest length; kSaltAny: any). Public data;
+/// variable time. Throws as verify_pkcs1v15_vartime.
 bool verify_pss_vartime(const PublicKey& key, std::string_view hash, std::span<const std::uint8_t> digest,
                         std::size_t salt_len, std::span<const std::uint8_t> sig);
 
