@@ -11,6 +11,7 @@
 #include "dstu/rng/random.hpp"
 #include "dstu/rsa/keygen.hpp"
 #include "dstu/rsa/pkcs1.hpp"
+#include "dstu/rsa/scheme.hpp"
 
 namespace mp = dstu::mp;
 namespace rsa = dstu::rsa;
@@ -150,4 +151,38 @@ TEST_CASE("fault injection: a corrupted CRT value makes signing throw") {
   { rsa::PrivateKey k = good; k.qinv = k.qinv + Nat(1); faulty(k); }
   // The uncorrupted key still signs.
   CHECK(rsa::verify_pkcs1v15_vartime(good.public_key(), "sha256", digest, rsa::sign_pkcs1v15(good, "sha256", digest, rng)));
+}
+
+TEST_CASE("schemes by value, and batches equal to one-at-a-time signing on any thread count") {
+  const rsa::PrivateKey& key = test_key(2048);
+  CHECK(rsa::padding_from_name("pss") == rsa::Padding::pss);
+  CHECK(rsa::padding_from_name("pkcs1") == rsa::Padding::pkcs1v15);
+  CHECK(rsa::padding_name(rsa::Padding::pkcs1v15) == "pkcs1");
+  CHECK_THROWS_AS(rsa::padding_from_name("oaep"), dstu::Error);
+  // emBits = modBits - 1; emLen 256 at 2048 bits; SHA-256: 256 - 32 - 2.
+  CHECK(rsa::max_salt_length(2048, "sha256") == 222);
+  CHECK(rsa::max_salt_length(2041, "sha256") == 221);  // emBits 2040: 255 octets
+  std::vector<Bytes> digests;
+  for (int i = 0; i < 9; ++i) digests.push_back(rsa::hash_message("sha384", message(i)));
+  std::vector<std::span<const std::uint8_t>> views(digests.begin(), digests.end());
+  for (const rsa::Padding padding : {rsa::Padding::pss, rsa::Padding::pkcs1v15}) {
+    CAPTURE(rsa::padding_name(padding));
+    const rsa::Scheme scheme{padding, rsa::kSaltHashLength};
+    dstu::rng::ChaCha20Drbg a(5, 5), b(5, 5);
+    const std::vector<Bytes> one = rsa::sign_batch(key, scheme, "sha384", views, a, 1);
+    const std::vector<Bytes> two = rsa::sign_batch(key, scheme, "sha384", views, b, 2);
+    REQUIRE(one.size() == digests.size());
+    CHECK(one == two);
+    const rsa::Scheme any{padding, rsa::kSaltAny};
+    for (std::size_t i = 0; i < digests.size(); ++i) {
+      CHECK(rsa::verify_vartime(key.public_key(), scheme, "sha384", digests[i], one[i]));
+      CHECK(rsa::verify_vartime(key.public_key(), any, "sha384", digests[i], one[i]));  // PKCS#1: no salt
+      CHECK_FALSE(rsa::verify_vartime(key.public_key(), scheme, "sha384", digests[(i + 1) % digests.size()], one[i]));
+    }
+    // PSS signatures are randomised: two of the same digest differ; PKCS#1 v1.5 ones do not.
+    CHECK((one[0] == rsa::sign(key, scheme, "sha384", digests[0], a)) == (padding == rsa::Padding::pkcs1v15));
+  }
+  dstu::rng::ChaCha20Drbg rng(6, 6);
+  CHECK_THROWS_AS(rsa::sign(key, rsa::Scheme{rsa::Padding::pss, rsa::kSaltAny}, "sha256", digests[0], rng),
+                  dstu::Error);
 }
