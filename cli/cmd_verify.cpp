@@ -297,9 +297,9 @@ class Verify final : public Command {
       if (!e.error.empty() || (e.file == "-" && sig_.empty())) {
         out[i].reason = !e.error.empty() ? e.error : "give the signature of standard input with --sig";
       } else {
-        const EcVerdict v = verify_file_ec(key, key_id, e.file, e.sig_path, hash_, sig_format_);
-        out[i] = {v.status == EcVerdict::valid     ? Status::valid
-                  : v.status == EcVerdict::invalid ? Status::invalid
+        const FileVerdict v = verify_file_ec(key, key_id, e.file, e.sig_path, hash_, sig_format_);
+        out[i] = {v.status == FileVerdict::valid     ? Status::valid
+                  : v.status == FileVerdict::invalid ? Status::invalid
                                                    : Status::error,
                   v.hash, v.reason};
       }

@@ -69,9 +69,9 @@ Bytes ec_signature_file(const ecdsa::SchemeKey& key, const std::string& key_id, 
   return Bytes(text.begin(), text.end());
 }
 
-EcVerdict verify_file_ec(const ecdsa::SchemePublicKey& key, const std::string& key_id, const std::string& file,
+FileVerdict verify_file_ec(const ecdsa::SchemePublicKey& key, const std::string& key_id, const std::string& file,
                          const std::string& sig_path, const std::string& hash, const std::string& sig_format) {
-  EcVerdict v;
+  FileVerdict v;
   try {
     const ecdsa::Group& c = *key.key.group;
     const Bytes data = read_file(sig_path);
@@ -96,9 +96,9 @@ EcVerdict verify_file_ec(const ecdsa::SchemePublicKey& key, const std::string& k
     v.hash = !hash.empty() ? hash : !named_hash.empty() ? named_hash : pkix::default_hash(key);
     const Bytes digest = digest_file(file, key, v.hash);
     if (ecdsa::verify(key.scheme, key.key, digest, sig)) {
-      v.status = EcVerdict::valid;
+      v.status = FileVerdict::valid;
     } else {
-      v.status = EcVerdict::invalid;
+      v.status = FileVerdict::invalid;
       if (!ecdsa::signature_in_range(c, sig)) {
         v.reason = "r or s out of range (the scheme requires 0 < r < n and 0 < s < n)";
       } else if (!named_key_id.empty() && named_key_id != key_id) {
@@ -111,7 +111,7 @@ EcVerdict verify_file_ec(const ecdsa::SchemePublicKey& key, const std::string& k
       }
     }
   } catch (const std::exception& e) {
-    v.status = EcVerdict::error;
+    v.status = FileVerdict::error;
     v.reason = e.what();
   }
   return v;

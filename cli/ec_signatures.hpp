@@ -18,6 +18,7 @@
 #include "dstu/base/bytes.hpp"
 #include "dstu/ecdsa/keys.hpp"
 #include "dstu/ecdsa/sign.hpp"
+#include "file_verdict.hpp"
 
 namespace dstu::cli {
 
@@ -29,14 +30,8 @@ void check_ec_options(ecdsa::Scheme key_scheme, const std::string& scheme, const
 Bytes ec_signature_file(const ecdsa::SchemeKey& key, const std::string& key_id, const std::string& hash,
                         const std::string& format, const ecdsa::Signature& sig);
 
-/// One verification's verdict.
-struct EcVerdict {
-  enum Status { valid, invalid, error } status = error;
-  std::string hash, reason;
-};
-
 /// Verifies `file` against the signature in `sig_path` (`sig_format`: auto, der, p1363).
-EcVerdict verify_file_ec(const ecdsa::SchemePublicKey& key, const std::string& key_id, const std::string& file,
+FileVerdict verify_file_ec(const ecdsa::SchemePublicKey& key, const std::string& key_id, const std::string& file,
                          const std::string& sig_path, const std::string& hash, const std::string& sig_format);
 
 }  // namespace dstu::cli
