@@ -144,12 +144,16 @@ def parse_named_rows(lines, heading):
 
 
 def parse_slides_002(lines):
-    """002's #3, #4, #5: a header of curves (B-163, P-256, ...), then one line of figures per
-    operation, named by the text since the previous figures line. ({curve: {op_ms: x}}, title)."""
+    """002's #3 to #6: a header of curves (B-163, P-256, ...) or of RSA key sizes ("RSA 512
+    1024 ..."), then one line of figures per operation, named by the text since the previous
+    figures line; where an operation's name has no figures (#6's x86 key generation), the
+    name nearest the figures is theirs. ({curve or bits: {op_ms: x}}, title)."""
     rows, curves, label, title = {}, None, [], ""
     for line in lines:
         tokens = line.split()
         names = [t for t in tokens if re.fullmatch(r"[BP]-\d+", t)]
+        if tokens[:1] == ["RSA"] and len(tokens) >= 3 and all(t.isdigit() for t in tokens[1:]):
+            names = tokens[1:]
         if len(names) >= 3:
             curves, label = names, []
             continue
@@ -159,9 +163,10 @@ def parse_slides_002(lines):
         n = len(curves)
         if len(tokens) >= n and all(is_number(t, False) for t in tokens[-n:]):
             text = " ".join(label + tokens[:-n])
-            ops = [op for word, op in OPS_002 if word in text]
-            if len(ops) != 1:
+            ops = sorted((text.rfind(word), op) for word, op in OPS_002 if word in text)
+            if not ops:
                 raise ValueError(f"cannot name the operation of {line!r} (after {text!r})")
+            ops = [ops[-1][1]]
             for curve, t in zip(curves, tokens[-n:]):
                 rows.setdefault(curve, {})[ops[0] + "_ms"] = number(t, False)
             label = []
@@ -258,6 +263,8 @@ def data_key(table_id, table, row):
         key = name(values.pop("cipher"))
     elif table_id.startswith("002:#3/"):
         key = f"B-{values.pop('m')}"
+    elif table_id.startswith("002:#6/"):
+        key = str(values.pop("bits"))
     elif table_id.startswith("002:"):
         key = name(values.pop("curve"))
     elif table_id == "004:T5.4":
