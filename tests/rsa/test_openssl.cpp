@@ -1,5 +1,5 @@
-// RSA against OpenSSL (test-vectors/rsa/openssl.vec, written by
-// tests/rsa/make_openssl_vectors.py): OpenSSL's keys pass check_key, dstu's PKCS#1 v1.5
+// RSA against OpenSSL (test-vectors/rsa/openssl.vec, 1024-4096 bits, and openssl-large.vec,
+// 7168-16384 bits, written by tests/rsa/make_openssl_vectors.py): OpenSSL's keys pass check_key, dstu's PKCS#1 v1.5
 // signature equals OpenSSL's octet for octet (the scheme is deterministic, so this checks
 // the whole private operation: blinding, CRT, Garner), and OpenSSL's PSS signatures verify.
 #include <doctest/doctest.h>
@@ -11,9 +11,11 @@
 namespace rsa = dstu::rsa;
 using dstu::mp::Nat;
 
-TEST_CASE("OpenSSL keys and signatures") {
+namespace {
+
+void check_file(const char* name) {
   dstu::rng::ChaCha20Drbg rng(42, 0);
-  const auto vectors = dstu::test::load_vectors("rsa/openssl.vec");
+  const auto vectors = dstu::test::load_vectors(name);
   REQUIRE(vectors.size() == 4);
   for (const auto& v : vectors) {
     INFO(v.where());
@@ -41,3 +43,9 @@ TEST_CASE("OpenSSL keys and signatures") {
     CHECK(rebuilt.qinv == key.qinv);
   }
 }
+
+}  // namespace
+
+TEST_CASE("OpenSSL keys and signatures, 1024-4096 bits") { check_file("rsa/openssl.vec"); }
+
+TEST_CASE("OpenSSL keys and signatures, 7168-16384 bits") { check_file("rsa/openssl-large.vec"); }
