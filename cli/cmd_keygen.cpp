@@ -158,7 +158,7 @@ class Keygen final : public Command {
     SecureBytes used;
     const LoadedKey k = load_key(convert_, data, {&passphrase_, allow_insecure_, &used, ""});
     const pkix::AnyPublicKey pub = pkix::public_key(k.key);
-    if (std::holds_alternative<ecdsa::SchemePublicKey>(pub) && pkcs8_option_->count() > 0) {
+    if (!std::holds_alternative<dstu4145::PublicKey>(pub) && pkcs8_option_->count() > 0) {
       throw UsageError("--pkcs8 is for DSTU 4145 keys");
     }
     if (pkix::is_private(k.key)) {
