@@ -15,7 +15,7 @@ namespace dstu::pkix {
 namespace {
 
 constexpr std::size_t kGostSaltSize = 32;
-// OpenSSL's PKCS5_SALT_LEN since 3.0, which `openssl pkcs8 -topk8` writes.
+// 128 bits, the least NIST SP 800-132 §5.1 allows (OpenSSL 3.0 writes 8 octets).
 constexpr std::size_t kAesSaltSize = 16;
 
 [[noreturn]] void bad(const std::string& what) { throw Error(Errc::invalid_input, "encrypted private key: " + what); }
