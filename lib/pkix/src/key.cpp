@@ -23,7 +23,7 @@ template <class... F>
 Overload(F...) -> Overload<F...>;
 
 [[noreturn]] void unknown_algorithm(const std::string& oid) {
-  throw Error(Errc::unsupported, "not a DSTU 4145, ECDSA/ECGDSA or RSA key (algorithm " + oid + ")");
+  throw Error(Errc::unsupported, "not a DSTU 4145 key, nor an ECDSA/ECGDSA or RSA one (algorithm " + oid + ")");
 }
 
 }  // namespace

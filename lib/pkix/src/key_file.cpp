@@ -34,7 +34,7 @@ enum class Form {
 };
 
 [[noreturn]] void not_a_key(const std::string& why) {
-  throw_invalid("not a DSTU 4145, ECDSA/ECGDSA or RSA key file (" + why + ")");
+  throw_invalid("not a DSTU 4145 key file, nor an ECDSA/ECGDSA or RSA one (" + why + ")");
 }
 
 std::span<const std::uint8_t> octets(std::string_view text) {

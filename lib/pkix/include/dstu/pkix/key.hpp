@@ -70,7 +70,7 @@ Bytes encode_spki(const AnyPublicKey& key);
 SecureBytes encode_pkcs8(const AnyPrivateKey& key, Dstu4145Form form = Dstu4145Form::uapki);
 
 /// The key in a SubjectPublicKeyInfo / PrivateKeyInfo, its kind chosen by the algorithm
-/// OID: Error(unsupported) "not a DSTU 4145, ECDSA/ECGDSA or RSA key (algorithm OID)"
+/// OID: Error(unsupported) "not a DSTU 4145 key, nor an ECDSA/ECGDSA or RSA one (algorithm OID)"
 /// for any other algorithm; otherwise that kind's decoder's errors.
 AnyPublicKey decode_spki(std::span<const std::uint8_t> der);
 AnyPrivateKey decode_pkcs8(std::span<const std::uint8_t> der);
