@@ -1,4 +1,5 @@
-// dstu keygen: a key pair into a private key file (mode 0600) and a public key file;
+// dstu keygen: a key pair (DSTU 4145, ECDSA/ECGDSA, RSA) into a private key file (mode
+// 0600) and a public key file;
 // --list-curves; --convert between armor and DER, of key containers to key files and
 // certificates, and of keys and certificates to a PKCS#12 file.
 #include <fmt/core.h>
@@ -18,6 +19,7 @@
 #include "dstu/pkix/container.hpp"
 #include "dstu/pkix/key_choice.hpp"
 #include "dstu/pkix/key_file.hpp"
+#include "dstu/rsa/keygen.hpp"
 #include "dstu/rng/random.hpp"
 #include "exit_codes.hpp"
 #include "files.hpp"
@@ -39,15 +41,20 @@ class Keygen final : public Command {
  public:
   const char* name() const override { return "keygen"; }
   const char* summary() const override {
-    return "Generate a DSTU 4145, ECDSA or ECGDSA key pair (or list curves, convert keys)";
+    return "Generate a DSTU 4145, ECDSA, ECGDSA or RSA key pair (or list curves, convert keys)";
   }
 
   void setup(CLI::App& sub) override {
-    sub.add_option("--curve", curve_,
+    curve_option_ = sub.add_option("--curve", curve_,
                    "Curve name or OID (default dstu257; ECDSA/ECGDSA: P-192 ... P-521, brainpoolP160r1 ... brainpoolP512t1, B-163 ... B-571, K-163 ... K-571; "
                    "see --list-curves)");
     sub.add_option("--scheme", scheme_, "ECDSA/ECGDSA curves: ecdsa (default) or ecgdsa (Q = d^-1 G, its own OID)")
         ->check(CLI::IsMember({"ecdsa", "ecgdsa"}));
+    sub.add_option("--algo", algo_, "ec (default: the --curve's DSTU 4145, ECDSA or ECGDSA key) or rsa")
+        ->check(CLI::IsMember({"ec", "rsa"}));
+    bits_option_ = sub.add_option("--bits", bits_, "RSA: modulus size, a multiple of 8 from 1024 to 16384 (default 3072)");
+    exponent_option_ =
+        sub.add_option("--exponent", exponent_, "RSA: public exponent, odd, 65537 (default) to 2^256 (decimal or 0x hex)");
     sub.add_option("-o,--out", out_, "Private key file (default dstu.key; '-' = stdout)");
     sub.add_option("--pub", pub_, "Public key file (default: the private key file + .pub)");
     format_option_ =
@@ -83,6 +90,9 @@ class Keygen final : public Command {
     if (pkcs12_ || !certs_.empty() || !passphrase_.key_file.empty()) {
       throw UsageError("--pkcs12, --cert and --key-passphrase-file go with --convert");
     }
+    if (algo_ != "rsa" && (bits_option_->count() > 0 || exponent_option_->count() > 0)) {
+      throw UsageError("--bits and --exponent are for RSA keys (--algo rsa)");
+    }
     return generate(g);
   }
 
@@ -104,15 +114,20 @@ class Keygen final : public Command {
 
   /// A private key file in the chosen encoding and (DSTU 4145 keys) layout: clear when
   /// `passphrase` is null, else protected with --iterations PBKDF2 rounds, salt and IV
-  /// from the OS.
+  /// from the OS. An RSA key is sealed as OpenSSL seals keys (PBKDF2-HMAC-SHA-256,
+  /// AES-256-CBC), since the tools that use RSA keys read that form and not the GOST one;
+  /// the other kinds as Ukrainian PKI seals them.
   SecureBytes private_key_file(const pkix::AnyPrivateKey& key, pkix::KeyFileEncoding encoding,
                                const SecureBytes* passphrase) const {
     const pkix::Dstu4145Form form = parse_form(pkcs8_);
     if (passphrase == nullptr) return pkix::encode_private_key_file(key, encoding, form);
     const std::uint64_t iterations =
         passphrase_.iterations != 0 ? passphrase_.iterations : pkix::kDefaultPbkdf2Iterations;
+    const pkix::KeyEncryption sealing = std::holds_alternative<rsa::PrivateKey>(key)
+                                            ? pkix::KeyEncryption::aes256_cbc
+                                            : pkix::KeyEncryption::gost28147_cfb;
     rng::OsRandom os;
-    return pkix::encode_protected_key_file(key, encoding, *passphrase, iterations, os, form);
+    return pkix::encode_protected_key_file(key, encoding, *passphrase, iterations, os, form, sealing);
   }
 
   int list_curves(const GlobalOptions& g) {
@@ -336,6 +351,7 @@ class Keygen final : public Command {
       throw UsageError("--json cannot share standard output with a key (use -o FILE and --pub FILE)");
     }
     const pkix::KeyFileEncoding encoding = parse_key_format(format_);
+    if (algo_ == "rsa") return generate_rsa(g, key_path, pub_path, encoding);
     const ecdsa::Group* group = ecdsa::Group::find(curve_);  // null: a DSTU 4145 curve
     const ec2m::Curve* curve = group ? nullptr : ec2m::Curve::find_named(curve_);
     if (!group && !curve) throw_invalid("unknown curve '" + curve_ + "' (dstu keygen --list-curves shows them all)");
@@ -355,12 +371,53 @@ class Keygen final : public Command {
         group ? pkix::AnyPrivateKey(ecdsa::SchemeKey{ecdsa::scheme_from_name(scheme_.empty() ? "ecdsa" : scheme_),
                                                      ecdsa::PrivateKey::generate(*group, *rng)})
               : pkix::AnyPrivateKey(dstu4145::generate_key(*curve, *rng));
+    Json r = {{"curve", group ? group->name() : curve->name()}, {"oid", group ? group->oid() : curve->oid()}};
+    if (group) r["scheme"] = scheme_.empty() ? "ecdsa" : scheme_;
+    return write_pair(g, priv, pass, key_path, pub_path, encoding, std::move(r));
+  }
+
+  /// --algo rsa: an RSA key of --bits (FIPS 186-5 A.1.3, rsa::generate_key) with
+  /// --exponent, written as the other kinds are.
+  int generate_rsa(const GlobalOptions& g, const std::string& key_path, const std::string& pub_path,
+                   pkix::KeyFileEncoding encoding) {
+    if (curve_option_->count() > 0 || !scheme_.empty() || pkcs8_option_->count() > 0) {
+      throw UsageError("--curve, --scheme and --pkcs8 are for EC keys, not --algo rsa");
+    }
+    if (bits_ < rsa::kMinGenerateBits || bits_ > rsa::kMaxBits || bits_ % 8 != 0) {
+      throw UsageError("--bits must be a multiple of 8 from 1024 to 16384");
+    }
+    mp::Nat e(rsa::kDefaultExponent);
+    if (!exponent_.empty()) {
+      try {
+        e = mp::Nat::parse(exponent_);
+      } catch (const std::exception&) {
+        throw UsageError("--exponent must be a number (decimal, or hex after 0x)");
+      }
+      if (!e.is_odd() || e < mp::Nat(rsa::kDefaultExponent) || e.bits() > 256) {
+        throw UsageError("--exponent must be odd, from 65537 to below 2^256");
+      }
+    }
+    for (const std::string& p : {key_path, pub_path}) refuse_existing(p, force_);
+    if (passphrase_.none && (!passphrase_.file.empty() || passphrase_.fd >= 0)) {
+      throw UsageError("--no-passphrase and a passphrase option contradict each other");
+    }
+    SecureBytes pass;
+    if (!passphrase_.none) pass = new_passphrase(key_path);
+    auto rng = make_rng(rng_);
+    const pkix::AnyPrivateKey priv(rsa::generate_key(bits_, *rng, e));
+    return write_pair(g, priv, pass, key_path, pub_path, encoding,
+                      {{"algorithm", "rsa"}, {"bits", bits_}, {"e", e.to_dec()}});
+  }
+
+  /// Writes a new key pair and reports it: `record` and the files' names and key id
+  /// with --json, else the key id.
+  int write_pair(const GlobalOptions& g, const pkix::AnyPrivateKey& priv, const SecureBytes& pass,
+                 const std::string& key_path, const std::string& pub_path, pkix::KeyFileEncoding encoding,
+                 Json record) {
     const pkix::AnyPublicKey pub = pkix::public_key(priv);
     const SecureBytes priv_file = private_key_file(priv, encoding, passphrase_.none ? nullptr : &pass);
     const Bytes pub_file = pkix::encode_public_key_file(pub, encoding);
     const std::string id = key_id_hex(pub);
-    const std::string curve_name = group ? group->name() : curve->name();
-    const std::string oid = group ? group->oid() : curve->oid();
     // Both files written beside their names before either is put in place: one that
     // cannot be written (no such directory, a full disk) leaves the other's old file as
     // it was, which --force would otherwise replace and then remove.
@@ -374,9 +431,10 @@ class Keygen final : public Command {
     }
     if (g.quiet) {
     } else if (g.json) {
-      Json r = {{"curve", curve_name}, {"oid", oid}, {"private_key", key_path}, {"public_key", pub_path}, {"key_id", id}};
-      if (group) r["scheme"] = scheme_.empty() ? "ecdsa" : scheme_;
-      print_json(r);
+      record["private_key"] = key_path;
+      record["public_key"] = pub_path;
+      record["key_id"] = id;
+      print_json(record);
     } else if (key_path != "-" && pub_path != "-") {
       fmt::print("key id {}\n", id);
     } else {
@@ -386,6 +444,11 @@ class Keygen final : public Command {
   }
 
   std::string curve_ = "dstu257", out_, pub_, format_ = "armor", pkcs8_ = "uapki", rng_ = "os", convert_, scheme_;
+  std::string algo_ = "ec", exponent_;
+  std::size_t bits_ = 3072;
+  CLI::Option* curve_option_ = nullptr;
+  CLI::Option* bits_option_ = nullptr;
+  CLI::Option* exponent_option_ = nullptr;
   CLI::Option* pkcs8_option_ = nullptr;
   CLI::Option* profile_option_ = nullptr;
   CLI::Option* format_option_ = nullptr;
