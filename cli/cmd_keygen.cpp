@@ -61,6 +61,9 @@ class Keygen final : public Command {
         sub.add_option("--format", format_, "armor (PEM text, default) or der")->check(CLI::IsMember({"armor", "der"}));
     pkcs8_option_ = sub.add_option("--pkcs8", pkcs8_, "Private key layout: uapki (Ukrainian PKI, default) or bc (BouncyCastle)")
         ->check(CLI::IsMember({"uapki", "bc"}));
+    sub.add_flag("--pkcs1", pkcs1_,
+                 "RSA keys: write PKCS#1's own files (\"RSA PRIVATE KEY\", clear only, and \"RSA PUBLIC KEY\") instead "
+                 "of PKCS#8 and SubjectPublicKeyInfo");
     sub.add_flag("--force", force_, "Replace existing regular files");
     sub.add_option("--rng", rng_, "Random source: os (default) or dstu (DSTU 4145 Annex A)")
         ->check(CLI::IsMember({"os", "dstu"}));
@@ -119,6 +122,7 @@ class Keygen final : public Command {
   /// the other kinds as Ukrainian PKI seals them.
   SecureBytes private_key_file(const pkix::AnyPrivateKey& key, pkix::KeyFileEncoding encoding,
                                const SecureBytes* passphrase) const {
+    if (pkcs1_) return pkix::encode_pkcs1_private_key_file(std::get<rsa::PrivateKey>(key), encoding);
     const pkix::Dstu4145Form form = parse_form(pkcs8_);
     if (passphrase == nullptr) return pkix::encode_private_key_file(key, encoding, form);
     const std::uint64_t iterations =
@@ -128,6 +132,22 @@ class Keygen final : public Command {
                                             : pkix::KeyEncryption::gost28147_cfb;
     rng::OsRandom os;
     return pkix::encode_protected_key_file(key, encoding, *passphrase, iterations, os, form, sealing);
+  }
+
+  /// A public key file: SubjectPublicKeyInfo, or with --pkcs1 an RSAPublicKey.
+  Bytes public_key_file(const pkix::AnyPublicKey& key, pkix::KeyFileEncoding encoding) const {
+    if (pkcs1_) return pkix::encode_pkcs1_public_key_file(std::get<rsa::PublicKey>(key), encoding);
+    return pkix::encode_public_key_file(key, encoding);
+  }
+
+  /// --pkcs1 asks for PKCS#1 files, which hold RSA keys only and have no encryption of
+  /// their own: refused for other keys, and with a passphrase for a private key.
+  void check_pkcs1(bool rsa_key, bool private_key) const {
+    if (!pkcs1_) return;
+    if (!rsa_key) throw UsageError("--pkcs1 is for RSA keys");
+    if (private_key && !passphrase_.none) {
+      throw UsageError("--pkcs1 writes a private key in clear (PKCS#1 has no encryption): add --no-passphrase");
+    }
   }
 
   int list_curves(const GlobalOptions& g) {
@@ -160,6 +180,7 @@ class Keygen final : public Command {
     if (!pkcs12_ && (!certs_.empty() || profile_option_->count() > 0)) {
       throw UsageError("--cert and --pkcs12-profile go with --pkcs12");
     }
+    if (pkcs1_ && pkcs12_) throw UsageError("--pkcs1 writes key files, not --pkcs12");
     if (pkcs12_ && (!pub_.empty() || format_option_->count() > 0)) {
       throw UsageError("--pkcs12 writes one file: --pub and --format do not apply");
     }
@@ -168,6 +189,7 @@ class Keygen final : public Command {
     const auto container = pkix::container_format(data);
     const bool is_container = container && *container != pkix::ContainerFormat::key6_pbes2;
     if (pkcs12_) return convert_to_pkcs12(g, data, is_container ? container : std::nullopt);
+    if (is_container && pkcs1_) throw UsageError("--pkcs1 converts one RSA key file, not a key container");
     if (is_container) return convert_container(g, data, *container, encoding);
     refuse_existing(out_, force_);
     SecureBytes used;
@@ -176,6 +198,7 @@ class Keygen final : public Command {
     if (!std::holds_alternative<dstu4145::PublicKey>(pub) && pkcs8_option_->count() > 0) {
       throw UsageError("--pkcs8 is for DSTU 4145 keys");
     }
+    check_pkcs1(std::holds_alternative<rsa::PublicKey>(pub), pkix::is_private(k.key));
     if (pkix::is_private(k.key)) {
       // The output's passphrase: none with --no-passphrase; with --passphrase-file/-fd
       // the input's (a protected input read the option already), or the option's;
@@ -185,7 +208,7 @@ class Keygen final : public Command {
       const SecureBytes* p = passphrase_.none ? nullptr : &pass;
       write_file_atomic(out_, private_key_file(pkix::private_key(k.key), encoding, p), 0600, overwrite());
     } else {
-      write_file_atomic(out_, pkix::encode_public_key_file(pub, encoding), 0644, overwrite());
+      write_file_atomic(out_, public_key_file(pub, encoding), 0644, overwrite());
     }
     if (g.json && !g.quiet) print_json({{"converted", convert_}, {"out", out_}, {"private", pkix::is_private(k.key)}});
     return kExitOk;
@@ -351,6 +374,7 @@ class Keygen final : public Command {
       throw UsageError("--json cannot share standard output with a key (use -o FILE and --pub FILE)");
     }
     const pkix::KeyFileEncoding encoding = parse_key_format(format_);
+    check_pkcs1(algo_ == "rsa", true);
     if (algo_ == "rsa") return generate_rsa(g, key_path, pub_path, encoding);
     const ecdsa::Group* group = ecdsa::Group::find(curve_);  // null: a DSTU 4145 curve
     const ec2m::Curve* curve = group ? nullptr : ec2m::Curve::find_named(curve_);
@@ -416,7 +440,7 @@ class Keygen final : public Command {
                  Json record) {
     const pkix::AnyPublicKey pub = pkix::public_key(priv);
     const SecureBytes priv_file = private_key_file(priv, encoding, passphrase_.none ? nullptr : &pass);
-    const Bytes pub_file = pkix::encode_public_key_file(pub, encoding);
+    const Bytes pub_file = public_key_file(pub, encoding);
     const std::string id = key_id_hex(pub);
     // Both files written beside their names before either is put in place: one that
     // cannot be written (no such directory, a full disk) leaves the other's old file as
@@ -454,7 +478,7 @@ class Keygen final : public Command {
   CLI::Option* format_option_ = nullptr;
   std::vector<std::string> certs_;
   std::string profile_;
-  bool pkcs12_ = false;
+  bool pkcs12_ = false, pkcs1_ = false;
   bool force_ = false, list_ = false, allow_insecure_ = false;
   PassphraseOptions passphrase_;
 };

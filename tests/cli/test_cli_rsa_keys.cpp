@@ -134,3 +134,39 @@ TEST_CASE("OpenSSL's RSA key files: info reads every form; --convert; sign and v
   CHECK(count_lines(r.err) == 1);
   CHECK(r.err.find("RSA keys are not yet supported by verify") != std::string::npos);
 }
+
+TEST_CASE("--pkcs1 writes PKCS#1 files, clear only, for RSA keys only") {
+  TempDir d;
+  auto r = run_dstu({"keygen", "--algo", "rsa", "--bits", "1024", "--pkcs1", "--no-passphrase", "-o", d / "k"});
+  REQUIRE(r.status == 0);
+  CHECK(mode_of(d / "k") == 0600);
+  CHECK(read(d / "k").find("-----BEGIN RSA PRIVATE KEY-----") == 0);
+  CHECK(read(d / "k.pub").find("-----BEGIN RSA PUBLIC KEY-----") == 0);
+  CHECK(run_dstu({"info", d / "k", d / "k.pub"}).status == 0);
+  // OpenSSL's PKCS#8 file converted to PKCS#1: OpenSSL's own PKCS#1 file, PEM and DER.
+  write(d / "in", read(vector_path("rsa3072.pkcs8.pem")));
+  fs::permissions(d / "in", fs::perms::owner_read | fs::perms::owner_write);
+  REQUIRE(run_dstu({"keygen", "--convert", d / "in", "--pkcs1", "--no-passphrase", "-o", d / "p1"}).status == 0);
+  CHECK(read(d / "p1") == read(vector_path("rsa3072.pkcs1.pem")));
+  REQUIRE(run_dstu({"keygen", "--convert", d / "in", "--pkcs1", "--no-passphrase", "--format", "der", "-o",
+                    d / "p1.der"}).status == 0);
+  CHECK(read(d / "p1.der") == read(vector_path("rsa3072.pkcs1.der")));
+  write(d / "pub", read(vector_path("rsa3072.spki.pem")));
+  REQUIRE(run_dstu({"keygen", "--convert", d / "pub", "--pkcs1", "-o", d / "rsapub"}).status == 0);
+  CHECK(read(d / "rsapub") == read(vector_path("rsa3072.rsapub.pem")));
+  // Refusals: with a passphrase, for an EC key, for a PKCS#12 output.
+  write(d / "pass", "pw\n");
+  for (const std::vector<std::string>& bad : {
+           std::vector<std::string>{"keygen", "--algo", "rsa", "--bits", "1024", "--pkcs1", "--passphrase-file",
+                                    d / "pass", "-o", d / "x"},
+           {"keygen", "--pkcs1", "--no-passphrase", "-o", d / "x"},
+           {"keygen", "--convert", d / "in", "--pkcs1", "--passphrase-file", d / "pass", "-o", d / "x"},
+           {"keygen", "--convert", d / "in", "--pkcs1", "--pkcs12", "--passphrase-file", d / "pass", "-o", d / "x"},
+       }) {
+    r = run_dstu(bad);
+    CHECK(r.status == 2);
+    CHECK(r.err.find("--pkcs1") != std::string::npos);
+    CHECK_FALSE(fs::exists(d / "x"));
+    CHECK_FALSE(fs::exists(d / "x.pub"));
+  }
+}
