@@ -2,7 +2,8 @@
 // private key files (PKCS#8 PEM and DER, PKCS#1, and sealed with AES PBES2 under
 // `-passin`), `openssl pkey -pubin` on the SPKI files and `openssl rsa -RSAPublicKey_in`
 // on the PKCS#1 public ones, at 1024 to 4096 bits and on a key of dstu's own generation;
-// what OpenSSL prints back is dstu's own PKCS#8 / SPKI file, octet for octet. Exit 77
+// what OpenSSL prints back is dstu's own PKCS#8 / SPKI file, octet for octet; OpenSSL's
+// legacy PEM encryption refused with the command that converts it. Exit 77
 // (skipped) where the openssl command is missing.
 #include <doctest/doctest.h>
 
@@ -10,9 +11,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
+#include "dstu/base/error.hpp"
 #include "dstu/pkix/key_file.hpp"
 #include "dstu/pkix/rsa_key.hpp"
 #include "dstu/rng/random.hpp"
@@ -110,5 +113,25 @@ TEST_CASE("openssl pkey reads the RSA key files dstu writes, 1024 to 4096 bits, 
     CHECK(run("openssl pkey -pubin -inform DER -in '" + (dir / "pub.der") + "'") == std::pair{0, spki_pem});
     CHECK(run("openssl rsa -RSAPublicKey_in -pubout -in '" + (dir / "rsapub.pem") + "'") == std::pair{0, spki_pem});
     CHECK(run("openssl pkey -passin pass:wrong -in '" + (dir / "enc.pem") + "'").first != 0);
+  }
+}
+
+TEST_CASE("OpenSSL's legacy PEM encryption of an RSA key is refused with the way to convert it") {
+  skip_without_openssl();
+  TempDir dir;
+  const std::string legacy = dir / "legacy.pem";
+  REQUIRE(run("openssl rsa -traditional -aes256 -passout pass:x -out '" + legacy + "' -in '" +
+              std::string(DSTU_TEST_VECTORS) + "/rsa/keys/rsa1024.pkcs1.pem'")
+              .first == 0);
+  std::ifstream in(legacy, std::ios::binary);
+  const Bytes file(std::istreambuf_iterator<char>(in), {});
+  REQUIRE(std::string(file.begin(), file.end()).find("Proc-Type: 4,ENCRYPTED") != std::string::npos);
+  dstu::test::FixedPassphrase pass("x");
+  try {
+    (void)pkix::read_key_file(file, &pass);
+    FAIL("read");
+  } catch (const dstu::Error& e) {
+    CHECK(std::string(e.what()).find("legacy OpenSSL encryption") != std::string::npos);
+    CHECK(std::string(e.what()).find("openssl pkcs8 -topk8") != std::string::npos);
   }
 }

@@ -153,7 +153,8 @@ KeyFile read_armored(std::string_view text, PassphraseSource* source) {
   // OpenSSL encryption ("Proc-Type: 4,ENCRYPTED"), which is not PKCS#8.
   if (!block.headers.empty() && block.label.find(kPrivateLabel) != std::string::npos) {
     throw_invalid("armor headers ('" + block.headers.front().first +
-                  ": ...') in a private key: not a PKCS#8 key (convert it with openssl pkcs8 -topk8)");
+                  ": ...') in a private key: the legacy OpenSSL encryption, not PKCS#8 "
+                  "(convert it with openssl pkcs8 -topk8 -v2 aes256)");
   }
   KeyFile k = read_form(form_of_label(block.label), block.data, source);
   if (!params_oid.empty()) check_ec_parameters(params_oid, k.key);
