@@ -64,6 +64,11 @@ class Keygen final : public Command {
     sub.add_flag("--pkcs1", pkcs1_,
                  "RSA keys: write PKCS#1's own files (\"RSA PRIVATE KEY\", clear only, and \"RSA PUBLIC KEY\") instead "
                  "of PKCS#8 and SubjectPublicKeyInfo");
+    sub.add_option("--key-encryption", key_encryption_,
+                   "How a protected private key is sealed: gost (PBKDF2-HMAC-GOST34.311, GOST 28147-89 CFB, as "
+                   "Ukrainian PKI does; the default for DSTU 4145 and ECDSA/ECGDSA keys) or aes (PBKDF2-HMAC-SHA-256, "
+                   "AES-256-CBC, as OpenSSL does; the default for RSA keys)")
+        ->check(CLI::IsMember({"gost", "aes"}));
     sub.add_flag("--force", force_, "Replace existing regular files");
     sub.add_option("--rng", rng_, "Random source: os (default) or dstu (DSTU 4145 Annex A)")
         ->check(CLI::IsMember({"os", "dstu"}));
@@ -89,6 +94,9 @@ class Keygen final : public Command {
 
   int run(const GlobalOptions& g) override {
     if (list_) return list_curves(g);
+    if (!key_encryption_.empty() && (passphrase_.none || pkcs12_)) {
+      throw UsageError("--key-encryption seals a private key file: not with --no-passphrase or --pkcs12");
+    }
     if (!convert_.empty()) return convert(g);
     if (pkcs12_ || !certs_.empty() || !passphrase_.key_file.empty()) {
       throw UsageError("--pkcs12, --cert and --key-passphrase-file go with --convert");
@@ -117,9 +125,9 @@ class Keygen final : public Command {
 
   /// A private key file in the chosen encoding and (DSTU 4145 keys) layout: clear when
   /// `passphrase` is null, else protected with --iterations PBKDF2 rounds, salt and IV
-  /// from the OS. An RSA key is sealed as OpenSSL seals keys (PBKDF2-HMAC-SHA-256,
-  /// AES-256-CBC), since the tools that use RSA keys read that form and not the GOST one;
-  /// the other kinds as Ukrainian PKI seals them.
+  /// from the OS, sealed by --key-encryption. Without it an RSA key is sealed as OpenSSL
+  /// seals keys (PBKDF2-HMAC-SHA-256, AES-256-CBC), since the tools that use RSA keys
+  /// read that form and not the GOST one; the other kinds as Ukrainian PKI seals them.
   SecureBytes private_key_file(const pkix::AnyPrivateKey& key, pkix::KeyFileEncoding encoding,
                                const SecureBytes* passphrase) const {
     if (pkcs1_) return pkix::encode_pkcs1_private_key_file(std::get<rsa::PrivateKey>(key), encoding);
@@ -127,9 +135,8 @@ class Keygen final : public Command {
     if (passphrase == nullptr) return pkix::encode_private_key_file(key, encoding, form);
     const std::uint64_t iterations =
         passphrase_.iterations != 0 ? passphrase_.iterations : pkix::kDefaultPbkdf2Iterations;
-    const pkix::KeyEncryption sealing = std::holds_alternative<rsa::PrivateKey>(key)
-                                            ? pkix::KeyEncryption::aes256_cbc
-                                            : pkix::KeyEncryption::gost28147_cfb;
+    const bool aes = key_encryption_.empty() ? std::holds_alternative<rsa::PrivateKey>(key) : key_encryption_ == "aes";
+    const pkix::KeyEncryption sealing = aes ? pkix::KeyEncryption::aes256_cbc : pkix::KeyEncryption::gost28147_cfb;
     rng::OsRandom os;
     return pkix::encode_protected_key_file(key, encoding, *passphrase, iterations, os, form, sealing);
   }
@@ -468,7 +475,7 @@ class Keygen final : public Command {
   }
 
   std::string curve_ = "dstu257", out_, pub_, format_ = "armor", pkcs8_ = "uapki", rng_ = "os", convert_, scheme_;
-  std::string algo_ = "ec", exponent_;
+  std::string algo_ = "ec", exponent_, key_encryption_;
   std::size_t bits_ = 3072;
   CLI::Option* curve_option_ = nullptr;
   CLI::Option* bits_option_ = nullptr;

@@ -170,3 +170,32 @@ TEST_CASE("--pkcs1 writes PKCS#1 files, clear only, for RSA keys only") {
     CHECK_FALSE(fs::exists(d / "x.pub"));
   }
 }
+
+TEST_CASE("--key-encryption chooses the sealing of any kind of key; each reads back") {
+  TempDir d;
+  write(d / "pass", "pw\n");
+  const std::vector<std::vector<std::string>> kinds = {{"--algo", "rsa", "--bits", "1024"},
+                                                       {"--curve", "P-256"},
+                                                       {"--curve", "dstu257"}};
+  for (const auto& kind : kinds) {
+    for (const char* sealing : {"gost", "aes"}) {
+      INFO(kind.back() << " " << sealing);
+      std::vector<std::string> args = {"keygen", "--key-encryption", sealing, "--passphrase-file", d / "pass",
+                                       "--iterations", "1000", "--force", "-o", d / "k"};
+      args.insert(args.end(), kind.begin(), kind.end());
+      REQUIRE(run_dstu(args).status == 0);
+      const auto r = run_dstu({"info", "--passphrase-file", d / "pass", d / "k"});
+      CHECK(r.status == 0);
+      CHECK(r.out.find("protected: true") != std::string::npos);
+      // OpenSSL opens the AES-sealed RSA and ECDSA keys (it knows no DSTU 4145 key).
+      if (std::string(sealing) == "aes" && kind.back() != "dstu257" && has_openssl()) {
+        CHECK(std::system(("openssl pkey -noout -passin pass:pw -in '" + (d / "k") + "' > /dev/null 2>&1").c_str()) ==
+              0);
+      }
+    }
+  }
+  auto r = run_dstu({"keygen", "--key-encryption", "aes", "--no-passphrase", "-o", d / "x"});
+  CHECK(r.status == 2);
+  CHECK(r.err.find("--key-encryption") != std::string::npos);
+  CHECK_FALSE(fs::exists(d / "x"));
+}
