@@ -1,4 +1,5 @@
-// dstu keygen: a key pair into a private key file (mode 0600) and a public key file;
+// dstu keygen: a key pair (DSTU 4145, ECDSA/ECGDSA, RSA) into a private key file (mode
+// 0600) and a public key file;
 // --list-curves; --convert between armor and DER, of key containers to key files and
 // certificates, and of keys and certificates to a PKCS#12 file.
 #include <fmt/core.h>
@@ -18,6 +19,7 @@
 #include "dstu/pkix/container.hpp"
 #include "dstu/pkix/key_choice.hpp"
 #include "dstu/pkix/key_file.hpp"
+#include "dstu/rsa/keygen.hpp"
 #include "dstu/rng/random.hpp"
 #include "exit_codes.hpp"
 #include "files.hpp"
@@ -39,21 +41,34 @@ class Keygen final : public Command {
  public:
   const char* name() const override { return "keygen"; }
   const char* summary() const override {
-    return "Generate a DSTU 4145, ECDSA or ECGDSA key pair (or list curves, convert keys)";
+    return "Generate a DSTU 4145, ECDSA, ECGDSA or RSA key pair (or list curves, convert keys)";
   }
 
   void setup(CLI::App& sub) override {
-    sub.add_option("--curve", curve_,
+    curve_option_ = sub.add_option("--curve", curve_,
                    "Curve name or OID (default dstu257; ECDSA/ECGDSA: P-192 ... P-521, brainpoolP160r1 ... brainpoolP512t1, B-163 ... B-571, K-163 ... K-571; "
                    "see --list-curves)");
     sub.add_option("--scheme", scheme_, "ECDSA/ECGDSA curves: ecdsa (default) or ecgdsa (Q = d^-1 G, its own OID)")
         ->check(CLI::IsMember({"ecdsa", "ecgdsa"}));
+    sub.add_option("--algo", algo_, "ec (default: the --curve's DSTU 4145, ECDSA or ECGDSA key) or rsa")
+        ->check(CLI::IsMember({"ec", "rsa"}));
+    bits_option_ = sub.add_option("--bits", bits_, "RSA: modulus size, a multiple of 8 from 1024 to 16384 (default 3072)");
+    exponent_option_ =
+        sub.add_option("--exponent", exponent_, "RSA: public exponent, odd, 65537 (default) to 2^256 (decimal or 0x hex)");
     sub.add_option("-o,--out", out_, "Private key file (default dstu.key; '-' = stdout)");
     sub.add_option("--pub", pub_, "Public key file (default: the private key file + .pub)");
     format_option_ =
         sub.add_option("--format", format_, "armor (PEM text, default) or der")->check(CLI::IsMember({"armor", "der"}));
     pkcs8_option_ = sub.add_option("--pkcs8", pkcs8_, "Private key layout: uapki (Ukrainian PKI, default) or bc (BouncyCastle)")
         ->check(CLI::IsMember({"uapki", "bc"}));
+    sub.add_flag("--pkcs1", pkcs1_,
+                 "RSA keys: write PKCS#1's own files (\"RSA PRIVATE KEY\", clear only, and \"RSA PUBLIC KEY\") instead "
+                 "of PKCS#8 and SubjectPublicKeyInfo");
+    sub.add_option("--key-encryption", key_encryption_,
+                   "How a protected private key is sealed: gost (PBKDF2-HMAC-GOST34.311, GOST 28147-89 CFB, as "
+                   "Ukrainian PKI does; the default for DSTU 4145 and ECDSA/ECGDSA keys) or aes (PBKDF2-HMAC-SHA-256, "
+                   "AES-256-CBC, as OpenSSL does; the default for RSA keys)")
+        ->check(CLI::IsMember({"gost", "aes"}));
     sub.add_flag("--force", force_, "Replace existing regular files");
     sub.add_option("--rng", rng_, "Random source: os (default) or dstu (DSTU 4145 Annex A)")
         ->check(CLI::IsMember({"os", "dstu"}));
@@ -79,9 +94,15 @@ class Keygen final : public Command {
 
   int run(const GlobalOptions& g) override {
     if (list_) return list_curves(g);
+    if (!key_encryption_.empty() && (passphrase_.none || pkcs12_)) {
+      throw UsageError("--key-encryption seals a private key file: not with --no-passphrase or --pkcs12");
+    }
     if (!convert_.empty()) return convert(g);
     if (pkcs12_ || !certs_.empty() || !passphrase_.key_file.empty()) {
       throw UsageError("--pkcs12, --cert and --key-passphrase-file go with --convert");
+    }
+    if (algo_ != "rsa" && (bits_option_->count() > 0 || exponent_option_->count() > 0)) {
+      throw UsageError("--bits and --exponent are for RSA keys (--algo rsa)");
     }
     return generate(g);
   }
@@ -104,15 +125,36 @@ class Keygen final : public Command {
 
   /// A private key file in the chosen encoding and (DSTU 4145 keys) layout: clear when
   /// `passphrase` is null, else protected with --iterations PBKDF2 rounds, salt and IV
-  /// from the OS.
+  /// from the OS, sealed by --key-encryption. Without it an RSA key is sealed as OpenSSL
+  /// seals keys (PBKDF2-HMAC-SHA-256, AES-256-CBC), since the tools that use RSA keys
+  /// read that form and not the GOST one; the other kinds as Ukrainian PKI seals them.
   SecureBytes private_key_file(const pkix::AnyPrivateKey& key, pkix::KeyFileEncoding encoding,
                                const SecureBytes* passphrase) const {
+    if (pkcs1_) return pkix::encode_pkcs1_private_key_file(std::get<rsa::PrivateKey>(key), encoding);
     const pkix::Dstu4145Form form = parse_form(pkcs8_);
     if (passphrase == nullptr) return pkix::encode_private_key_file(key, encoding, form);
     const std::uint64_t iterations =
         passphrase_.iterations != 0 ? passphrase_.iterations : pkix::kDefaultPbkdf2Iterations;
+    const bool aes = key_encryption_.empty() ? std::holds_alternative<rsa::PrivateKey>(key) : key_encryption_ == "aes";
+    const pkix::KeyEncryption sealing = aes ? pkix::KeyEncryption::aes256_cbc : pkix::KeyEncryption::gost28147_cfb;
     rng::OsRandom os;
-    return pkix::encode_protected_key_file(key, encoding, *passphrase, iterations, os, form);
+    return pkix::encode_protected_key_file(key, encoding, *passphrase, iterations, os, form, sealing);
+  }
+
+  /// A public key file: SubjectPublicKeyInfo, or with --pkcs1 an RSAPublicKey.
+  Bytes public_key_file(const pkix::AnyPublicKey& key, pkix::KeyFileEncoding encoding) const {
+    if (pkcs1_) return pkix::encode_pkcs1_public_key_file(std::get<rsa::PublicKey>(key), encoding);
+    return pkix::encode_public_key_file(key, encoding);
+  }
+
+  /// --pkcs1 asks for PKCS#1 files, which hold RSA keys only and have no encryption of
+  /// their own: refused for other keys, and with a passphrase for a private key.
+  void check_pkcs1(bool rsa_key, bool private_key) const {
+    if (!pkcs1_) return;
+    if (!rsa_key) throw UsageError("--pkcs1 is for RSA keys");
+    if (private_key && !passphrase_.none) {
+      throw UsageError("--pkcs1 writes a private key in clear (PKCS#1 has no encryption): add --no-passphrase");
+    }
   }
 
   int list_curves(const GlobalOptions& g) {
@@ -145,6 +187,7 @@ class Keygen final : public Command {
     if (!pkcs12_ && (!certs_.empty() || profile_option_->count() > 0)) {
       throw UsageError("--cert and --pkcs12-profile go with --pkcs12");
     }
+    if (pkcs1_ && pkcs12_) throw UsageError("--pkcs1 writes key files, not --pkcs12");
     if (pkcs12_ && (!pub_.empty() || format_option_->count() > 0)) {
       throw UsageError("--pkcs12 writes one file: --pub and --format do not apply");
     }
@@ -153,14 +196,16 @@ class Keygen final : public Command {
     const auto container = pkix::container_format(data);
     const bool is_container = container && *container != pkix::ContainerFormat::key6_pbes2;
     if (pkcs12_) return convert_to_pkcs12(g, data, is_container ? container : std::nullopt);
+    if (is_container && pkcs1_) throw UsageError("--pkcs1 converts one RSA key file, not a key container");
     if (is_container) return convert_container(g, data, *container, encoding);
     refuse_existing(out_, force_);
     SecureBytes used;
     const LoadedKey k = load_key(convert_, data, {&passphrase_, allow_insecure_, &used, ""});
     const pkix::AnyPublicKey pub = pkix::public_key(k.key);
-    if (std::holds_alternative<ecdsa::SchemePublicKey>(pub) && pkcs8_option_->count() > 0) {
+    if (!std::holds_alternative<dstu4145::PublicKey>(pub) && pkcs8_option_->count() > 0) {
       throw UsageError("--pkcs8 is for DSTU 4145 keys");
     }
+    check_pkcs1(std::holds_alternative<rsa::PublicKey>(pub), pkix::is_private(k.key));
     if (pkix::is_private(k.key)) {
       // The output's passphrase: none with --no-passphrase; with --passphrase-file/-fd
       // the input's (a protected input read the option already), or the option's;
@@ -170,7 +215,7 @@ class Keygen final : public Command {
       const SecureBytes* p = passphrase_.none ? nullptr : &pass;
       write_file_atomic(out_, private_key_file(pkix::private_key(k.key), encoding, p), 0600, overwrite());
     } else {
-      write_file_atomic(out_, pkix::encode_public_key_file(pub, encoding), 0644, overwrite());
+      write_file_atomic(out_, public_key_file(pub, encoding), 0644, overwrite());
     }
     if (g.json && !g.quiet) print_json({{"converted", convert_}, {"out", out_}, {"private", pkix::is_private(k.key)}});
     return kExitOk;
@@ -336,6 +381,8 @@ class Keygen final : public Command {
       throw UsageError("--json cannot share standard output with a key (use -o FILE and --pub FILE)");
     }
     const pkix::KeyFileEncoding encoding = parse_key_format(format_);
+    check_pkcs1(algo_ == "rsa", true);
+    if (algo_ == "rsa") return generate_rsa(g, key_path, pub_path, encoding);
     const ecdsa::Group* group = ecdsa::Group::find(curve_);  // null: a DSTU 4145 curve
     const ec2m::Curve* curve = group ? nullptr : ec2m::Curve::find_named(curve_);
     if (!group && !curve) throw_invalid("unknown curve '" + curve_ + "' (dstu keygen --list-curves shows them all)");
@@ -355,12 +402,53 @@ class Keygen final : public Command {
         group ? pkix::AnyPrivateKey(ecdsa::SchemeKey{ecdsa::scheme_from_name(scheme_.empty() ? "ecdsa" : scheme_),
                                                      ecdsa::PrivateKey::generate(*group, *rng)})
               : pkix::AnyPrivateKey(dstu4145::generate_key(*curve, *rng));
+    Json r = {{"curve", group ? group->name() : curve->name()}, {"oid", group ? group->oid() : curve->oid()}};
+    if (group) r["scheme"] = scheme_.empty() ? "ecdsa" : scheme_;
+    return write_pair(g, priv, pass, key_path, pub_path, encoding, std::move(r));
+  }
+
+  /// --algo rsa: an RSA key of --bits (FIPS 186-5 A.1.3, rsa::generate_key) with
+  /// --exponent, written as the other kinds are.
+  int generate_rsa(const GlobalOptions& g, const std::string& key_path, const std::string& pub_path,
+                   pkix::KeyFileEncoding encoding) {
+    if (curve_option_->count() > 0 || !scheme_.empty() || pkcs8_option_->count() > 0) {
+      throw UsageError("--curve, --scheme and --pkcs8 are for EC keys, not --algo rsa");
+    }
+    if (bits_ < rsa::kMinGenerateBits || bits_ > rsa::kMaxBits || bits_ % 8 != 0) {
+      throw UsageError("--bits must be a multiple of 8 from 1024 to 16384");
+    }
+    mp::Nat e(rsa::kDefaultExponent);
+    if (!exponent_.empty()) {
+      try {
+        e = mp::Nat::parse(exponent_);
+      } catch (const std::exception&) {
+        throw UsageError("--exponent must be a number (decimal, or hex after 0x)");
+      }
+      if (!e.is_odd() || e < mp::Nat(rsa::kDefaultExponent) || e.bits() > 256) {
+        throw UsageError("--exponent must be odd, from 65537 to below 2^256");
+      }
+    }
+    for (const std::string& p : {key_path, pub_path}) refuse_existing(p, force_);
+    if (passphrase_.none && (!passphrase_.file.empty() || passphrase_.fd >= 0)) {
+      throw UsageError("--no-passphrase and a passphrase option contradict each other");
+    }
+    SecureBytes pass;
+    if (!passphrase_.none) pass = new_passphrase(key_path);
+    auto rng = make_rng(rng_);
+    const pkix::AnyPrivateKey priv(rsa::generate_key(bits_, *rng, e));
+    return write_pair(g, priv, pass, key_path, pub_path, encoding,
+                      {{"algorithm", "rsa"}, {"bits", bits_}, {"e", e.to_dec()}});
+  }
+
+  /// Writes a new key pair and reports it: `record` and the files' names and key id
+  /// with --json, else the key id.
+  int write_pair(const GlobalOptions& g, const pkix::AnyPrivateKey& priv, const SecureBytes& pass,
+                 const std::string& key_path, const std::string& pub_path, pkix::KeyFileEncoding encoding,
+                 Json record) {
     const pkix::AnyPublicKey pub = pkix::public_key(priv);
     const SecureBytes priv_file = private_key_file(priv, encoding, passphrase_.none ? nullptr : &pass);
-    const Bytes pub_file = pkix::encode_public_key_file(pub, encoding);
+    const Bytes pub_file = public_key_file(pub, encoding);
     const std::string id = key_id_hex(pub);
-    const std::string curve_name = group ? group->name() : curve->name();
-    const std::string oid = group ? group->oid() : curve->oid();
     // Both files written beside their names before either is put in place: one that
     // cannot be written (no such directory, a full disk) leaves the other's old file as
     // it was, which --force would otherwise replace and then remove.
@@ -374,9 +462,10 @@ class Keygen final : public Command {
     }
     if (g.quiet) {
     } else if (g.json) {
-      Json r = {{"curve", curve_name}, {"oid", oid}, {"private_key", key_path}, {"public_key", pub_path}, {"key_id", id}};
-      if (group) r["scheme"] = scheme_.empty() ? "ecdsa" : scheme_;
-      print_json(r);
+      record["private_key"] = key_path;
+      record["public_key"] = pub_path;
+      record["key_id"] = id;
+      print_json(record);
     } else if (key_path != "-" && pub_path != "-") {
       fmt::print("key id {}\n", id);
     } else {
@@ -386,12 +475,17 @@ class Keygen final : public Command {
   }
 
   std::string curve_ = "dstu257", out_, pub_, format_ = "armor", pkcs8_ = "uapki", rng_ = "os", convert_, scheme_;
+  std::string algo_ = "ec", exponent_, key_encryption_;
+  std::size_t bits_ = 3072;
+  CLI::Option* curve_option_ = nullptr;
+  CLI::Option* bits_option_ = nullptr;
+  CLI::Option* exponent_option_ = nullptr;
   CLI::Option* pkcs8_option_ = nullptr;
   CLI::Option* profile_option_ = nullptr;
   CLI::Option* format_option_ = nullptr;
   std::vector<std::string> certs_;
   std::string profile_;
-  bool pkcs12_ = false;
+  bool pkcs12_ = false, pkcs1_ = false;
   bool force_ = false, list_ = false, allow_insecure_ = false;
   PassphraseOptions passphrase_;
 };

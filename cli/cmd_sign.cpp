@@ -141,6 +141,8 @@ class Sign final : public Command {
     const LoadedKey loaded = load_key(key_, {&passphrase_, allow_insecure_, nullptr, key_id_});
     if (!pkix::is_private(loaded.key)) throw_invalid(key_ + ": a public key, not a private one");
     const pkix::AnyPrivateKey key = pkix::private_key(loaded.key);
+    // The one place sign refuses RSA keys (detached, --cms and --cosign alike).
+    if (std::holds_alternative<rsa::PrivateKey>(key)) throw Error(Errc::unsupported, "RSA keys are not yet supported by sign");
     if (cosign_) {
       const auto rng = make_rng(rng_);
       return cosign_cms_files(g, key, loaded.certificate, {files_, out_, content_, cert_, chain_, hash_}, *rng);

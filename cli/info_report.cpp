@@ -22,12 +22,17 @@ Json purposes(const std::vector<std::string>& oids) {
 
 std::string algorithm_of(const pkix::AnyPublicKey& key) {
   if (const auto* ec = std::get_if<ecdsa::SchemePublicKey>(&key)) return std::string(ecdsa::scheme_name(ec->scheme));
+  if (std::holds_alternative<rsa::PublicKey>(key)) return "rsa";
   return "dstu4145";
 }
 
 }  // namespace
 
 Json key_record(const pkix::AnyPublicKey& key) {
+  // An RSA key has no curve: its modulus' size and public exponent stand in its place.
+  if (const auto* r = std::get_if<rsa::PublicKey>(&key)) {
+    return {{"algorithm", "rsa"}, {"bits", r->bits()}, {"e", r->e.to_dec()}, {"key_id", to_hex(pkix::key_id(key))}};
+  }
   return {{"algorithm", algorithm_of(key)}, {"curve", pkix::curve_name(key)}, {"key_id", to_hex(pkix::key_id(key))}};
 }
 

@@ -1,8 +1,8 @@
 // Fuzz target: key files as pkix::read_key_file reads them (DER and PEM: PrivateKeyInfo
-// under both DSTU 4145 OIDs and layouts, SubjectPublicKeyInfo, EncryptedPrivateKeyInfo,
-// opened with a fixed passphrase when its iteration count is small), and the DSTU 4145
-// decoders alone. A key that decodes must encode and decode to the same key, and a key
-// file that reads must read the same after it is written again.
+// under both DSTU 4145 OIDs and layouts, SubjectPublicKeyInfo, PKCS#1 RSA keys,
+// EncryptedPrivateKeyInfo opened with a fixed passphrase when its iteration count is
+// small), and the DSTU 4145 decoders alone. A key that decodes must encode and decode to
+// the same key, and a key file that reads must read the same after it is written again.
 #include <cstdint>
 #include <variant>
 

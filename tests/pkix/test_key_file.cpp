@@ -210,43 +210,51 @@ TEST_CASE("each armor label over another structure's DER is refused by that labe
   // Only the sealed file asked for the passphrase (once, under its own label).
   CHECK(pass.calls == 1);
   // Labels of other things are no key files.
-  for (const char* label : {"CERTIFICATE", "RSA PRIVATE KEY", "DSTU 4145 SIGNATURE"}) {
+  for (const char* label : {"CERTIFICATE", "OPENSSH PRIVATE KEY", "DSTU 4145 SIGNATURE"}) {
     const std::string why = refusal(armor(label, all[0].der));
-    CHECK(contains(why, "not a DSTU 4145 key file, nor an ECDSA/ECGDSA one (armor label '" + std::string(label) + "')"));
+    CHECK(contains(why, "not a DSTU 4145 key file, nor an ECDSA/ECGDSA or RSA one (armor label '" + std::string(label) + "')"));
   }
 }
 
 TEST_CASE("DER of other structures, other algorithms and text are no key files") {
   CHECK(refusal(Bytes{}) == "the key file is empty");
-  // ECDSA-Sig-Value: SEQUENCE { INTEGER, INTEGER }.
+  // ECDSA-Sig-Value: SEQUENCE { INTEGER, INTEGER }, which is also the structure of a PKCS#1
+  // RSAPublicKey: read as one, and refused by the RSA key's checks.
   dstu::der::Writer sig;
   sig.begin(dstu::der::kSequence);
   sig.integer(std::uint64_t{5});
   sig.integer(std::uint64_t{7});
   sig.end();
-  CHECK(contains(refusal(sig.finish()), "not a DSTU 4145 key file, nor an ECDSA/ECGDSA one (a DER structure"));
+  CHECK(contains(refusal(sig.finish()), "RSA modulus size out of range"));
+  // SEQUENCE { INTEGER, NULL }: no key's structure.
+  dstu::der::Writer other;
+  other.begin(dstu::der::kSequence);
+  other.integer(std::uint64_t{5});
+  other.null();
+  other.end();
+  CHECK(contains(refusal(other.finish()), "not a DSTU 4145 key file, nor an ECDSA/ECGDSA or RSA one (a DER structure"));
   // A certificate: its first element (the TBS) is a SEQUENCE that begins with [0].
   const auto cert = dstu::test::load_vectors("dstu4145/certificates.vec", "certificate").front();
-  CHECK(contains(refusal(cert.bytes("Der")), "not a DSTU 4145 key file"));
+  CHECK(contains(refusal(cert.bytes("Der")), "not a DSTU 4145 key file, nor an ECDSA/ECGDSA or RSA one"));
   for (const Bytes& junk : {text("this is not a key"), Bytes{0x30, 0x00}, Bytes{0x04, 0x01, 0x00}}) {
-    CHECK(contains(refusal(junk), "not a DSTU 4145 key file, nor an ECDSA/ECGDSA one ("));
+    CHECK(contains(refusal(junk), "not a DSTU 4145 key file, nor an ECDSA/ECGDSA or RSA one ("));
   }
   // A key file with one octet after its structure.
   Bytes longer = samples()[2].der;
   longer.push_back(0);
-  CHECK(contains(refusal(longer), "not a DSTU 4145 key file, nor an ECDSA/ECGDSA one (malformed DER: key file: "
+  CHECK(contains(refusal(longer), "not a DSTU 4145 key file, nor an ECDSA/ECGDSA or RSA one (malformed DER: key file: "
                                   "trailing data)"));
-  // An RSA key in either envelope: unsupported, the OID named.
-  const Bytes rsa_alg = pkix::write_algorithm_identifier("1.2.840.113549.1.1.1", Bytes{0x05, 0x00});
-  const Bytes rsa_spki = pkix::write_subject_public_key_info(rsa_alg, Bytes(16, 1));
-  const SecureBytes rsa_pkcs8 = pkix::write_private_key_info(rsa_alg, Bytes(16, 2));
-  for (const Bytes& file : {rsa_spki, Bytes(rsa_pkcs8.begin(), rsa_pkcs8.end())}) {
+  // An Ed25519 key (RFC 8410) in either envelope: unsupported, the OID named.
+  const Bytes ed_alg = pkix::write_algorithm_identifier("1.3.101.112");
+  const Bytes ed_spki = pkix::write_subject_public_key_info(ed_alg, Bytes(32, 1));
+  const SecureBytes ed_pkcs8 = pkix::write_private_key_info(ed_alg, Bytes(34, 2));
+  for (const Bytes& file : {ed_spki, Bytes(ed_pkcs8.begin(), ed_pkcs8.end())}) {
     try {
       (void)pkix::read_key_file(file, nullptr);
       FAIL("read");
     } catch (const dstu::Error& e) {
       CHECK(e.code() == dstu::Errc::unsupported);
-      CHECK(contains(e.what(), "not a DSTU 4145 key, nor an ECDSA/ECGDSA one (algorithm 1.2.840.113549.1.1.1)"));
+      CHECK(contains(e.what(), "not a DSTU 4145 key, nor an ECDSA/ECGDSA or RSA one (algorithm 1.3.101.112)"));
     }
   }
 }

@@ -58,6 +58,9 @@ Algorithms ecdsa_algorithms(const std::string& hash) {
 }
 
 Algorithms algorithms(const AnyPublicKey& key, const std::string& hash) {
+  // Every signer passes here first (cms_sign_hash), so RSA is refused in this one place
+  // until CMS names RSASSA's algorithms (RFC 4055, RFC 8017 §A.2) here.
+  if (std::holds_alternative<rsa::PublicKey>(key)) throw Error(Errc::unsupported, "RSA keys do not yet sign CMS");
   return std::holds_alternative<dstu4145::PublicKey>(key) ? dstu4145_algorithms(hash) : ecdsa_algorithms(hash);
 }
 

@@ -14,7 +14,9 @@
 namespace dstu::pkix {
 namespace {
 
-constexpr std::size_t kSaltSize = 32;
+constexpr std::size_t kGostSaltSize = 32;
+// 128 bits, the least NIST SP 800-132 §5.1 allows (OpenSSL 3.0 writes 8 octets).
+constexpr std::size_t kAesSaltSize = 16;
 
 [[noreturn]] void bad(const std::string& what) { throw Error(Errc::invalid_input, "encrypted private key: " + what); }
 
@@ -76,14 +78,15 @@ Pbes2Info pbes2_info(std::span<const std::uint8_t> der_bytes) {
 
 Bytes encrypt_private_key_info(std::span<const std::uint8_t> private_key_info,
                                std::span<const std::uint8_t> passphrase, std::uint64_t iterations,
-                               RandomSource& rng, KeyInfoCheck check) {
+                               RandomSource& rng, KeyInfoCheck check, KeyEncryption encryption) {
   if (!(check ? check : is_readable_key)(private_key_info)) bad("what is to be encrypted is not a PrivateKeyInfo");
   if (iterations == 0 || iterations > kMaxPbkdf2Iterations) {
     bad("iteration count " + std::to_string(iterations) + " outside 1 to " + std::to_string(kMaxPbkdf2Iterations));
   }
-  // IIT's and UAPKI's form: PBKDF2-HMAC-GOST34.311, GOST 28147-89 CFB under DKE No.1.
   const detail::Pbes2Params params =
-      detail::new_pbes2_params("gost34311", detail::Pbes2Cipher::gost28147_cfb, kSaltSize, iterations, rng);
+      encryption == KeyEncryption::aes256_cbc
+          ? detail::new_pbes2_params("sha256", detail::Pbes2Cipher::aes256_cbc, kAesSaltSize, iterations, rng)
+          : detail::new_pbes2_params("gost34311", detail::Pbes2Cipher::gost28147_cfb, kGostSaltSize, iterations, rng);
   const Bytes data = detail::pbes2_encrypt(params, private_key_info, passphrase);
   der::Writer w;
   w.begin(der::kSequence);

@@ -8,6 +8,7 @@
 #include "dstu/ecdsa/sign.hpp"
 #include "dstu/hash/gost34311.hpp"
 #include "dstu/pkix/ec_key.hpp"
+#include "dstu/pkix/rsa_key.hpp"
 
 namespace dstu::pkix {
 namespace {
@@ -22,7 +23,7 @@ template <class... F>
 Overload(F...) -> Overload<F...>;
 
 [[noreturn]] void unknown_algorithm(const std::string& oid) {
-  throw Error(Errc::unsupported, "not a DSTU 4145 key, nor an ECDSA/ECGDSA one (algorithm " + oid + ")");
+  throw Error(Errc::unsupported, "not a DSTU 4145 key, nor an ECDSA/ECGDSA or RSA one (algorithm " + oid + ")");
 }
 
 }  // namespace
@@ -36,12 +37,14 @@ AnyKey any_key(const AnyPublicKey& key) {
 }
 
 bool is_private(const AnyKey& key) {
-  return std::holds_alternative<dstu4145::PrivateKey>(key) || std::holds_alternative<ecdsa::SchemeKey>(key);
+  return std::holds_alternative<dstu4145::PrivateKey>(key) || std::holds_alternative<ecdsa::SchemeKey>(key) ||
+         std::holds_alternative<rsa::PrivateKey>(key);
 }
 
 AnyPrivateKey private_key(const AnyKey& key) {
   if (const auto* d = std::get_if<dstu4145::PrivateKey>(&key)) return *d;
   if (const auto* e = std::get_if<ecdsa::SchemeKey>(&key)) return *e;
+  if (const auto* r = std::get_if<rsa::PrivateKey>(&key)) return *r;
   throw_invalid("a public key, not a private one");
 }
 
@@ -49,19 +52,22 @@ AnyPublicKey public_key(const AnyPrivateKey& key) {
   return std::visit(Overload{[](const dstu4145::PrivateKey& k) -> AnyPublicKey { return k.public_key(); },
                              [](const ecdsa::SchemeKey& k) -> AnyPublicKey {
                                return ecdsa::SchemePublicKey{k.scheme, ecdsa::public_key(k.scheme, k.key)};
-                             }},
+                             },
+                             [](const rsa::PrivateKey& k) -> AnyPublicKey { return k.public_key(); }},
                     key);
 }
 
 AnyPublicKey public_key(const AnyKey& key) {
   if (const auto* d = std::get_if<dstu4145::PublicKey>(&key)) return *d;
   if (const auto* e = std::get_if<ecdsa::SchemePublicKey>(&key)) return *e;
+  if (const auto* r = std::get_if<rsa::PublicKey>(&key)) return *r;
   return public_key(private_key(key));
 }
 
 std::string curve_name(const AnyPublicKey& key) {
   return std::visit(Overload{[](const dstu4145::PublicKey& k) { return k.curve->name(); },
-                             [](const ecdsa::SchemePublicKey& k) { return k.key.group->name(); }},
+                             [](const ecdsa::SchemePublicKey& k) { return k.key.group->name(); },
+                             [](const rsa::PublicKey& k) { return rsa_key_name(k); }},
                     key);
 }
 
@@ -70,8 +76,12 @@ Bytes key_id(const AnyPublicKey& key) {
 }
 
 std::string default_hash(const AnyPublicKey& key) {
-  if (const auto* k = std::get_if<ecdsa::SchemePublicKey>(&key)) return ecdsa::default_hash(*k->key.group);
-  return "gost34311";
+  return std::visit(Overload{[](const dstu4145::PublicKey&) -> std::string { return "gost34311"; },
+                             [](const ecdsa::SchemePublicKey& k) -> std::string {
+                               return ecdsa::default_hash(*k.key.group);
+                             },
+                             [](const rsa::PublicKey&) -> std::string { return "sha256"; }},
+                    key);
 }
 
 std::unique_ptr<hash::Hasher> make_hasher(const AnyPublicKey& key, std::string_view hash_name) {
@@ -112,7 +122,8 @@ Bytes encode_spki(const AnyPublicKey& key) {
 
 SecureBytes encode_pkcs8(const AnyPrivateKey& key, Dstu4145Form form) {
   return std::visit(Overload{[&](const dstu4145::PrivateKey& k) { return encode_pkcs8(k, form); },
-                             [](const ecdsa::SchemeKey& k) { return encode_pkcs8(k); }},
+                             [](const ecdsa::SchemeKey& k) { return encode_pkcs8(k); },
+                             [](const rsa::PrivateKey& k) { return encode_pkcs8(k); }},
                     key);
 }
 
@@ -120,6 +131,7 @@ AnyPublicKey decode_spki(std::span<const std::uint8_t> der) {
   const SubjectPublicKeyInfo spki = read_subject_public_key_info(der);
   if (is_dstu4145_algorithm(spki.algorithm.oid)) return dstu4145_public_key(spki);
   if (ec_scheme_of(spki.algorithm.oid)) return ec_public_key(spki);
+  if (spki.algorithm.oid == kOidRsaEncryption) return rsa_public_key(spki);
   unknown_algorithm(spki.algorithm.oid);
 }
 
@@ -127,6 +139,7 @@ AnyPrivateKey decode_pkcs8(std::span<const std::uint8_t> der) {
   const PrivateKeyInfo info = read_private_key_info(der);
   if (is_dstu4145_algorithm(info.algorithm.oid)) return dstu4145_private_key(info);
   if (ec_scheme_of(info.algorithm.oid)) return ec_private_key(info);
+  if (info.algorithm.oid == kOidRsaEncryption) return rsa_private_key(info);
   unknown_algorithm(info.algorithm.oid);
 }
 

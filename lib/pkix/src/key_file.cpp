@@ -9,6 +9,7 @@
 #include "dstu/base/error.hpp"
 #include "dstu/base/pem.hpp"
 #include "dstu/pkix/ec_key.hpp"
+#include "dstu/pkix/rsa_key.hpp"
 
 namespace dstu::pkix {
 namespace {
@@ -19,12 +20,21 @@ constexpr const char* kPrivateLabel = "PRIVATE KEY";
 constexpr const char* kEncryptedLabel = "ENCRYPTED PRIVATE KEY";
 constexpr const char* kEcPrivateLabel = "EC PRIVATE KEY";
 constexpr const char* kPublicLabel = "PUBLIC KEY";
+constexpr const char* kRsaPrivateLabel = "RSA PRIVATE KEY";
+constexpr const char* kRsaPublicLabel = "RSA PUBLIC KEY";
 
 /// The structures a key file may hold.
-enum class Form { private_key_info, encrypted_private_key_info, ec_private_key, subject_public_key_info };
+enum class Form {
+  private_key_info,
+  encrypted_private_key_info,
+  ec_private_key,
+  subject_public_key_info,
+  rsa_private_key,
+  rsa_public_key
+};
 
 [[noreturn]] void not_a_key(const std::string& why) {
-  throw_invalid("not a DSTU 4145 key file, nor an ECDSA/ECGDSA one (" + why + ")");
+  throw_invalid("not a DSTU 4145 key file, nor an ECDSA/ECGDSA or RSA one (" + why + ")");
 }
 
 std::span<const std::uint8_t> octets(std::string_view text) {
@@ -36,14 +46,18 @@ Form form_of_label(const std::string& label) {
   if (label == kEncryptedLabel) return Form::encrypted_private_key_info;
   if (label == kEcPrivateLabel) return Form::ec_private_key;
   if (label == kPublicLabel) return Form::subject_public_key_info;
+  if (label == kRsaPrivateLabel) return Form::rsa_private_key;
+  if (label == kRsaPublicLabel) return Form::rsa_public_key;
   not_a_key("armor label '" + label + "'");
 }
 
-/// The structure of DER by the tags that tell the four apart: a PrivateKeyInfo and an
-/// ECPrivateKey begin with their version INTEGER, followed by an AlgorithmIdentifier
-/// SEQUENCE in one and the privateKey OCTET STRING in the other; an
-/// EncryptedPrivateKeyInfo and a SubjectPublicKeyInfo begin with an AlgorithmIdentifier,
-/// whose OID is PBES2 only in the first.
+/// The structure of DER by the tags that tell the six apart: a PrivateKeyInfo, an
+/// ECPrivateKey and a PKCS#1 RSAPrivateKey begin with their version INTEGER, followed by
+/// an AlgorithmIdentifier SEQUENCE in the first, the privateKey OCTET STRING in the
+/// second and the modulus INTEGER in the third; a PKCS#1 RSAPublicKey is two INTEGERs
+/// and nothing more (an RSAPrivateKey has nine); an EncryptedPrivateKeyInfo and a
+/// SubjectPublicKeyInfo begin with an AlgorithmIdentifier, whose OID is PBES2 only in the
+/// first.
 Form form_of_der(std::span<const std::uint8_t> der_bytes) {
   try {
     der::Reader top(der_bytes);
@@ -55,6 +69,10 @@ Form form_of_der(std::span<const std::uint8_t> der_bytes) {
       const std::uint8_t second = seq.peek();
       if (second == der::kSequence) return Form::private_key_info;
       if (second == der::kOctetString) return Form::ec_private_key;
+      if (second == der::kInteger) {
+        (void)seq.next();
+        return seq.empty() ? Form::rsa_public_key : Form::rsa_private_key;
+      }
     } else if (first == der::kSequence && seq.enter(der::kSequence, "AlgorithmIdentifier").peek() == der::kOid) {
       return is_encrypted_private_key(der_bytes) ? Form::encrypted_private_key_info : Form::subject_public_key_info;
     }
@@ -81,6 +99,10 @@ KeyFile read_form(Form form, std::span<const std::uint8_t> der_bytes, Passphrase
       return {ecdsa::SchemeKey{ecdsa::Scheme::ecdsa, decode_sec1(der_bytes)}, false};
     case Form::subject_public_key_info:
       return {any_key(decode_spki(der_bytes)), false};
+    case Form::rsa_private_key:
+      return {decode_pkcs1_private_key(der_bytes), false};
+    case Form::rsa_public_key:
+      return {decode_pkcs1_public_key(der_bytes), false};
   }
   throw std::logic_error("read_form: no such form");
 }
@@ -131,7 +153,8 @@ KeyFile read_armored(std::string_view text, PassphraseSource* source) {
   // OpenSSL encryption ("Proc-Type: 4,ENCRYPTED"), which is not PKCS#8.
   if (!block.headers.empty() && block.label.find(kPrivateLabel) != std::string::npos) {
     throw_invalid("armor headers ('" + block.headers.front().first +
-                  ": ...') in a private key: not a PKCS#8 key (convert it with openssl pkcs8 -topk8)");
+                  ": ...') in a private key: the legacy OpenSSL encryption, not PKCS#8 "
+                  "(convert it with openssl pkcs8 -topk8 -v2 aes256)");
   }
   KeyFile k = read_form(form_of_label(block.label), block.data, source);
   if (!params_oid.empty()) check_ec_parameters(params_oid, k.key);
@@ -141,6 +164,12 @@ KeyFile read_armored(std::string_view text, PassphraseSource* source) {
 SecureBytes armored(SecureBytes der_bytes, KeyFileEncoding encoding, const char* label) {
   if (encoding == KeyFileEncoding::der) return der_bytes;
   return pem::encode_secret(label, der_bytes);
+}
+
+Bytes public_armored(Bytes der_bytes, KeyFileEncoding encoding, const char* label) {
+  if (encoding == KeyFileEncoding::der) return der_bytes;
+  const std::string text = pem::encode({label, {}, der_bytes});
+  return Bytes(text.begin(), text.end());
 }
 
 }  // namespace
@@ -159,16 +188,22 @@ SecureBytes encode_private_key_file(const AnyPrivateKey& key, KeyFileEncoding en
 
 SecureBytes encode_protected_key_file(const AnyPrivateKey& key, KeyFileEncoding encoding,
                                       std::span<const std::uint8_t> passphrase, std::uint64_t iterations,
-                                      RandomSource& rng, Dstu4145Form form) {
-  const Bytes sealed = encrypt_private_key_info(encode_pkcs8(key, form), passphrase, iterations, rng);
+                                      RandomSource& rng, Dstu4145Form form, KeyEncryption encryption) {
+  const Bytes sealed =
+      encrypt_private_key_info(encode_pkcs8(key, form), passphrase, iterations, rng, nullptr, encryption);
   return armored(SecureBytes(sealed.begin(), sealed.end()), encoding, kEncryptedLabel);
 }
 
 Bytes encode_public_key_file(const AnyPublicKey& key, KeyFileEncoding encoding) {
-  const Bytes der_bytes = encode_spki(key);
-  if (encoding == KeyFileEncoding::der) return der_bytes;
-  const std::string text = pem::encode({kPublicLabel, {}, der_bytes});
-  return Bytes(text.begin(), text.end());
+  return public_armored(encode_spki(key), encoding, kPublicLabel);
+}
+
+SecureBytes encode_pkcs1_private_key_file(const rsa::PrivateKey& key, KeyFileEncoding encoding) {
+  return armored(encode_pkcs1(key), encoding, kRsaPrivateLabel);
+}
+
+Bytes encode_pkcs1_public_key_file(const rsa::PublicKey& key, KeyFileEncoding encoding) {
+  return public_armored(encode_pkcs1(key), encoding, kRsaPublicLabel);
 }
 
 }  // namespace dstu::pkix

@@ -63,16 +63,28 @@ bool is_encrypted_private_key(std::span<const std::uint8_t> der);
 /// kMaxPbkdf2Iterations.
 Pbes2Info pbes2_info(std::span<const std::uint8_t> der);
 
+/// How a PrivateKeyInfo is sealed.
+enum class KeyEncryption {
+  /// IIT's and UAPKI's form (above): PBKDF2-HMAC-GOST34.311, GOST 28147-89 CFB under DKE
+  /// No.1, a 32-octet salt and an 8-octet IV.
+  gost28147_cfb,
+  /// OpenSSL's form (`openssl pkcs8 -topk8 -v2 aes256`, RFC 8018 §A.2, §B.2.5):
+  /// PBKDF2-HMAC-SHA-256 (hmacWithSHA256 with NULL parameters), AES-256-CBC with PKCS#7
+  /// padding, a 16-octet salt and a 16-octet IV. For keys that tools outside Ukrainian PKI
+  /// must open.
+  aes256_cbc,
+};
+
 /// What a PrivateKeyInfo must be, in full, for encryption to accept it. nullptr: a key
 /// that decode_pkcs8 (key.hpp) reads, of any kind.
 using KeyInfoCheck = bool (*)(std::span<const std::uint8_t> private_key_info);
 
-/// Encrypts a PrivateKeyInfo (DER) under `passphrase`: a 32-octet salt and an 8-octet
-/// IV from `rng`, `iterations` rounds of PBKDF2 (1 to kMaxPbkdf2Iterations), the DKE
-/// No.1 S-box.
+/// Encrypts a PrivateKeyInfo (DER) under `passphrase` by `encryption`: salt and IV from
+/// `rng`, `iterations` rounds of PBKDF2 (1 to kMaxPbkdf2Iterations).
 Bytes encrypt_private_key_info(std::span<const std::uint8_t> private_key_info,
                                std::span<const std::uint8_t> passphrase, std::uint64_t iterations,
-                               RandomSource& rng, KeyInfoCheck check = nullptr);
+                               RandomSource& rng, KeyInfoCheck check = nullptr,
+                               KeyEncryption encryption = KeyEncryption::gost28147_cfb);
 
 /// Decrypts an EncryptedPrivateKeyInfo (any salt length and iteration count up to
 /// kMaxPbkdf2Iterations, the S-box from its parameters) to the PrivateKeyInfo DER, of
