@@ -2,8 +2,9 @@
 // file's error (unreadable, or its signature file already there) is reported and the
 // others are still signed; the exit status is 2 if any failed. Files are taken a window
 // at a time (window.hpp): hashed in parallel on the team with the hash the key implies
-// (pkix::make_hasher), signed as one batch of the key's scheme (dstu4145::sign_batch or
-// ecdsa::sign_batch: nonces drawn in file order from one generator), their signature
+// (pkix::make_hasher), signed as one batch of the key's scheme (dstu4145::sign_batch,
+// ecdsa::sign_batch or rsa::sign_batch: randomness drawn in file order from one
+// generator), their signature
 // files written in parallel, and their results reported in input order before the next
 // window; in a window of large files each file is signed and reported as soon as it and
 // every earlier one are hashed.
@@ -24,6 +25,7 @@
 #include "dstu/parallel/team.hpp"
 #include "dstu/pkix/timestamp.hpp"
 #include "ec_signatures.hpp"
+#include "rsa_signatures.hpp"
 #include "exit_codes.hpp"
 #include "files.hpp"
 #include "http_post.hpp"
@@ -40,7 +42,7 @@ class Sign final : public Command {
  public:
   const char* name() const override { return "sign"; }
   const char* summary() const override {
-    return "Sign files with a DSTU 4145, ECDSA or ECGDSA private key (detached signatures)";
+    return "Sign files with a DSTU 4145, ECDSA, ECGDSA or RSA private key (detached signatures)";
   }
 
   void setup(CLI::App& sub) override {
@@ -53,17 +55,24 @@ class Sign final : public Command {
     sub.add_option("--hash", hash_,
                    "gost34311 (default for DSTU 4145 keys), kupyna256, kupyna384, kupyna512, sha224, sha256, sha384, "
                    "sha512, sha512-224, sha512-256 or sha3-* (ECDSA/ECGDSA keys: sha224 ... sha512; default by the "
-                   "size of n: sha256, sha384, sha512); sha1 is refused")
+                   "size of n: sha256, sha384, sha512; RSA keys: sha224 ... sha512, default sha256); sha1 is refused")
         ->check(CLI::IsMember(hash::hasher_names()));
     sub.add_option("-o,--out", out_, "Signature file (only with one input; '-' = stdout)");
     sub.add_option("--sig-format", sig_format_,
                    "armor (text, default); DSTU 4145 keys: raw (r_le || s_le octets) or raw-be (s_be || r_be, "
                    "the byte order of BouncyCastle's GOST3411WITHDSTU4145); ECDSA/ECGDSA keys: der (ECDSA-Sig-Value, as "
-                   "openssl dgst -sign writes) or p1363 (r || s)")
+                   "openssl dgst -sign writes) or p1363 (r || s); RSA keys: raw (the signature's octets, as openssl "
+                   "dgst -sign writes)")
         ->check(CLI::IsMember({"armor", "raw", "raw-be", "der", "p1363"}));
     sub.add_option("--scheme", scheme_,
                    "ecdsa or ecgdsa: must be the key's scheme (ECDSA/ECGDSA keys carry it; chosen at keygen)")
         ->check(CLI::IsMember({"ecdsa", "ecgdsa"}));
+    sub.add_option("--padding", rsa_.padding,
+                   "RSA keys: pss (RSASSA-PSS, default) or pkcs1 (RSASSA-PKCS1-v1_5, openssl dgst -sign's default)")
+        ->check(CLI::IsMember({"pss", "pkcs1"}));
+    sub.add_option("--salt-length", rsa_.salt_length,
+                   "RSA keys with PSS: the salt's octets, digest (default: as long as the hash) or max")
+        ->type_name("N|digest|max");
     sub.add_flag("--deterministic", deterministic_,
                  "ECDSA/ECGDSA keys: RFC 6979 deterministic nonces (default: hedged with fresh randomness)");
     sub.add_flag("--force", force_, "Replace existing signature files (regular files only)");
@@ -141,8 +150,9 @@ class Sign final : public Command {
     const LoadedKey loaded = load_key(key_, {&passphrase_, allow_insecure_, nullptr, key_id_});
     if (!pkix::is_private(loaded.key)) throw_invalid(key_ + ": a public key, not a private one");
     const pkix::AnyPrivateKey key = pkix::private_key(loaded.key);
-    // The one place sign refuses RSA keys (detached, --cms and --cosign alike).
-    if (std::holds_alternative<rsa::PrivateKey>(key)) throw Error(Errc::unsupported, "RSA keys are not yet supported by sign");
+    if (std::holds_alternative<rsa::PrivateKey>(key) && (cms_ || cosign_)) {
+      throw Error(Errc::unsupported, "CMS signed files with RSA keys are not made yet (detached signatures are)");
+    }
     if (cosign_) {
       const auto rng = make_rng(rng_);
       return cosign_cms_files(g, key, loaded.certificate, {files_, out_, content_, cert_, chain_, hash_}, *rng);
@@ -164,6 +174,11 @@ class Sign final : public Command {
     const std::string key_id = key_id_hex(pub_);
     Json fields = {{"curve", pkix::curve_name(pub_)}};
     if (const auto* ec = std::get_if<ecdsa::SchemeKey>(&key)) fields["scheme"] = ecdsa::scheme_name(ec->scheme);
+    if (const auto* r = std::get_if<rsa::PrivateKey>(&key)) {
+      rsa_scheme_ = rsa_signing_scheme(rsa_, r->bits(), hash_);
+      fields["padding"] = rsa::padding_name(rsa_scheme_.padding);
+      if (rsa_scheme_.padding == rsa::Padding::pss) fields["salt_length"] = rsa_scheme_.salt_len;
+    }
     fields["hash"] = hash_;
     fields["key_id"] = key_id;
     if (loaded.certificate) {
@@ -195,6 +210,16 @@ class Sign final : public Command {
  private:
   /// Refuses the options that belong to the other kind of key.
   void check_options(const pkix::AnyPrivateKey& key) const {
+    const bool rsa_key = std::holds_alternative<rsa::PrivateKey>(key);
+    if (!rsa_key && (!rsa_.padding.empty() || !rsa_.salt_length.empty())) {
+      throw UsageError("--padding and --salt-length are for RSA keys");
+    }
+    if (rsa_key) {
+      if (!scheme_.empty()) throw UsageError("--scheme is for ECDSA/ECGDSA keys; this is an RSA key");
+      if (deterministic_) throw UsageError("--deterministic is for ECDSA/ECGDSA keys (PKCS#1 v1.5 signatures are deterministic)");
+      check_rsa_options(rsa_, hash_, sig_format_, true);
+      return;
+    }
     if (const auto* ec = std::get_if<ecdsa::SchemeKey>(&key)) {
       check_ec_options(ec->scheme, scheme_, hash_);
       if (sig_format_ == "raw" || sig_format_ == "raw-be") {
@@ -265,6 +290,9 @@ class Sign final : public Command {
       // Nonces hedged: the generator's output mixed with d and each digest (nonce.hpp).
       write(dstu4145::sign_batch(*k, pending, rng, threads, dstu4145::NonceMode::hedged),
             [&](const dstu4145::Signature& sig) { return dstu_signature_file(*k, key_id, sig); });
+    } else if (const auto* r = std::get_if<rsa::PrivateKey>(&key)) {
+      write(rsa::sign_batch(*r, rsa_scheme_, hash_, pending, rng, threads),
+            [&](const Bytes& sig) { return rsa_signature_file(rsa_scheme_, key_id, hash_, sig_format_, sig); });
     } else {
       const ecdsa::SchemeKey& ec = std::get<ecdsa::SchemeKey>(key);
       const ecdsa::Nonces nonces = deterministic_ ? ecdsa::Nonces::deterministic : ecdsa::Nonces::hedged;
@@ -293,6 +321,8 @@ class Sign final : public Command {
   std::vector<std::string> files_;
   bool force_ = false, allow_insecure_ = false, deterministic_ = false;
   PassphraseOptions passphrase_;
+  RsaOptions rsa_;
+  rsa::Scheme rsa_scheme_;  ///< from rsa_, the key's size and the hash
 };
 
 }  // namespace

@@ -26,6 +26,7 @@
 #include "dstu/parallel/team.hpp"
 #include "dstu/pkix/file_kind.hpp"
 #include "ec_signatures.hpp"
+#include "rsa_signatures.hpp"
 #include "exit_codes.hpp"
 #include "files.hpp"
 #include "key_files.hpp"
@@ -45,6 +46,7 @@ struct Outcome {
   Status status = Status::error;
   std::string hash;
   std::string reason;
+  std::string padding;  ///< RSA: the scheme the signature was held to ("" before it was known)
 };
 
 /// A request after its files are read: the outcome so far (an error, or pending the
@@ -63,7 +65,7 @@ class Verify final : public Command {
  public:
   const char* name() const override { return "verify"; }
   const char* summary() const override {
-    return "Verify detached DSTU 4145, ECDSA or ECGDSA signatures of files, and CMS signed files (.p7s)";
+    return "Verify detached DSTU 4145, ECDSA, ECGDSA or RSA signatures of files, and CMS signed files (.p7s)";
   }
 
   void setup(CLI::App& sub) override {
@@ -98,18 +100,26 @@ class Verify final : public Command {
         ->group(chain);
     sub.add_option("--sig", sig_, "Signature file (only with one input; default FILE.sig)");
     sub.add_option("--hash", hash_,
-                   "Hash (default: the signature's Hash header, else gost34311 for DSTU 4145 keys and by the size "
-                   "of n for ECDSA/ECGDSA keys: sha256, sha384, sha512)")
+                   "Hash (default: the signature's Hash header, else gost34311 for DSTU 4145 keys, by the size "
+                   "of n for ECDSA/ECGDSA keys: sha256, sha384, sha512, and sha256 for RSA keys)")
         ->check(CLI::IsMember(hash::hasher_names()));
     auto* format = sub.add_option("--sig-format", sig_format_,
                                   "auto (default: armored by its BEGIN line, else raw r_le || s_le), raw, raw-be "
                                   "(s_be || r_be, BouncyCastle's GOST3411WITHDSTU4145), der or der-be (the same in "
                                   "a DER OCTET STRING, the JCA form); ECDSA/ECGDSA keys: auto (armored only), der "
-                                  "(ECDSA-Sig-Value, as openssl dgst -sign writes) or p1363 (r || s)")
+                                  "(ECDSA-Sig-Value, as openssl dgst -sign writes) or p1363 (r || s); RSA keys: auto (armored only) "
+                                  "or raw (the signature's octets, as openssl dgst -sign writes; give --padding)")
                        ->check(CLI::IsMember({"auto", "raw", "raw-be", "der", "der-be", "p1363"}));
     sub.add_option("--scheme", scheme_, "ecdsa or ecgdsa: must be the key's scheme (ECDSA/ECGDSA keys carry it)")
         ->check(CLI::IsMember({"ecdsa", "ecgdsa"}));
     sub.add_flag("--be", big_endian_, "Same as --sig-format raw-be")->excludes(format);
+    sub.add_option("--padding", rsa_.padding,
+                   "RSA keys: pss or pkcs1, the signature's scheme (needed for raw signatures; armor names it)")
+        ->check(CLI::IsMember({"pss", "pkcs1"}));
+    sub.add_option("--salt-length", rsa_.salt_length,
+                   "RSA keys with PSS: hold the salt to N octets or digest (the hash's length); default: what the "
+                   "armor names, else any (auto)")
+        ->type_name("N|digest|auto");
     sub.add_option("--batch", list_,
                    "Read requests from LIST ('-' = stdin), one per line: FILE, or FILE and SIGFILE separated "
                    "by a TAB or spaces; '#' comments");
@@ -131,11 +141,16 @@ class Verify final : public Command {
                             std::count(crls_.begin(), crls_.end(), "-");
     if (stdin_uses > 1) throw UsageError("standard input can be read once");
     load_signer(g);
-    // The one place verify refuses RSA keys (a CMS signer's RSA certificate is reported
-    // by lib/pkix as a signature algorithm dstu does not verify).
-    if (std::holds_alternative<rsa::PublicKey>(key_)) throw Error(Errc::unsupported, "RSA keys are not yet supported by verify");
     const auto* ec_key = std::get_if<ecdsa::SchemePublicKey>(&key_);
-    if (ec_key != nullptr) {
+    const auto* rsa_key = std::get_if<rsa::PublicKey>(&key_);
+    if (rsa_key == nullptr && (!rsa_.padding.empty() || !rsa_.salt_length.empty())) {
+      throw UsageError("--padding and --salt-length are for RSA keys");
+    }
+    if (rsa_key != nullptr) {
+      if (!scheme_.empty()) throw UsageError("--scheme is for ECDSA/ECGDSA keys; this is an RSA key");
+      if (big_endian_) throw UsageError("--be is for DSTU 4145 keys");
+      check_rsa_options(rsa_, hash_, sig_format_, false);
+    } else if (ec_key != nullptr) {
       check_ec_options(ec_key->scheme, scheme_, hash_);
       if (big_endian_ || (sig_format_ != "auto" && sig_format_ != "der" && sig_format_ != "p1363")) {
         throw UsageError("--sig-format " + (big_endian_ ? std::string("raw-be") : sig_format_) +
@@ -171,7 +186,8 @@ class Verify final : public Command {
       const auto emit = [&](std::size_t begin, std::size_t end) {
         for (std::size_t i = begin; i < end; ++i) {
           if (chain_ && chain_->verdict != pkix::ChainVerdict::valid && out[i].status == Status::valid) {
-            out[i] = {Status::invalid, out[i].hash, "the certificate's chain: " + chain_->reason};
+            out[i].status = Status::invalid;
+            out[i].reason = "the certificate's chain: " + chain_->reason;
           }
           invalid |= out[i].status == Status::invalid;
           error |= out[i].status == Status::error;
@@ -179,7 +195,13 @@ class Verify final : public Command {
         }
       };
       if (ec_key != nullptr) {
-        check_window_ec(*ec_key, key_id, window, out, emit);
+        check_window_each(window, out, emit, [&](const ListEntry& e) {
+          return verify_file_ec(*ec_key, key_id, e.file, e.sig_path, hash_, sig_format_);
+        });
+      } else if (rsa_key != nullptr) {
+        check_window_each(window, out, emit, [&](const ListEntry& e) {
+          return verify_file_rsa(*rsa_key, key_id, e.file, e.sig_path, hash_, sig_format_, rsa_);
+        });
       } else {
         check_window(std::get<dstu4145::PublicKey>(key_), key_id, window, large, out, emit);
       }
@@ -193,9 +215,10 @@ class Verify final : public Command {
  private:
   /// CMS signed files (cms_verify.hpp): every signer by the certificate it names.
   int run_cms(const GlobalOptions& g) const {
-    if (!sig_.empty() || !hash_.empty() || sig_format_ != "auto" || !scheme_.empty() || big_endian_) {
-      throw UsageError("--sig, --hash, --sig-format, --scheme and --be are for detached signatures; a CMS signed "
-                       "file names its own");
+    if (!sig_.empty() || !hash_.empty() || sig_format_ != "auto" || !scheme_.empty() || big_endian_ ||
+        !rsa_.padding.empty() || !rsa_.salt_length.empty()) {
+      throw UsageError("--sig, --hash, --sig-format, --scheme, --be, --padding and --salt-length are for detached "
+                       "signatures; a CMS signed file names its own");
     }
     if (!pub_.empty() && !cms_) throw UsageError("-p with CMS signed files needs --cms");
     const bool chain_options = !untrusted_.empty() || !crls_.empty() || !at_.empty() || require_crl_;
@@ -270,6 +293,7 @@ class Verify final : public Command {
       if (!o.hash.empty()) r["hash"] = o.hash;  // null: an error came before the hash was known
       const auto* ec_key = std::get_if<ecdsa::SchemePublicKey>(&key_);
       if (ec_key != nullptr) r["scheme"] = ecdsa::scheme_name(ec_key->scheme);
+      if (std::holds_alternative<rsa::PublicKey>(key_) && !o.padding.empty()) r["padding"] = o.padding;
       if (!o.reason.empty()) r["reason"] = o.reason;
       if (cert_) {
         r["certificate"] = {{"subject", pkix::to_string(cert_->subject)}, {"serial", to_hex(cert_->serial)},
@@ -289,22 +313,23 @@ class Verify final : public Command {
     }
   }
 
-  /// A window with an ECDSA/ECGDSA key: each request read, hashed and verified on the
-  /// team, and handed to emit as soon as it and every earlier one are done.
-  void check_window_ec(const ecdsa::SchemePublicKey& key, const std::string& key_id,
-                       const std::vector<ListEntry>& window, std::vector<Outcome>& out,
-                       const InOrder::Flush& emit) const {
+  /// A window with an ECDSA/ECGDSA or RSA key: each request read, hashed and verified on
+  /// the team by `verify_one`, and handed to emit as soon as it and every earlier one are
+  /// done.
+  template <class VerifyOne>
+  void check_window_each(const std::vector<ListEntry>& window, std::vector<Outcome>& out, const InOrder::Flush& emit,
+                         const VerifyOne& verify_one) const {
     InOrder order(window.size(), emit);
     parallel::for_each(window.size(), parallel::team_size(), [&](std::size_t i) {
       const ListEntry& e = window[i];
       if (!e.error.empty() || (e.file == "-" && sig_.empty())) {
         out[i].reason = !e.error.empty() ? e.error : "give the signature of standard input with --sig";
       } else {
-        const FileVerdict v = verify_file_ec(key, key_id, e.file, e.sig_path, hash_, sig_format_);
+        const FileVerdict v = verify_one(e);
         out[i] = {v.status == FileVerdict::valid     ? Status::valid
                   : v.status == FileVerdict::invalid ? Status::invalid
-                                                   : Status::error,
-                  v.hash, v.reason};
+                                                     : Status::error,
+                  v.hash, v.reason, v.padding};
       }
       order.done(i);
     });
@@ -398,6 +423,7 @@ class Verify final : public Command {
   pkix::TrustStore store_;  // chain_'s path points into it
   std::optional<pkix::ChainResult> chain_;
   std::string pub_, sig_, hash_, sig_format_ = "auto", list_, scheme_, curve_name_;
+  RsaOptions rsa_;
   pkix::AnyPublicKey key_;
   SignatureFormat format_ = SignatureFormat::automatic;
   std::vector<std::string> files_;

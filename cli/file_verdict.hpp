@@ -8,6 +8,7 @@ namespace dstu::cli {
 struct FileVerdict {
   enum Status { valid, invalid, error } status = error;
   std::string hash, reason;
+  std::string padding;  ///< RSA: the scheme the signature was held to ("" before it was known)
 };
 
 }  // namespace dstu::cli

@@ -141,6 +141,7 @@ FileVerdict verify_file_rsa(const rsa::PublicKey& key, const std::string& key_id
     v.hash = !hash.empty() ? hash : !named_hash.empty() ? named_hash : pkix::default_hash(key);
     rsa::Scheme scheme;
     scheme.padding = rsa::padding_from_name(!options.padding.empty() ? options.padding : padding);
+    v.padding = rsa::padding_name(scheme.padding);
     // The salt the verifier holds the signature to: the one named, else any (as OpenSSL
     // verifies by default; RFC 8017 §9.1 leaves it to the parameters).
     const std::string& chosen = !given_salt.empty() ? given_salt : salt;

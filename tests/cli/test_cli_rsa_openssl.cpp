@@ -47,7 +47,8 @@ TEST_CASE("OpenSSL's keys sign in dstu and its signatures verify in dstu, both p
     REQUIRE(sh("openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:" + std::to_string(bits) + " -out " + q(key) +
                " && openssl pkey -in " + q(key) + " -pubout -out " + q(pub)));
     for (const std::string padding : {"pss", "pkcs1"}) {
-      for (const std::string hash : {"sha256", "sha512"}) {
+      // SHA-512 and a salt as long leave no room in a 1024-bit PSS block (emLen 128 < 2 * 64 + 2).
+      for (const std::string hash : {"sha256", bits > 1024 ? "sha512" : "sha384"}) {
         CAPTURE(padding);
         CAPTURE(hash);
         // dstu signs, openssl verifies (its default PSS salt check on verifying: auto).
@@ -61,7 +62,7 @@ TEST_CASE("OpenSSL's keys sign in dstu and its signatures verify in dstu, both p
         CHECK_FALSE(sh("openssl dgst -" + hash + " -verify " + q(pub) + sigopts(padding, "") + " -signature " +
                        q(ours) + " " + q(d / "g")));
         // openssl signs, dstu verifies; PSS with each salt length OpenSSL writes.
-        for (const std::string salt : padding == "pss" ? std::vector<std::string>{"digest", "max", "0"}
+        for (const std::string& salt : padding == "pss" ? std::vector<std::string>{"digest", "max", "0"}
                                                         : std::vector<std::string>{""}) {
           CAPTURE(salt);
           const std::string theirs = d / "theirs.sig";
