@@ -1,4 +1,4 @@
-// RSA with the openssl command, both ways, at 512 (read only), 1024, 2048, 3072 and 4096
+// RSA with the openssl command, both ways, at 512 (read only), 1024, 1536, 2048, 3072 and 4096
 // bits: keys from `openssl genpkey` sign in dstu and `openssl dgst -verify` accepts the
 // signatures with the same padding options; `openssl dgst -sign` signatures verify in
 // dstu (PSS with the salt lengths OpenSSL writes: digest, max, 0); keys dstu makes are
@@ -41,7 +41,7 @@ TEST_CASE("OpenSSL's keys sign in dstu and its signatures verify in dstu, both p
   TempDir d;
   write(d / "f", "a file signed with RSA\n");
   write(d / "g", "another file\n");
-  for (const int bits : {1024, 2048, 3072, 4096}) {
+  for (const int bits : {1024, 1536, 2048, 3072, 4096}) {
     CAPTURE(bits);
     const std::string key = d / ("o" + std::to_string(bits) + ".pem"), pub = key + ".pub";
     REQUIRE(sh("openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:" + std::to_string(bits) + " -out " + q(key) +
@@ -89,7 +89,7 @@ TEST_CASE("keys dstu makes: openssl pkey -check reads them, they sign for openss
   require_openssl();
   TempDir d;
   write(d / "f", "a file signed with a dstu RSA key\n");
-  for (const int bits : {1024, 2048, 3072, 4096}) {
+  for (const int bits : {1024, 1536, 2048, 3072, 4096}) {
     CAPTURE(bits);
     const std::string key = d / ("d" + std::to_string(bits) + ".key"), pub = key + ".pub";
     auto r = run_dstu({"keygen", "--algo", "rsa", "--bits", std::to_string(bits), "--no-passphrase", "-o", key});
