@@ -17,7 +17,7 @@ using dstu::test::write;
 
 namespace {
 
-bool sh(const std::string& command) { return std::system((command + " > /dev/null 2>&1").c_str()) == 0; }
+bool sh(const std::string& command) { return std::system(("(" + command + ") > /dev/null 2>&1").c_str()) == 0; }
 
 std::string q(const std::string& path) { return "'" + path + "'"; }
 
