@@ -19,44 +19,77 @@ constexpr std::uint64_t kMask = (std::uint64_t{1} << 52) - 1;
 
 #define DSTU_IFMA __attribute__((target("avx512f,avx512ifma")))
 
-/// r = a b / 2^(52 * 8 V) mod m, almost reduced, for V vectors of digits.
-template <int V>
-DSTU_IFMA void amm(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b,
-                   const std::uint64_t* m, std::uint64_t k0) {
-  __m512i A[V], M[V], X[V];
+/// r[k] = a[k] b[k] / 2^(52 * 8 V) mod m[k], almost reduced, for V vectors of digits and
+/// K independent products in one loop. Each step of a product waits on the latency of
+/// its low digit (madd, extract, multiply, broadcast); with K = 2 the other product's
+/// step fills that wait, as in the dual exponentiation of Gueron and Krasnov. The high
+/// halves of a step's products go to a separate accumulator P (a b_i's as soon as b_i is
+/// known) and the low digit's carry moves up by a vector shift, so only the low-half
+/// madds, the shift and two adds follow the multiplier u on the critical path.
+template <int V, int K>
+DSTU_IFMA void amm_k(std::uint64_t* const r[K], const std::uint64_t* const a[K], const std::uint64_t* const b[K],
+                     const std::uint64_t* const m[K], const std::uint64_t k0[K]) {
+  __m512i A[K][V], M[K][V], X[K][V];
   const __m512i zero = _mm512_setzero_si512();
-  for (int v = 0; v < V; ++v) {
-    A[v] = _mm512_loadu_si512(a + 8 * v);
-    M[v] = _mm512_loadu_si512(m + 8 * v);
-    X[v] = zero;
-  }
-  const std::uint64_t m0 = m[0];
-  for (int i = 0; i < 8 * V; ++i) {
-    const __m512i B = _mm512_set1_epi64(static_cast<long long>(b[i]));
-    for (int v = 0; v < V; ++v) X[v] = _mm512_madd52lo_epu64(X[v], A[v], B);
-    // u makes digit 0 divisible by 2^52; its carry moves up with the shift.
-    const std::uint64_t x0 = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm512_castsi512_si128(X[0])));
-    const std::uint64_t u = (x0 * k0) & kMask;
-    const std::uint64_t carry = (x0 + ((m0 * u) & kMask)) >> 52;
-    const __m512i U = _mm512_set1_epi64(static_cast<long long>(u));
-    for (int v = 0; v < V; ++v) X[v] = _mm512_madd52lo_epu64(X[v], M[v], U);
-    for (int v = 0; v + 1 < V; ++v) X[v] = _mm512_alignr_epi64(X[v + 1], X[v], 1);
-    X[V - 1] = _mm512_alignr_epi64(zero, X[V - 1], 1);
-    X[0] = _mm512_mask_add_epi64(X[0], 1, X[0], _mm512_set1_epi64(static_cast<long long>(carry)));
+  for (int k = 0; k < K; ++k) {
     for (int v = 0; v < V; ++v) {
-      X[v] = _mm512_madd52hi_epu64(X[v], A[v], B);
-      X[v] = _mm512_madd52hi_epu64(X[v], M[v], U);
+      A[k][v] = _mm512_loadu_si512(a[k] + 8 * v);
+      M[k][v] = _mm512_loadu_si512(m[k] + 8 * v);
+      X[k][v] = zero;
+    }
+  }
+  for (int i = 0; i < 8 * V; ++i) {
+    __m512i B[K], U[K], P[K][V];
+    for (int k = 0; k < K; ++k) {
+      B[k] = _mm512_set1_epi64(static_cast<long long>(b[k][i]));
+      for (int v = 0; v < V; ++v) X[k][v] = _mm512_madd52lo_epu64(X[k][v], A[k][v], B[k]);
+      for (int v = 0; v < V; ++v) P[k][v] = _mm512_madd52hi_epu64(zero, A[k][v], B[k]);
+    }
+    for (int k = 0; k < K; ++k) {
+      // u makes digit 0 divisible by 2^52.
+      const std::uint64_t x0 = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm512_castsi512_si128(X[k][0])));
+      U[k] = _mm512_set1_epi64(static_cast<long long>((x0 * k0[k]) & kMask));
+    }
+    for (int k = 0; k < K; ++k) {
+      for (int v = 0; v < V; ++v) X[k][v] = _mm512_madd52lo_epu64(X[k][v], M[k][v], U[k]);
+      for (int v = 0; v < V; ++v) P[k][v] = _mm512_madd52hi_epu64(P[k][v], M[k][v], U[k]);
+      // Digit 0's carry (its low 52 bits are zero now) moves up with the shift.
+      const __m512i carry = _mm512_srli_epi64(X[k][0], 52);
+      for (int v = 0; v + 1 < V; ++v) X[k][v] = _mm512_alignr_epi64(X[k][v + 1], X[k][v], 1);
+      X[k][V - 1] = _mm512_alignr_epi64(zero, X[k][V - 1], 1);
+      X[k][0] = _mm512_mask_add_epi64(X[k][0], 1, X[k][0], carry);
+      for (int v = 0; v < V; ++v) X[k][v] = _mm512_add_epi64(X[k][v], P[k][v]);
     }
   }
   // Normalise: every digit below 2^52, carries moved up (the value is < 2m < R).
-  alignas(64) std::uint64_t t[8 * V];
-  for (int v = 0; v < V; ++v) _mm512_store_si512(t + 8 * v, X[v]);
-  std::uint64_t carry = 0;
-  for (int j = 0; j < 8 * V; ++j) {
-    const std::uint64_t d = t[j] + carry;
-    r[j] = d & kMask;
-    carry = d >> 52;
+  for (int k = 0; k < K; ++k) {
+    alignas(64) std::uint64_t t[8 * V];
+    for (int v = 0; v < V; ++v) _mm512_store_si512(t + 8 * v, X[k][v]);
+    std::uint64_t c = 0;
+    for (int j = 0; j < 8 * V; ++j) {
+      const std::uint64_t d = t[j] + c;
+      r[k][j] = d & kMask;
+      c = d >> 52;
+    }
   }
+}
+
+/// One product (amm_k with K = 1).
+template <int V>
+void amm(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b, const std::uint64_t* m, std::uint64_t k0) {
+  std::uint64_t* const rr[1] = {r};
+  const std::uint64_t* const aa[1] = {a};
+  const std::uint64_t* const bb[1] = {b};
+  const std::uint64_t* const mm[1] = {m};
+  const std::uint64_t kk[1] = {k0};
+  amm_k<V, 1>(rr, aa, bb, mm, kk);
+}
+
+/// Two products (amm_k with K = 2).
+template <int V>
+void amm_pair(std::uint64_t* const r[2], const std::uint64_t* const a[2], const std::uint64_t* const b[2],
+              const std::uint64_t* const m[2], const std::uint64_t k0[2]) {
+  amm_k<V, 2>(r, a, b, m, k0);
 }
 
 using AmmFn = void (*)(std::uint64_t*, const std::uint64_t*, const std::uint64_t*, const std::uint64_t*,
@@ -68,6 +101,16 @@ constexpr auto make_table(std::integer_sequence<int, V...>) {
 }
 
 constexpr auto kAmm = make_table(std::make_integer_sequence<int, static_cast<int>(kMaxVectors)>{});
+
+using AmmPairFn = void (*)(std::uint64_t* const[2], const std::uint64_t* const[2], const std::uint64_t* const[2],
+                           const std::uint64_t* const[2], const std::uint64_t[2]);
+
+template <int... V>
+constexpr auto make_pair_table(std::integer_sequence<int, V...>) {
+  return std::array<AmmPairFn, sizeof...(V)>{&amm_pair<V + 1>...};
+}
+
+constexpr auto kAmmPair = make_pair_table(std::make_integer_sequence<int, static_cast<int>(kMaxVectors)>{});
 
 std::size_t vectors_for(std::size_t bits) { return (bits + 2 + 52 * 8 - 1) / (52 * 8); }
 
@@ -116,6 +159,17 @@ void Context::mul(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t*
   kAmm[v_ - 1](r, a, b, mod_.data(), k0_);
 }
 
+void mul_pair(const Context& c0, std::uint64_t* r0, const std::uint64_t* a0, const std::uint64_t* b0,
+              const Context& c1, std::uint64_t* r1, const std::uint64_t* a1, const std::uint64_t* b1) {
+  if (c0.v_ != c1.v_) throw_invalid("IFMA product pair of different sizes");
+  std::uint64_t* const r[2] = {r0, r1};
+  const std::uint64_t* const a[2] = {a0, a1};
+  const std::uint64_t* const b[2] = {b0, b1};
+  const std::uint64_t* const m[2] = {c0.mod_.data(), c1.mod_.data()};
+  const std::uint64_t k0[2] = {c0.k0_, c1.k0_};
+  kAmmPair[c0.v_ - 1](r, a, b, m, k0);
+}
+
 Context::Digits Context::to(const Nat& x) const {
   return to_digits((x << (52 * digits())) % m_, digits());
 }
@@ -139,9 +193,8 @@ Nat Context::from(const std::uint64_t* a) const {
   Digits unit(digits(), 0), t(digits());
   unit[0] = 1;
   mul(t.data(), a, unit.data());
-  Nat x = from_digits(t.data(), digits());
-  if (x >= m_) x = x - m_;
-  return x;
+  const Digits x = reduce(t);
+  return from_digits(x.data(), digits());
 }
 
 }  // namespace dstu::mp::ifma

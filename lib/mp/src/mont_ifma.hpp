@@ -41,12 +41,20 @@ class Context {
   /// a in [0, 2m) brought into [0, m) (constant time).
   Digits reduce(const Digits& a) const;
 
+  /// r0 = a0 b0 / R mod m0 and r1 = a1 b1 / R mod m1 (almost reduced, as mul) in one
+  /// interleaved loop; the two contexts must have the same digits().
+  friend void mul_pair(const Context& c0, std::uint64_t* r0, const std::uint64_t* a0, const std::uint64_t* b0,
+                       const Context& c1, std::uint64_t* r1, const std::uint64_t* a1, const std::uint64_t* b1);
+
  private:
   Nat m_;
   std::size_t v_ = 0;
   Digits mod_, one_;
   std::uint64_t k0_ = 0;  // -m^-1 mod 2^52
 };
+
+void mul_pair(const Context& c0, std::uint64_t* r0, const std::uint64_t* a0, const std::uint64_t* b0,
+              const Context& c1, std::uint64_t* r1, const std::uint64_t* a1, const std::uint64_t* b1);
 
 /// Nat <-> radix-2^52 digits (exactly `digits` of them).
 Context::Digits to_digits(const Nat& x, std::size_t digits);

@@ -1,0 +1,110 @@
+// Internal: the constant-time fixed-window exponentiation shared by powmod() and
+// SecretModulus (one modulus, or two at once on the interleaved IFMA products): the
+// exponent in a fixed number of limbs, 2^w table entries, each picked by a full masked
+// scan, w squarings and one product per window whatever the digits.
+#pragma once
+
+#include <cstddef>
+#include <vector>
+
+#include "dstu/base/ct.hpp"
+#include "dstu/base/ctgrind.hpp"
+#include "dstu/base/error.hpp"
+#include "dstu/base/wipe.hpp"
+#include "dstu/mp/nat.hpp"
+#include "mont_ifma.hpp"
+
+namespace dstu::mp::detail {
+
+/// The secret exponent exp as limbs enough for `windows` windows of w bits (plus one, so
+/// a window may straddle the top). Throws if exp does not fit exp_bits bits; only that
+/// one bit is declassified. The caller wipes the result.
+inline std::vector<Limb> fixed_exponent(const Nat& exp, std::size_t exp_bits, std::size_t windows, int w) {
+  std::vector<Limb> e((windows * static_cast<std::size_t>(w) + 63) / 64 + 1, 0);
+  if (exp.size() > e.size()) throw_invalid("exponent is longer than its declared bound");
+  exp.to_limbs(e.data(), e.size());
+  Limb above = 0;
+  for (std::size_t i = 0; i < e.size(); ++i) {
+    const std::size_t lo = 64 * i;
+    if (lo >= exp_bits) {
+      above |= e[i];
+    } else if (exp_bits - lo < 64) {
+      above |= e[i] >> (exp_bits - lo);
+    }
+  }
+  bool fits = ct::is_zero(above) != 0;
+  ct::unpoison(&fits, sizeof fits);
+  if (!fits) {
+    secure_wipe(e.data(), e.size() * sizeof(Limb));
+    throw_invalid("exponent is longer than its declared bound");
+  }
+  return e;
+}
+
+/// The w-bit digit of e at window wi.
+inline Limb window_digit(const std::vector<Limb>& e, std::size_t wi, int w) {
+  const std::size_t pos = wi * static_cast<std::size_t>(w);
+  Limb digit = e[pos / 64] >> (pos % 64);
+  if (pos % 64 > static_cast<std::size_t>(64 - w)) digit |= e[pos / 64 + 1] << (64 - pos % 64);
+  return digit & ((Limb{1} << w) - 1);
+}
+
+/// pick = table[digit] by a scan of every entry.
+template <class Elem>
+void scan(Elem& pick, const std::vector<Elem>& table, Limb digit) {
+  const std::size_t words = pick.size();
+  for (std::size_t k = 0; k < table.size(); ++k) ct::cmov(pick.data(), table[k].data(), words, ct::eq(k, digit));
+}
+
+/// g^e in domain D (g already in it) over `windows` windows of w bits.
+template <class D>
+typename D::Elem fixed_window_pow(D& d, const typename D::Elem& g, const std::vector<Limb>& e, std::size_t windows,
+                                  int w) {
+  const std::size_t entries = std::size_t{1} << w;
+  std::vector<typename D::Elem> table(entries, d.one());  // table[k] = g^k
+  table[1] = g;
+  for (std::size_t k = 2; k < entries; ++k) d.mul(table[k], table[k - 1], table[1]);
+  typename D::Elem acc = d.one(), pick = d.one();
+  for (std::size_t wi = windows; wi-- > 0;) {
+    for (int s = 0; s < w; ++s) d.sqr(acc, acc);
+    scan(pick, table, window_digit(e, wi, w));
+    d.mul(acc, acc, pick);
+  }
+  for (auto& t : table) secure_wipe(t.data(), t.size() * sizeof(t[0]));
+  secure_wipe(pick.data(), pick.size() * sizeof(pick[0]));
+  return acc;
+}
+
+/// g0^e0 mod m0 and g1^e1 mod m1 (IFMA digits, almost reduced) in lockstep on the
+/// interleaved products; both exponents have `windows` windows of w bits.
+inline void fixed_window_pow_pair(std::vector<std::uint64_t> out[2], const ifma::Context* c[2],
+                                  const std::vector<std::uint64_t> g[2], const std::vector<Limb>* e[2],
+                                  std::size_t windows, int w) {
+  using Elem = std::vector<std::uint64_t>;
+  const std::size_t entries = std::size_t{1} << w;
+  std::vector<Elem> table[2] = {std::vector<Elem>(entries, c[0]->one()), std::vector<Elem>(entries, c[1]->one())};
+  auto mul2 = [&](Elem* r, const Elem* a, const Elem* b) {
+    mul_pair(*c[0], r[0].data(), a[0].data(), b[0].data(), *c[1], r[1].data(), a[1].data(), b[1].data());
+  };
+  for (int k = 0; k < 2; ++k) table[k][1] = g[k];
+  for (std::size_t i = 2; i < entries; ++i) {
+    Elem r[2] = {Elem(g[0].size()), Elem(g[1].size())};
+    const Elem a[2] = {table[0][i - 1], table[1][i - 1]};
+    mul2(r, a, g);
+    table[0][i] = std::move(r[0]);
+    table[1][i] = std::move(r[1]);
+  }
+  Elem acc[2] = {c[0]->one(), c[1]->one()}, pick[2] = {c[0]->one(), c[1]->one()};
+  for (std::size_t wi = windows; wi-- > 0;) {
+    for (int s = 0; s < w; ++s) mul2(acc, acc, acc);
+    for (int k = 0; k < 2; ++k) scan(pick[k], table[k], window_digit(*e[k], wi, w));
+    mul2(acc, acc, pick);
+  }
+  for (int k = 0; k < 2; ++k) {
+    for (auto& t : table[k]) secure_wipe(t.data(), t.size() * sizeof(t[0]));
+    secure_wipe(pick[k].data(), pick[k].size() * sizeof(pick[k][0]));
+    out[k] = std::move(acc[k]);
+  }
+}
+
+}  // namespace dstu::mp::detail
