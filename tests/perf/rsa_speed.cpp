@@ -5,9 +5,10 @@
 // thread's CPU time by default (as `openssl speed` counts), wall time with --wall.
 // Signing runs with the team at 1 thread, then at 2 (the two CRT halves may then run
 // at once, where the process measures that faster).
-// Usage: rsa_speed [--wall] [--threads-only N] [vectors file]
+// Usage: rsa_speed [--wall] [--bits N] [vectors file]   (--bits: that size only)
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 #include <map>
@@ -71,10 +72,13 @@ double ops_per_s(bool wall, long calls, F&& f) {
 
 int main(int argc, char** argv) {
   bool wall = false;
+  std::size_t only = 0;
   std::string path = DSTU_TEST_VECTORS "/rsa/openssl.vec";
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--wall")) {
       wall = true;
+    } else if (!std::strcmp(argv[i], "--bits") && i + 1 < argc) {
+      only = static_cast<std::size_t>(std::atol(argv[++i]));
     } else {
       path = argv[i];
     }
@@ -91,6 +95,7 @@ int main(int argc, char** argv) {
               wall ? "wall" : "thread CPU");
   std::printf("%-6s %12s %12s %12s %8s\n", "bits", "sign 1T", "sign 2T", "verify", "2T/1T");
   for (const auto& [bits, key] : keys) {
+    if (only != 0 && bits != only) continue;
     const long calls = bits <= 1024 ? 200 : bits <= 2048 ? 60 : bits <= 3072 ? 20 : 10;
     const dstu::rsa::PublicKey pub = key.public_key();
     const dstu::Bytes sig = dstu::rsa::sign_pkcs1v15(key, "sha256", digest, rng);
