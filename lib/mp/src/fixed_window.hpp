@@ -4,6 +4,7 @@
 // scan, w squarings and one product per window whatever the digits.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <vector>
 
@@ -49,11 +50,18 @@ inline Limb window_digit(const std::vector<Limb>& e, std::size_t wi, int w) {
   return digit & ((Limb{1} << w) - 1);
 }
 
-/// pick = table[digit] by a scan of every entry.
+/// pick = table[digit] by a scan of every entry: each entry ANDed with its mask (all-ones
+/// for the digit's entry only) and ORed in, a loop the compiler vectorises.
 template <class Elem>
 void scan(Elem& pick, const std::vector<Elem>& table, Limb digit) {
   const std::size_t words = pick.size();
-  for (std::size_t k = 0; k < table.size(); ++k) ct::cmov(pick.data(), table[k].data(), words, ct::eq(k, digit));
+  auto* out = pick.data();
+  for (std::size_t j = 0; j < words; ++j) out[j] = 0;
+  for (std::size_t k = 0; k < table.size(); ++k) {
+    const ct::Mask mask = ct::eq(k, digit);
+    const auto* in = table[k].data();
+    for (std::size_t j = 0; j < words; ++j) out[j] |= in[j] & mask;
+  }
 }
 
 /// g^e in domain D (g already in it) over `windows` windows of w bits.
@@ -76,33 +84,33 @@ typename D::Elem fixed_window_pow(D& d, const typename D::Elem& g, const std::ve
 }
 
 /// g0^e0 mod m0 and g1^e1 mod m1 (IFMA digits, almost reduced) in lockstep on the
-/// interleaved products; both exponents have `windows` windows of w bits.
+/// interleaved products; both exponents have `windows` windows of w bits. The tables
+/// are flat so that one AVX-512 scan picks each entry.
 inline void fixed_window_pow_pair(std::vector<std::uint64_t> out[2], const ifma::Context* c[2],
                                   const std::vector<std::uint64_t> g[2], const std::vector<Limb>* e[2],
                                   std::size_t windows, int w) {
   using Elem = std::vector<std::uint64_t>;
-  const std::size_t entries = std::size_t{1} << w;
-  std::vector<Elem> table[2] = {std::vector<Elem>(entries, c[0]->one()), std::vector<Elem>(entries, c[1]->one())};
-  auto mul2 = [&](Elem* r, const Elem* a, const Elem* b) {
-    mul_pair(*c[0], r[0].data(), a[0].data(), b[0].data(), *c[1], r[1].data(), a[1].data(), b[1].data());
-  };
-  for (int k = 0; k < 2; ++k) table[k][1] = g[k];
-  for (std::size_t i = 2; i < entries; ++i) {
-    Elem r[2] = {Elem(g[0].size()), Elem(g[1].size())};
-    const Elem a[2] = {table[0][i - 1], table[1][i - 1]};
-    mul2(r, a, g);
-    table[0][i] = std::move(r[0]);
-    table[1][i] = std::move(r[1]);
+  const std::size_t entries = std::size_t{1} << w, digits = c[0]->digits();
+  Elem table[2] = {Elem(entries * digits), Elem(entries * digits)};
+  auto mul2 = [&](std::uint64_t* r0, const std::uint64_t* a0, const std::uint64_t* b0, std::uint64_t* r1,
+                  const std::uint64_t* a1, const std::uint64_t* b1) { mul_pair(*c[0], r0, a0, b0, *c[1], r1, a1, b1); };
+  for (int k = 0; k < 2; ++k) {
+    std::copy(c[k]->one().begin(), c[k]->one().end(), table[k].begin());
+    std::copy(g[k].begin(), g[k].end(), table[k].begin() + static_cast<std::ptrdiff_t>(digits));
   }
-  Elem acc[2] = {c[0]->one(), c[1]->one()}, pick[2] = {c[0]->one(), c[1]->one()};
+  for (std::size_t i = 2; i < entries; ++i) {
+    mul2(&table[0][i * digits], &table[0][(i - 1) * digits], g[0].data(), &table[1][i * digits],
+         &table[1][(i - 1) * digits], g[1].data());
+  }
+  Elem acc[2] = {c[0]->one(), c[1]->one()}, pick[2] = {Elem(digits), Elem(digits)};
   for (std::size_t wi = windows; wi-- > 0;) {
-    for (int s = 0; s < w; ++s) mul2(acc, acc, acc);
-    for (int k = 0; k < 2; ++k) scan(pick[k], table[k], window_digit(*e[k], wi, w));
-    mul2(acc, acc, pick);
+    for (int s = 0; s < w; ++s) mul2(acc[0].data(), acc[0].data(), acc[0].data(), acc[1].data(), acc[1].data(), acc[1].data());
+    for (int k = 0; k < 2; ++k) ifma::select(pick[k].data(), table[k].data(), entries, digits, window_digit(*e[k], wi, w));
+    mul2(acc[0].data(), acc[0].data(), pick[0].data(), acc[1].data(), acc[1].data(), pick[1].data());
   }
   for (int k = 0; k < 2; ++k) {
-    for (auto& t : table[k]) secure_wipe(t.data(), t.size() * sizeof(t[0]));
-    secure_wipe(pick[k].data(), pick[k].size() * sizeof(pick[k][0]));
+    secure_wipe(table[k].data(), table[k].size() * sizeof(std::uint64_t));
+    secure_wipe(pick[k].data(), pick[k].size() * sizeof(std::uint64_t));
     out[k] = std::move(acc[k]);
   }
 }

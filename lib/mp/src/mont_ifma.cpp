@@ -8,6 +8,7 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <immintrin.h>
 
+#include "dstu/base/ct.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/cpu/features.hpp"
 #include "dstu/mp/modular.hpp"
@@ -168,6 +169,21 @@ void mul_pair(const Context& c0, std::uint64_t* r0, const std::uint64_t* a0, con
   const std::uint64_t* const m[2] = {c0.mod_.data(), c1.mod_.data()};
   const std::uint64_t k0[2] = {c0.k0_, c1.k0_};
   kAmmPair[c0.v_ - 1](r, a, b, m, k0);
+}
+
+DSTU_IFMA void select(std::uint64_t* out, const std::uint64_t* table, std::size_t entries, std::size_t digits,
+                      std::uint64_t index) {
+  const std::size_t vectors = digits / 8;
+  __m512i acc[kMaxVectors];
+  for (std::size_t v = 0; v < vectors; ++v) acc[v] = _mm512_setzero_si512();
+  for (std::size_t k = 0; k < entries; ++k) {
+    const __m512i mask = _mm512_set1_epi64(static_cast<long long>(ct::eq(k, index)));
+    const std::uint64_t* entry = table + k * digits;
+    for (std::size_t v = 0; v < vectors; ++v) {
+      acc[v] = _mm512_or_si512(acc[v], _mm512_and_si512(_mm512_loadu_si512(entry + 8 * v), mask));
+    }
+  }
+  for (std::size_t v = 0; v < vectors; ++v) _mm512_storeu_si512(out + 8 * v, acc[v]);
 }
 
 Context::Digits Context::to(const Nat& x) const {

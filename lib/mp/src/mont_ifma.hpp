@@ -56,6 +56,12 @@ class Context {
 void mul_pair(const Context& c0, std::uint64_t* r0, const std::uint64_t* a0, const std::uint64_t* b0,
               const Context& c1, std::uint64_t* r1, const std::uint64_t* a1, const std::uint64_t* b1);
 
+/// out = entry `index` of a table of `entries` numbers of `digits` digits (a multiple of
+/// 8) stored one after another, by a scan of every entry with AVX-512 masks (constant
+/// time; the caller checks available()).
+void select(std::uint64_t* out, const std::uint64_t* table, std::size_t entries, std::size_t digits,
+            std::uint64_t index);
+
 /// Nat <-> radix-2^52 digits (exactly `digits` of them).
 Context::Digits to_digits(const Nat& x, std::size_t digits);
 Nat from_digits(const std::uint64_t* d, std::size_t digits);

@@ -4,12 +4,15 @@
 // once per key (mp::SecretModulus, cached in the key): the reductions of the blinded
 // representative, the two exponentiations (fixed windows over the public length of
 // p), the Garner step and the unblinding are Montgomery arithmetic whose time depends
-// on limb counts only. The blinding factor's inverse and r^e (e public) stay variable
-// time: r is fresh, random and independent of the key.
+// on limb counts only. The blinding pair (r^e, r^-1) is drawn from the caller's
+// RandomSource, used, and squared for the next signature, redrawn every
+// kBlindingUses signatures (OpenSSL's BN_BLINDING does the same): drawing one costs an
+// inverse by Euclid, in variable time on r, which is random and independent of the key.
 #include "dstu/rsa/internal/private_op.hpp"
 
 #include <algorithm>
 #include <array>
+#include <mutex>
 
 #include "dstu/base/bytes.hpp"
 #include "dstu/base/ct.hpp"
@@ -27,15 +30,21 @@ struct SigningContext {
       : p(key.p), q(key.q), mod_p(key.p), mod_q(key.q), mod_n(key.n),
         balanced(key.p.size() == key.q.size()) {}
   ~SigningContext() {
-    wipe(p);
-    wipe(q);
+    for (mp::Nat* x : {&p, &q, &blind, &unblind}) wipe(*x);
   }
   mp::Nat p, q;  // what the contexts were made from
   mp::SecretModulus mod_p, mod_q, mod_n;
   bool balanced;  // p and q have as many limbs: each reduces numbers below n
+
+  // The next blinding pair r^e, r^-1 mod n, and how many more signatures may square it.
+  mutable std::mutex lock;
+  mutable mp::Nat blind, unblind;
+  mutable int blind_uses = 0;
 };
 
 namespace {
+
+constexpr int kBlindingUses = 32;
 
 /// a == b in time depending on their limb counts only (public); only the verdict leaves.
 bool same(const mp::Nat& a, const mp::Nat& b) {
@@ -70,6 +79,25 @@ void blinding_pair(mp::Nat& r, mp::Nat& r_inv, const mp::Nat& n, RandomSource& r
       return;
     }
   }
+}
+
+/// The blinding pair of this signature: (r^e, r^-1) for a fresh r every kBlindingUses
+/// signatures, else the previous pair squared.
+void next_blinding(mp::Nat& blind, mp::Nat& unblind, const SigningContext& ctx, const PrivateKey& key,
+                   RandomSource& rng) {
+  const std::lock_guard<std::mutex> hold(ctx.lock);
+  if (ctx.blind_uses == 0) {
+    mp::Nat r;
+    blinding_pair(r, ctx.unblind, key.n, rng);
+    ctx.blind = mp::powmod_vartime(r, key.e, key.n);  // e is public
+    wipe(r);
+    ctx.blind_uses = kBlindingUses;
+  }
+  blind = ctx.blind;
+  unblind = ctx.unblind;
+  ctx.blind = ctx.mod_n.mul(ctx.blind, ctx.blind);
+  ctx.unblind = ctx.mod_n.mul(ctx.unblind, ctx.unblind);
+  --ctx.blind_uses;
 }
 
 struct Wiper {
@@ -117,11 +145,11 @@ void halves(Halves form, mp::Nat out[2], const SigningContext& ctx, const Privat
 mp::Nat private_op_as(Halves form, const PrivateKey& key, const mp::Nat& m, RandomSource& rng) {
   if (m >= key.n) throw_invalid("RSA private operation: representative out of range");
   const auto ctx = context(key);
-  mp::Nat r, r_inv, mb, c1, c2, h, s;
+  mp::Nat blind, r_inv, mb, c1, c2, h, s;
   mp::Nat half[2];
-  const Wiper wiper{{&r, &r_inv, &mb, &c1, &c2, &h, &half[0], &half[1], &s}};
-  blinding_pair(r, r_inv, key.n, rng);
-  mb = ctx->mod_n.mul(mp::powmod_vartime(r, key.e, key.n), m);  // e is public
+  const Wiper wiper{{&blind, &r_inv, &mb, &c1, &c2, &h, &half[0], &half[1], &s}};
+  next_blinding(blind, r_inv, *ctx, key, rng);
+  mb = ctx->mod_n.mul(blind, m);
   c1 = reduce(*ctx, ctx->mod_p, mb);
   c2 = reduce(*ctx, ctx->mod_q, mb);
   halves(form, half, *ctx, key, c1, c2);

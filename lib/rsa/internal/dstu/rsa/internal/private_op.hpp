@@ -8,7 +8,8 @@
 
 namespace dstu::rsa::detail {
 
-/// s = m^d mod n for m < n: m is blinded by r^e (r random), the two halves m^dp mod p
+/// s = m^d mod n for m < n: m is blinded by r^e (r drawn from rng every 32 signatures
+/// of the key, squared in between, as OpenSSL's blinding does), the two halves m^dp mod p
 /// and m^dq mod q exponentiated in constant time, recombined by Garner's formula
 /// s = s2 + q (qinv (s1 - s2) mod p) with Montgomery products, unblinded, and s^e = m
 /// checked. Throws Error(invalid_input) if the check fails: no faulty value leaves.
