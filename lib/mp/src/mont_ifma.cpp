@@ -20,7 +20,7 @@ constexpr std::uint64_t kMask = (std::uint64_t{1} << 52) - 1;
 
 #define DSTU_IFMA __attribute__((target("avx512f,avx512ifma")))
 
-/// r[k] = a[k] b[k] / 2^(52 * 8 V) mod m[k], almost reduced, for V vectors of digits and
+/// r[k] = a[k] b[k] / 2^(52 steps) mod m[k], almost reduced, for V vectors of digits and
 /// K independent products in one loop. Each step of a product waits on the latency of
 /// its low digit (madd, extract, multiply, broadcast); with K = 2 the other product's
 /// step fills that wait, as in the dual exponentiation of Gueron and Krasnov. The high
@@ -29,7 +29,7 @@ constexpr std::uint64_t kMask = (std::uint64_t{1} << 52) - 1;
 /// madds, the shift and two adds follow the multiplier u on the critical path.
 template <int V, int K>
 DSTU_IFMA void amm_k(std::uint64_t* const r[K], const std::uint64_t* const a[K], const std::uint64_t* const b[K],
-                     const std::uint64_t* const m[K], const std::uint64_t k0[K]) {
+                     const std::uint64_t* const m[K], const std::uint64_t k0[K], int steps) {
   __m512i A[K][V], M[K][V], X[K][V];
   const __m512i zero = _mm512_setzero_si512();
   for (int k = 0; k < K; ++k) {
@@ -39,7 +39,7 @@ DSTU_IFMA void amm_k(std::uint64_t* const r[K], const std::uint64_t* const a[K],
       X[k][v] = zero;
     }
   }
-  for (int i = 0; i < 8 * V; ++i) {
+  for (int i = 0; i < steps; ++i) {
     __m512i B[K], U[K], P[K][V];
     for (int k = 0; k < K; ++k) {
       B[k] = _mm512_set1_epi64(static_cast<long long>(b[k][i]));
@@ -77,24 +77,25 @@ DSTU_IFMA void amm_k(std::uint64_t* const r[K], const std::uint64_t* const a[K],
 
 /// One product (amm_k with K = 1).
 template <int V>
-void amm(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b, const std::uint64_t* m, std::uint64_t k0) {
+void amm(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b, const std::uint64_t* m, std::uint64_t k0,
+         int steps) {
   std::uint64_t* const rr[1] = {r};
   const std::uint64_t* const aa[1] = {a};
   const std::uint64_t* const bb[1] = {b};
   const std::uint64_t* const mm[1] = {m};
   const std::uint64_t kk[1] = {k0};
-  amm_k<V, 1>(rr, aa, bb, mm, kk);
+  amm_k<V, 1>(rr, aa, bb, mm, kk, steps);
 }
 
 /// Two products (amm_k with K = 2).
 template <int V>
 void amm_pair(std::uint64_t* const r[2], const std::uint64_t* const a[2], const std::uint64_t* const b[2],
-              const std::uint64_t* const m[2], const std::uint64_t k0[2]) {
-  amm_k<V, 2>(r, a, b, m, k0);
+              const std::uint64_t* const m[2], const std::uint64_t k0[2], int steps) {
+  amm_k<V, 2>(r, a, b, m, k0, steps);
 }
 
 using AmmFn = void (*)(std::uint64_t*, const std::uint64_t*, const std::uint64_t*, const std::uint64_t*,
-                       std::uint64_t);
+                       std::uint64_t, int);
 
 template <int... V>
 constexpr auto make_table(std::integer_sequence<int, V...>) {
@@ -104,7 +105,7 @@ constexpr auto make_table(std::integer_sequence<int, V...>) {
 constexpr auto kAmm = make_table(std::make_integer_sequence<int, static_cast<int>(kMaxVectors)>{});
 
 using AmmPairFn = void (*)(std::uint64_t* const[2], const std::uint64_t* const[2], const std::uint64_t* const[2],
-                           const std::uint64_t* const[2], const std::uint64_t[2]);
+                           const std::uint64_t* const[2], const std::uint64_t[2], int);
 
 template <int... V>
 constexpr auto make_pair_table(std::integer_sequence<int, V...>) {
@@ -114,6 +115,8 @@ constexpr auto make_pair_table(std::integer_sequence<int, V...>) {
 constexpr auto kAmmPair = make_pair_table(std::make_integer_sequence<int, static_cast<int>(kMaxVectors)>{});
 
 std::size_t vectors_for(std::size_t bits) { return (bits + 2 + 52 * 8 - 1) / (52 * 8); }
+// R = 2^(52 steps) >= 4 m: the digits m + 2 bits need, whatever the padding to vectors.
+std::size_t steps_for(std::size_t bits) { return (bits + 2 + 52 - 1) / 52; }
 
 }  // namespace
 
@@ -150,25 +153,26 @@ Nat from_digits(const std::uint64_t* d, std::size_t digits) {
 Context::Context(const Nat& m) : m_(m) {
   if (!supports(m)) throw_invalid("modulus size not served by the IFMA kernels");
   v_ = vectors_for(m.bits());
+  steps_ = steps_for(m.bits());
   mod_ = to_digits(m, digits());
   // k0 = -m^-1 mod 2^52 from the 64-bit inverse.
   k0_ = neg_inverse_limb(m.low_u64()) & kMask;
-  one_ = to_digits(Nat::power_of_two(52 * digits()) % m, digits());
+  one_ = to_digits(Nat::power_of_two(52 * steps_) % m, digits());
 }
 
 void Context::mul(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b) const {
-  kAmm[v_ - 1](r, a, b, mod_.data(), k0_);
+  kAmm[v_ - 1](r, a, b, mod_.data(), k0_, static_cast<int>(steps_));
 }
 
 void mul_pair(const Context& c0, std::uint64_t* r0, const std::uint64_t* a0, const std::uint64_t* b0,
               const Context& c1, std::uint64_t* r1, const std::uint64_t* a1, const std::uint64_t* b1) {
-  if (c0.v_ != c1.v_) throw_invalid("IFMA product pair of different sizes");
+  if (c0.v_ != c1.v_ || c0.steps_ != c1.steps_) throw_invalid("IFMA product pair of different sizes");
   std::uint64_t* const r[2] = {r0, r1};
   const std::uint64_t* const a[2] = {a0, a1};
   const std::uint64_t* const b[2] = {b0, b1};
   const std::uint64_t* const m[2] = {c0.mod_.data(), c1.mod_.data()};
   const std::uint64_t k0[2] = {c0.k0_, c1.k0_};
-  kAmmPair[c0.v_ - 1](r, a, b, m, k0);
+  kAmmPair[c0.v_ - 1](r, a, b, m, k0, static_cast<int>(c0.steps_));
 }
 
 DSTU_IFMA void select(std::uint64_t* out, const std::uint64_t* table, std::size_t entries, std::size_t digits,
@@ -187,7 +191,7 @@ DSTU_IFMA void select(std::uint64_t* out, const std::uint64_t* table, std::size_
 }
 
 Context::Digits Context::to(const Nat& x) const {
-  return to_digits((x << (52 * digits())) % m_, digits());
+  return to_digits((x << (52 * steps_)) % m_, digits());
 }
 
 Context::Digits Context::reduce(const Digits& a) const {

@@ -2,7 +2,7 @@
 //
 // Numbers are vectors of 52-bit digits held in 64-bit lanes, eight per zmm register;
 // a modulus of up to 52 * 8 * kMaxVectors - 2 bits is padded to 8 V digits and
-// R = 2^(52 * 8 V). mul() is the "almost Montgomery" product of Gueron and Krasnov:
+// R = 2^(52 s), s the digits m + 2 bits need (a product takes s steps, not 8 V). mul() is the "almost Montgomery" product of Gueron and Krasnov:
 // inputs and output lie in [0, 2m) with normalised digits (< 2^52), which needs
 // R >= 4m. Each outer step adds a b_i and u m digit-wise with vpmadd52luq/huq and
 // shifts the accumulator down one digit; no branch or index depends on the values.
@@ -30,6 +30,8 @@ class Context {
   explicit Context(const Nat& m);
   /// Digits per number (8 V).
   std::size_t digits() const { return 8 * v_; }
+  /// R = 2^(52 steps()): digits enough for 4m (steps() <= digits(); the rest is padding).
+  std::size_t steps() const { return steps_; }
   /// r = a b / R mod m, almost reduced: a, b, r in [0, 2m). r may alias a or b.
   void mul(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b) const;
   /// x R mod m (fully reduced).
@@ -48,7 +50,7 @@ class Context {
 
  private:
   Nat m_;
-  std::size_t v_ = 0;
+  std::size_t v_ = 0, steps_ = 0;
   Digits mod_, one_;
   std::uint64_t k0_ = 0;  // -m^-1 mod 2^52
 };

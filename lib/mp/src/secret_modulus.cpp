@@ -34,7 +34,7 @@ struct SecretModulus::Impl {
     (Nat::power_of_two(128 * n) % m).to_limbs(r2.data(), n);
     if (detail::use_ifma(m)) {
       ifma.emplace(m);
-      ifma_r2 = ifma::to_digits(Nat::power_of_two(104 * ifma->digits()) % m, ifma->digits());
+      ifma_r2 = ifma::to_digits(Nat::power_of_two(104 * ifma->steps()) % m, ifma->digits());
     }
   }
   ~Impl() {
@@ -133,7 +133,8 @@ Nat SecretModulus::powmod(const Nat& base, const Nat& exp, std::size_t exp_bits)
 }
 
 bool SecretModulus::pairs(const SecretModulus& m0, const SecretModulus& m1) {
-  return m0.impl_->ifma && m1.impl_->ifma && m0.impl_->ifma->digits() == m1.impl_->ifma->digits();
+  return m0.impl_->ifma && m1.impl_->ifma && m0.impl_->ifma->digits() == m1.impl_->ifma->digits() &&
+         m0.impl_->ifma->steps() == m1.impl_->ifma->steps();
 }
 
 void pow_pair(Nat out[2], const SecretModulus& m0, const Nat& base0, const Nat& exp0, const SecretModulus& m1,
