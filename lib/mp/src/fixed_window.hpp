@@ -83,6 +83,26 @@ typename D::Elem fixed_window_pow(D& d, const typename D::Elem& g, const std::ve
   return acc;
 }
 
+/// g^e mod m in IFMA digits (almost reduced), the table flat and scanned by AVX-512.
+inline std::vector<std::uint64_t> fixed_window_pow_ifma(const ifma::Context& c, const std::vector<std::uint64_t>& g,
+                                                        const std::vector<Limb>& e, std::size_t windows, int w) {
+  using Elem = std::vector<std::uint64_t>;
+  const std::size_t entries = std::size_t{1} << w, digits = c.digits();
+  Elem table(entries * digits);
+  std::copy(c.one().begin(), c.one().end(), table.begin());
+  std::copy(g.begin(), g.end(), table.begin() + static_cast<std::ptrdiff_t>(digits));
+  for (std::size_t i = 2; i < entries; ++i) c.mul(&table[i * digits], &table[(i - 1) * digits], g.data());
+  Elem acc = c.one(), pick(digits);
+  for (std::size_t wi = windows; wi-- > 0;) {
+    for (int s = 0; s < w; ++s) c.mul(acc.data(), acc.data(), acc.data());
+    ifma::select(pick.data(), table.data(), entries, digits, window_digit(e, wi, w));
+    c.mul(acc.data(), acc.data(), pick.data());
+  }
+  secure_wipe(table.data(), table.size() * sizeof(std::uint64_t));
+  secure_wipe(pick.data(), pick.size() * sizeof(std::uint64_t));
+  return acc;
+}
+
 /// g0^e0 mod m0 and g1^e1 mod m1 (IFMA digits, almost reduced) in lockstep on the
 /// interleaved products; both exponents have `windows` windows of w bits. The tables
 /// are flat so that one AVX-512 scan picks each entry.

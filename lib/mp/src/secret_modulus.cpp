@@ -109,11 +109,10 @@ Nat SecretModulus::powmod(const Nat& base, const Nat& exp, std::size_t exp_bits)
   std::vector<Limb> e = detail::fixed_exponent(exp, exp_bits, windows, w);
   Nat result;
   if (impl_->ifma) {
-    detail::IfmaDomain d(*impl_->ifma);
     auto g = impl_->to_ifma(base);
-    auto acc = detail::fixed_window_pow(d, g, e, windows, w);
+    auto acc = detail::fixed_window_pow_ifma(*impl_->ifma, g, e, windows, w);
     ct::unpoison(acc.data(), acc.size() * sizeof(acc[0]));
-    result = d.to_nat(acc);
+    result = impl_->ifma->from(acc.data());
     wipe_vec(g);
     wipe_vec(acc);
   } else {
