@@ -5,7 +5,9 @@
 // thread's CPU time by default (as `openssl speed` counts), wall time with --wall.
 // Signing runs with the team at 1 thread, then at 2 (the two CRT halves may then run
 // at once, where the process measures that faster).
-// Usage: rsa_speed [--wall] [--bits N] [vectors file]   (--bits: that size only)
+// --forms times the private operation's two forms forced, alternately, in wall time:
+// the halves interleaved on one thread, and on two team threads.
+// Usage: rsa_speed [--wall] [--forms] [--bits N] [vectors file]   (--bits: that size only)
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -17,6 +19,7 @@
 
 #include "dstu/parallel/team.hpp"
 #include "dstu/rng/random.hpp"
+#include "dstu/rsa/internal/private_op.hpp"
 #include "dstu/rsa/key.hpp"
 #include "dstu/rsa/pkcs1.hpp"
 #include "per_call.hpp"
@@ -68,15 +71,39 @@ double ops_per_s(bool wall, long calls, F&& f) {
   return 1e9 / ns;
 }
 
+/// The forced forms of the CRT halves, alternating, median of 5 rounds each (wall time).
+void forms(const std::map<std::size_t, dstu::rsa::PrivateKey>& keys, std::size_t only) {
+  using dstu::rsa::detail::Halves;
+  dstu::rng::ChaCha20Drbg rng(2, 0);
+  dstu::parallel::init(2);
+  std::printf("# private operation, ops/s, wall time, median of 5 alternating rounds\n");
+  std::printf("%-6s %14s %14s %8s\n", "bits", "interleaved", "split 2T", "ratio");
+  for (const auto& [bits, key] : keys) {
+    if (only != 0 && bits != only) continue;
+    const long calls = bits <= 1024 ? 200 : bits <= 2048 ? 60 : bits <= 3072 ? 20 : 10;
+    const Nat m = key.n - Nat(12345);
+    std::vector<double> seq, split;
+    for (int round = 0; round < 5; ++round) {
+      seq.push_back(ops_per_s(true, calls, [&] { dstu::perf::keep(dstu::rsa::detail::private_op_as(Halves::sequential, key, m, rng)); }));
+      split.push_back(ops_per_s(true, calls, [&] { dstu::perf::keep(dstu::rsa::detail::private_op_as(Halves::split, key, m, rng)); }));
+    }
+    const double a = dstu::stats::summarize(seq).median, b = dstu::stats::summarize(split).median;
+    std::printf("%-6zu %14.0f %14.0f %8.2f\n", bits, a, b, b / a);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   bool wall = false;
   std::size_t only = 0;
+  bool show_forms = false;
   std::string path = DSTU_TEST_VECTORS "/rsa/openssl.vec";
   for (int i = 1; i < argc; ++i) {
     if (!std::strcmp(argv[i], "--wall")) {
       wall = true;
+    } else if (!std::strcmp(argv[i], "--forms")) {
+      show_forms = true;
     } else if (!std::strcmp(argv[i], "--bits") && i + 1 < argc) {
       only = static_cast<std::size_t>(std::atol(argv[++i]));
     } else {
@@ -87,6 +114,10 @@ int main(int argc, char** argv) {
   if (keys.empty()) {
     std::fprintf(stderr, "rsa_speed: no keys in %s\n", path.c_str());
     return 2;
+  }
+  if (show_forms) {
+    forms(keys, only);
+    return 0;
   }
   dstu::rng::ChaCha20Drbg rng(1, 0);
   std::array<std::uint8_t, 32> digest{};
