@@ -15,8 +15,7 @@
 namespace dstu::mp {
 namespace {
 
-// powmod()'s window: 4 bits, a 16-entry table that stays cheap for short exponents;
-// SecretModulus picks its own for long ones.
+// powmod()'s window: 4 bits (16 entries; SecretModulus measured 5 bits no faster).
 constexpr int kPowmodWindow = 4;
 
 template <class D>

@@ -100,7 +100,7 @@ class SecretModulus {
   /// a - b mod m for a, b < m.
   Nat sub(const Nat& a, const Nat& b) const;
   /// base^exp mod m for base < m as powmod(base, exp, m, exp_bits) computes it (fixed
-  /// windows over exp_bits bits, 5 bits wide from 512-bit bounds).
+  /// 4-bit windows over exp_bits bits).
   Nat powmod(const Nat& base, const Nat& exp, std::size_t exp_bits) const;
 
   /// True when pow_pair runs two exponentiations modulo m0 and m1 interleaved (both
