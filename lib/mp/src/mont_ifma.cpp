@@ -10,6 +10,7 @@
 
 #include "dstu/base/ct.hpp"
 #include "dstu/base/error.hpp"
+#include "dstu/base/wipe.hpp"
 #include "dstu/cpu/features.hpp"
 #include "dstu/mp/modular.hpp"
 
@@ -247,6 +248,14 @@ DSTU_IFMA void select(std::uint64_t* out, const std::uint64_t* table, std::size_
 
 Context::Digits Context::to(const Nat& x) const {
   return to_digits((x << (52 * steps_)) % m_, digits());
+}
+
+void Context::wipe() noexcept {
+  for (auto* v : {&mod_, &one_}) {
+    if (!v->empty()) secure_wipe(v->data(), v->size() * sizeof(std::uint64_t));
+  }
+  if (const std::size_t n = m_.size()) secure_wipe(m_.resize(n), n * sizeof(Limb));
+  k0_ = 0;
 }
 
 Context::Digits Context::reduce(const Digits& a) const {

@@ -42,6 +42,9 @@ class Context {
   const Digits& one() const { return one_; }
   /// a in [0, 2m) brought into [0, m) (constant time).
   Digits reduce(const Digits& a) const;
+  /// Overwrites the modulus and its constants with zeros (a secret modulus); the context
+  /// is unusable afterwards.
+  void wipe() noexcept;
 
   /// r0 = a0 b0 / R mod m0 and r1 = a1 b1 / R mod m1 (almost reduced, as mul) in one
   /// interleaved loop; the two contexts must have the same digits().

@@ -41,6 +41,8 @@ struct SecretModulus::Impl {
   ~Impl() {
     wipe_vec(r2);
     wipe_vec(ifma_r2);
+    mont.wipe();
+    if (ifma) ifma->wipe();
   }
 
   /// x (< m, n limbs) in the IFMA domain: x R^2 / R.

@@ -38,6 +38,10 @@ class Montgomery {
   /// R mod m (Montgomery form of 1).
   const std::vector<Limb>& one() const { return one_; }
 
+  /// Overwrites the modulus and its constants with zeros (for a secret modulus, before
+  /// the context is freed); the context is unusable afterwards.
+  void wipe() noexcept;
+
  private:
   Nat m_;
   std::vector<Limb> mod_, r2_, one_;
