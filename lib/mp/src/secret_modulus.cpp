@@ -27,6 +27,13 @@ void wipe_vec(std::vector<T>& v) {
 /// twice as wide.
 int window_for(std::size_t) { return 4; }
 
+/// The result as a Nat. A Nat's length is public (it drops high zero limbs by branching),
+/// so the value is declassified here, as powmod() does with its result.
+Nat leave(const std::vector<Limb>& r) {
+  ct::unpoison(r.data(), r.size() * sizeof(Limb));
+  return Nat::from_limbs(r);
+}
+
 }  // namespace
 
 struct SecretModulus::Impl {
@@ -71,7 +78,7 @@ Nat SecretModulus::reduce(const Nat& x) const {
   x.to_limbs(t.data(), t.size());
   impl_->mont.redc(r.data(), t.data());                          // x / R
   impl_->mont.mul(r.data(), r.data(), impl_->r2.data(), scratch.data());  // x / R * R^2 / R
-  Nat out = Nat::from_limbs(r);
+  Nat out = leave(r);
   wipe_vec(t);
   wipe_vec(r);
   wipe_vec(scratch);
@@ -85,7 +92,7 @@ Nat SecretModulus::mul(const Nat& a, const Nat& b) const {
   b.to_limbs(y.data(), n);
   impl_->mont.mul(x.data(), x.data(), impl_->r2.data(), scratch.data());  // a R
   impl_->mont.mul(x.data(), x.data(), y.data(), scratch.data());          // a b
-  Nat out = Nat::from_limbs(x);
+  Nat out = leave(x);
   wipe_vec(x);
   wipe_vec(y);
   wipe_vec(scratch);
@@ -101,7 +108,7 @@ Nat SecretModulus::sub(const Nat& a, const Nat& b) const {
   modulus().to_limbs(y.data(), n);
   ln::add_n(s.data(), r.data(), y.data(), n);
   ct::cmov(r.data(), s.data(), n, ct::mask_from_bit(borrow));
-  Nat out = Nat::from_limbs(r);
+  Nat out = leave(r);
   for (auto* v : {&x, &r, &s}) wipe_vec(*v);
   return out;
 }
