@@ -39,6 +39,7 @@ struct Zmm {
   DSTU_IFMA static std::uint64_t lane0(T a) {
     return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm512_castsi512_si128(a)));
   }
+  DSTU_IFMA static T broadcast0(T a) { return _mm512_broadcastq_epi64(_mm512_castsi512_si128(a)); }
 };
 
 struct Ymm {
@@ -57,11 +58,12 @@ struct Ymm {
   DSTU_IFMA static std::uint64_t lane0(T a) {
     return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm256_castsi256_si128(a)));
   }
+  DSTU_IFMA static T broadcast0(T a) { return _mm256_broadcastq_epi64(_mm256_castsi256_si128(a)); }
 };
 
 /// r[k] = a[k] b[k] / 2^(52 steps) mod m[k], almost reduced, for V vectors of digits and
 /// K independent products in one loop. Each step of a product waits on the latency of
-/// its low digit (madd, extract, multiply, broadcast); with K = 2 the other product's
+/// its low digit (madd, madd by k0, broadcast); with K = 2 the other product's
 /// step fills that wait, as in the dual exponentiation of Gueron and Krasnov. The high
 /// halves of a step's products go to a separate accumulator P (a b_i's as soon as b_i is
 /// known) and the low digit's carry moves up by a vector shift, so only the low-half
@@ -71,8 +73,9 @@ DSTU_IFMA void amm_k(std::uint64_t* const r[K], const std::uint64_t* const a[K],
                      const std::uint64_t* const m[K], const std::uint64_t k0[K], int steps) {
   using T = typename W::T;
   constexpr int L = W::kLanes;
-  T A[K][V], M[K][V], X[K][V];
+  T A[K][V], M[K][V], X[K][V], K0[K];
   const T zero = W::zero();
+  for (int k = 0; k < K; ++k) K0[k] = W::set1(k0[k]);
   for (int k = 0; k < K; ++k) {
     for (int v = 0; v < V; ++v) {
       A[k][v] = W::load(a[k] + L * v);
@@ -88,8 +91,9 @@ DSTU_IFMA void amm_k(std::uint64_t* const r[K], const std::uint64_t* const a[K],
       for (int v = 0; v < V; ++v) P[k][v] = W::hi(zero, A[k][v], B[k]);
     }
     for (int k = 0; k < K; ++k) {
-      // u makes digit 0 divisible by 2^52.
-      U[k] = W::set1((W::lane0(X[k][0]) * k0[k]) & kMask);
+      // u = digit 0 k0 mod 2^52 makes digit 0 divisible by 2^52: one more low-half madd
+      // and a broadcast of lane 0, without the trip through a general register.
+      U[k] = W::broadcast0(W::lo(zero, X[k][0], K0[k]));
     }
     for (int k = 0; k < K; ++k) {
       for (int v = 0; v < V; ++v) X[k][v] = W::lo(X[k][v], M[k][v], U[k]);
