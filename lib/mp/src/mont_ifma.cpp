@@ -93,7 +93,13 @@ DSTU_IFMA void amm_k(std::uint64_t* const r[K], const std::uint64_t* const a[K],
     for (int k = 0; k < K; ++k) {
       // u = digit 0 k0 mod 2^52 makes digit 0 divisible by 2^52: one more low-half madd
       // and a broadcast of lane 0, without the trip through a general register.
-      U[k] = W::broadcast0(W::lo(zero, X[k][0], K0[k]));
+      if constexpr (K == 1 || L * V < 32) {
+        U[k] = W::broadcast0(W::lo(zero, X[k][0], K0[k]));
+      } else {
+        // Two products of 32 digits or more keep the madd ports busy: the extra madd
+        // costs more than the latency it saves (tests/perf/rsa_speed --forms).
+        U[k] = W::set1((W::lane0(X[k][0]) * k0[k]) & kMask);
+      }
     }
     for (int k = 0; k < K; ++k) {
       for (int v = 0; v < V; ++v) X[k][v] = W::lo(X[k][v], M[k][v], U[k]);
