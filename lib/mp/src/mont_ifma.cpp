@@ -75,7 +75,13 @@ DSTU_IFMA void amm_k(std::uint64_t* const r[K], const std::uint64_t* const a[K],
   constexpr int L = W::kLanes;
   T A[K][V], M[K][V], X[K][V], K0[K];
   const T zero = W::zero();
-  for (int k = 0; k < K; ++k) K0[k] = W::set1(k0[k]);
+  // a0 k0 mod 2^52: u = (digit 0 + a0 b_i) k0 = digit 0 k0 + (a0 k0) b_i mod 2^52, whose
+  // second term needs only b_i and so leaves the latency chain.
+  T A0K0[K];
+  for (int k = 0; k < K; ++k) {
+    K0[k] = W::set1(k0[k]);
+    A0K0[k] = W::set1((a[k][0] * k0[k]) & kMask);
+  }
   for (int k = 0; k < K; ++k) {
     for (int v = 0; v < V; ++v) {
       A[k][v] = W::load(a[k] + L * v);
@@ -84,16 +90,20 @@ DSTU_IFMA void amm_k(std::uint64_t* const r[K], const std::uint64_t* const a[K],
     }
   }
   for (int i = 0; i < steps; ++i) {
-    T B[K], U[K], P[K][V];
+    T B[K], U[K], P[K][V], D0[K];
     for (int k = 0; k < K; ++k) {
       B[k] = W::set1(b[k][i]);
+      D0[k] = X[k][0];
       for (int v = 0; v < V; ++v) X[k][v] = W::lo(X[k][v], A[k][v], B[k]);
       for (int v = 0; v < V; ++v) P[k][v] = W::hi(zero, A[k][v], B[k]);
     }
     for (int k = 0; k < K; ++k) {
       // u = digit 0 k0 mod 2^52 makes digit 0 divisible by 2^52: one more low-half madd
       // and a broadcast of lane 0, without the trip through a general register.
-      if constexpr (K == 1 || L * V < 32) {
+      if constexpr (K == 1) {
+        // Only the low 52 bits of U count in the madds, so no mask.
+        U[k] = W::broadcast0(W::lo(W::lo(zero, A0K0[k], B[k]), D0[k], K0[k]));
+      } else if constexpr (L * V < 32) {
         U[k] = W::broadcast0(W::lo(zero, X[k][0], K0[k]));
       } else {
         // Two products of 32 digits or more keep the madd ports busy: the extra madd
