@@ -7,6 +7,7 @@
 
 #include "dstu/base/bytes.hpp"
 #include "dstu/mp/modular.hpp"
+#include "dstu/mp/prime.hpp"
 #include "dstu/parallel/team.hpp"
 #include "dstu/rng/random.hpp"
 #include "dstu/rsa/internal/private_op.hpp"
@@ -37,6 +38,19 @@ void check_forms(const rsa::PrivateKey& key, std::uint64_t seed) {
     CHECK(rsa::detail::private_op_as(Halves::sequential, key, m, rng_seq) == want);
     CHECK(rsa::detail::private_op_as(Halves::split, key, m, rng_split) == want);
     CHECK(rsa::detail::private_op_as(Halves::chosen, key, m, rng_chosen) == want);
+  }
+}
+
+/// The first probable prime p >= a random odd `bits`-bit number with gcd(p - 1, e) = 1.
+Nat prime_of(std::size_t bits, dstu::rng::ChaCha20Drbg& rng) {
+  dstu::Bytes buf(bits / 8);
+  rng.fill(buf);
+  Nat p = Nat::from_bytes_be(buf);
+  p.set_bit(bits - 1);
+  p.set_bit(0);
+  for (;; p = p + Nat(2)) {
+    if (mp::has_small_factor(p) || (p - Nat(1)) % Nat(65537) == Nat(0)) continue;
+    if (mp::is_probable_prime(p, rng)) return p;
   }
 }
 
@@ -74,4 +88,16 @@ TEST_CASE("a copy whose primes changed gets its own prepared moduli") {
   CHECK(rsa::detail::private_op(swapped, m, rng) == mp::powmod_sequential_vartime(m, swapped.d, swapped.n));
   // And the original still signs with its own.
   CHECK(rsa::detail::private_op(key, m, rng) == mp::powmod_sequential_vartime(m, key.d, key.n));
+}
+
+TEST_CASE("primes of different lengths: the halves one after the other, reductions by division") {
+  dstu::rng::ChaCha20Drbg rng(30, 9);
+  // 1024- and 640-bit primes: 16 and 10 limbs, so neither reduces the other's products
+  // by Montgomery and the IFMA pair does not apply.
+  const Nat p = prime_of(1024, rng), q = prime_of(640, rng);
+  for (const auto& [a, b] : {std::pair{p, q}, std::pair{q, p}}) {
+    const rsa::PrivateKey key = rsa::PrivateKey::from_primes(a, b, Nat(65537));
+    INFO("p bits=" << key.p.bits() << " q bits=" << key.q.bits());
+    check_forms(key, key.p.bits());
+  }
 }
