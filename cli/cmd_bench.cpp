@@ -24,12 +24,16 @@ class Bench final : public Command {
     }
     sub.add_option("suite", suite_, help)->required()->check(CLI::IsMember(names));
     sub.add_flag("--quick", quick_, "Short run for CI (fewer sizes and samples)");
+    sub.add_option("--rsa-bits", rsa_bits_, "Modulus sizes of suite rsa (multiples of 8, 1024..16384)")
+        ->default_str("2048 3072 4096")
+        ->check(CLI::Range(1024, 16384));
   }
 
   int run(const GlobalOptions& g) override {
     bench::Options opt;
     opt.quick = quick_;
     opt.threads = parallel::team_size();
+    if (!rsa_bits_.empty()) opt.rsa_bits = rsa_bits_;
     std::vector<bench::Record> records;
     if (!g.quiet) bench::progress::start();
     for (const auto& s : bench::suites()) {
@@ -43,6 +47,7 @@ class Bench final : public Command {
  private:
   std::string suite_;
   bool quick_ = false;
+  std::vector<std::size_t> rsa_bits_;
 };
 
 }  // namespace

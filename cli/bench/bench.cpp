@@ -130,6 +130,7 @@ const std::vector<SuiteEntry>& suites() {
       {"ec", "D, A, r = A/D (LD, Jacobian), ladder, comb, wNAF, double-scalar per curve", suite_ec},
       {"sign", "DSTU 4145 keygen, presignature, sign, verify per curve; parallel vs sequential", suite_sign},
       {"ecdsa", "ECDSA and ECGDSA keygen, sign, verify on the GF(p) curves (NIST P, Brainpool)", suite_ecdsa},
+      {"rsa", "RSA keygen (mean over keys), PKCS#1 v1.5 sign and verify on 1 and 2 threads: ops/s", suite_rsa},
       {"hash", "every hash of the registry, HMAC over each, Kupyna-KMAC, GOST 28147-89 ECB: MB/s", suite_hash},
       {"cipher", "every block cipher in its modes, MACs, AEADs and key wraps, MB/s on 16 KiB; parallel forms vs twins",
        suite_cipher},

@@ -44,6 +44,7 @@ void set(Record& r, const stats::Summary& s);
 struct Options {
   bool quick = false;  ///< CI mode: fewer samples and sizes
   int threads = 1;     ///< the team size
+  std::vector<std::size_t> rsa_bits{2048, 3072, 4096};  ///< modulus sizes of suite rsa
 };
 
 /// Keeps the optimiser from discarding a computed value.
@@ -164,6 +165,7 @@ void suite_field(const Options& opt, std::vector<Record>& out);
 void suite_ec(const Options& opt, std::vector<Record>& out);
 void suite_sign(const Options& opt, std::vector<Record>& out);
 void suite_ecdsa(const Options& opt, std::vector<Record>& out);
+void suite_rsa(const Options& opt, std::vector<Record>& out);
 void suite_seeds(const Options& opt, std::vector<Record>& out);
 /// The rows of source "002"'s Tables #1 (block ciphers), #2 (hashes, HMAC, KMAC) and #9
 /// (CTR of one block) of suite seeds (seeds_002.cpp).

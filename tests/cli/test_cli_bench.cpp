@@ -189,3 +189,35 @@ TEST_CASE("bench cipher --quick --json: every cipher in its modes; the parallel 
     }
   }
 }
+
+TEST_CASE("bench rsa --rsa-bits gives keygen, sign and verify per size and thread count") {
+  const auto r = run_dstu({"--threads", "2", "bench", "rsa", "--quick", "--rsa-bits", "1024", "1032", "--json"});
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  std::set<std::tuple<std::string, std::size_t, int>> rows;
+  for (const auto& rec : j["results"]) {
+    REQUIRE(rec["suite"] == "rsa");
+    const std::string name = rec["name"];
+    CHECK(rec["unit"] == (name == "keygen" ? "ms" : "ops/s"));
+    CHECK(rec["min"].get<double>() <= rec["median"].get<double>());
+    CHECK(rec["median"].get<double>() <= rec["max"].get<double>());
+    CHECK(rec["min"].get<double>() > 0);
+    if (name == "keygen") {
+      CHECK(rec["params"]["keys"] == 2);
+      CHECK(rec["params"]["mean_ms"].get<double>() >= rec["min"].get<double>());
+      CHECK(rec["params"]["mean_ms"].get<double>() <= rec["max"].get<double>());
+      CHECK(rec["params"]["stddev_ms"].get<double>() >= 0);
+    }
+    rows.insert({name, rec["params"]["bits"].get<std::size_t>(), rec["threads"].get<int>()});
+  }
+  for (std::size_t bits : {1024u, 1032u}) {
+    CHECK(rows.count({"keygen", bits, 1}) == 1);
+    for (int t : {1, 2}) {
+      CHECK(rows.count({"sign", bits, t}) == 1);
+      CHECK(rows.count({"verify", bits, t}) == 1);
+    }
+  }
+  CHECK(rows.size() == 10);
+  // A size the library cannot generate is a usage error.
+  CHECK(run_dstu({"bench", "rsa", "--rsa-bits", "512"}).status == 2);
+}

@@ -42,7 +42,7 @@ TEST_CASE("IFMA almost-Montgomery product agrees with a b / R mod m") {
       CHECK(got < m + m);
       // Expected: a b R^-1 mod m.
       Mpz zr, zm(m), zinv, want;
-      mpz_ui_pow_ui(zr.v, 2, 52 * ctx.digits());
+      mpz_ui_pow_ui(zr.v, 2, 52 * ctx.steps());
       mpz_invert(zinv.v, zr.v, zm.v);
       Mpz za(a), zb(b);
       mpz_mul(want.v, za.v, zb.v);

@@ -8,7 +8,9 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <immintrin.h>
 
+#include "dstu/base/ct.hpp"
 #include "dstu/base/error.hpp"
+#include "dstu/base/wipe.hpp"
 #include "dstu/cpu/features.hpp"
 #include "dstu/mp/modular.hpp"
 
@@ -17,65 +19,172 @@ namespace {
 
 constexpr std::uint64_t kMask = (std::uint64_t{1} << 52) - 1;
 
-#define DSTU_IFMA __attribute__((target("avx512f,avx512ifma")))
+#define DSTU_IFMA __attribute__((target("avx512f,avx512ifma,avx512vl")))
 
-/// r = a b / 2^(52 * 8 V) mod m, almost reduced, for V vectors of digits.
-template <int V>
-DSTU_IFMA void amm(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b,
-                   const std::uint64_t* m, std::uint64_t k0) {
-  __m512i A[V], M[V], X[V];
-  const __m512i zero = _mm512_setzero_si512();
-  for (int v = 0; v < V; ++v) {
-    A[v] = _mm512_loadu_si512(a + 8 * v);
-    M[v] = _mm512_loadu_si512(m + 8 * v);
-    X[v] = zero;
+/// The vector operations of the kernels on zmm (8 digits) and on ymm (4 digits, for a
+/// number whose last 8 digits would be half padding).
+struct Zmm {
+  using T = __m512i;
+  static constexpr int kLanes = 8;
+  DSTU_IFMA static T zero() { return _mm512_setzero_si512(); }
+  DSTU_IFMA static T load(const std::uint64_t* p) { return _mm512_loadu_si512(p); }
+  DSTU_IFMA static void store(std::uint64_t* p, T x) { _mm512_storeu_si512(p, x); }
+  DSTU_IFMA static T set1(std::uint64_t x) { return _mm512_set1_epi64(static_cast<long long>(x)); }
+  DSTU_IFMA static T lo(T acc, T a, T b) { return _mm512_madd52lo_epu64(acc, a, b); }
+  DSTU_IFMA static T hi(T acc, T a, T b) { return _mm512_madd52hi_epu64(acc, a, b); }
+  DSTU_IFMA static T add(T a, T b) { return _mm512_add_epi64(a, b); }
+  DSTU_IFMA static T srli52(T a) { return _mm512_srli_epi64(a, 52); }
+  DSTU_IFMA static T down1(T high, T low) { return _mm512_alignr_epi64(high, low, 1); }
+  DSTU_IFMA static T add_lane0(T a, T b) { return _mm512_mask_add_epi64(a, 1, a, b); }
+  DSTU_IFMA static std::uint64_t lane0(T a) {
+    return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm512_castsi512_si128(a)));
   }
-  const std::uint64_t m0 = m[0];
-  for (int i = 0; i < 8 * V; ++i) {
-    const __m512i B = _mm512_set1_epi64(static_cast<long long>(b[i]));
-    for (int v = 0; v < V; ++v) X[v] = _mm512_madd52lo_epu64(X[v], A[v], B);
-    // u makes digit 0 divisible by 2^52; its carry moves up with the shift.
-    const std::uint64_t x0 = static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm512_castsi512_si128(X[0])));
-    const std::uint64_t u = (x0 * k0) & kMask;
-    const std::uint64_t carry = (x0 + ((m0 * u) & kMask)) >> 52;
-    const __m512i U = _mm512_set1_epi64(static_cast<long long>(u));
-    for (int v = 0; v < V; ++v) X[v] = _mm512_madd52lo_epu64(X[v], M[v], U);
-    for (int v = 0; v + 1 < V; ++v) X[v] = _mm512_alignr_epi64(X[v + 1], X[v], 1);
-    X[V - 1] = _mm512_alignr_epi64(zero, X[V - 1], 1);
-    X[0] = _mm512_mask_add_epi64(X[0], 1, X[0], _mm512_set1_epi64(static_cast<long long>(carry)));
+  DSTU_IFMA static T broadcast0(T a) { return _mm512_broadcastq_epi64(_mm512_castsi512_si128(a)); }
+};
+
+struct Ymm {
+  using T = __m256i;
+  static constexpr int kLanes = 4;
+  DSTU_IFMA static T zero() { return _mm256_setzero_si256(); }
+  DSTU_IFMA static T load(const std::uint64_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
+  DSTU_IFMA static void store(std::uint64_t* p, T x) { _mm256_storeu_si256(reinterpret_cast<__m256i*>(p), x); }
+  DSTU_IFMA static T set1(std::uint64_t x) { return _mm256_set1_epi64x(static_cast<long long>(x)); }
+  DSTU_IFMA static T lo(T acc, T a, T b) { return _mm256_madd52lo_epu64(acc, a, b); }
+  DSTU_IFMA static T hi(T acc, T a, T b) { return _mm256_madd52hi_epu64(acc, a, b); }
+  DSTU_IFMA static T add(T a, T b) { return _mm256_add_epi64(a, b); }
+  DSTU_IFMA static T srli52(T a) { return _mm256_srli_epi64(a, 52); }
+  DSTU_IFMA static T down1(T high, T low) { return _mm256_alignr_epi64(high, low, 1); }
+  DSTU_IFMA static T add_lane0(T a, T b) { return _mm256_mask_add_epi64(a, 1, a, b); }
+  DSTU_IFMA static std::uint64_t lane0(T a) {
+    return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm256_castsi256_si128(a)));
+  }
+  DSTU_IFMA static T broadcast0(T a) { return _mm256_broadcastq_epi64(_mm256_castsi256_si128(a)); }
+};
+
+/// r[k] = a[k] b[k] / 2^(52 steps) mod m[k], almost reduced, for V vectors of digits and
+/// K independent products in one loop. Each step of a product waits on the latency of
+/// its low digit (madd, madd by k0, broadcast); with K = 2 the other product's
+/// step fills that wait, as in the dual exponentiation of Gueron and Krasnov. The high
+/// halves of a step's products go to a separate accumulator P (a b_i's as soon as b_i is
+/// known) and the low digit's carry moves up by a vector shift, so only the low-half
+/// madds, the shift and two adds follow the multiplier u on the critical path.
+template <class W, int V, int K>
+DSTU_IFMA void amm_k(std::uint64_t* const r[K], const std::uint64_t* const a[K], const std::uint64_t* const b[K],
+                     const std::uint64_t* const m[K], const std::uint64_t k0[K], int steps) {
+  using T = typename W::T;
+  constexpr int L = W::kLanes;
+  T A[K][V], M[K][V], X[K][V], K0[K];
+  const T zero = W::zero();
+  // a0 k0 mod 2^52: u = (digit 0 + a0 b_i) k0 = digit 0 k0 + (a0 k0) b_i mod 2^52, whose
+  // second term needs only b_i and so leaves the latency chain.
+  T A0K0[K];
+  for (int k = 0; k < K; ++k) {
+    K0[k] = W::set1(k0[k]);
+    A0K0[k] = W::set1((a[k][0] * k0[k]) & kMask);
+  }
+  for (int k = 0; k < K; ++k) {
     for (int v = 0; v < V; ++v) {
-      X[v] = _mm512_madd52hi_epu64(X[v], A[v], B);
-      X[v] = _mm512_madd52hi_epu64(X[v], M[v], U);
+      A[k][v] = W::load(a[k] + L * v);
+      M[k][v] = W::load(m[k] + L * v);
+      X[k][v] = zero;
+    }
+  }
+  for (int i = 0; i < steps; ++i) {
+    T B[K], U[K], P[K][V], D0[K];
+    for (int k = 0; k < K; ++k) {
+      B[k] = W::set1(b[k][i]);
+      D0[k] = X[k][0];
+      for (int v = 0; v < V; ++v) X[k][v] = W::lo(X[k][v], A[k][v], B[k]);
+      for (int v = 0; v < V; ++v) P[k][v] = W::hi(zero, A[k][v], B[k]);
+    }
+    for (int k = 0; k < K; ++k) {
+      // u = digit 0 k0 mod 2^52 makes digit 0 divisible by 2^52: one more low-half madd
+      // and a broadcast of lane 0, without the trip through a general register.
+      if constexpr (K == 1) {
+        // Only the low 52 bits of U count in the madds, so no mask.
+        U[k] = W::broadcast0(W::lo(W::lo(zero, A0K0[k], B[k]), D0[k], K0[k]));
+      } else if constexpr (L * V < 32) {
+        U[k] = W::broadcast0(W::lo(zero, X[k][0], K0[k]));
+      } else {
+        // Two products of 32 digits or more keep the madd ports busy: the extra madd
+        // costs more than the latency it saves (tests/perf/rsa_speed --forms).
+        U[k] = W::set1((W::lane0(X[k][0]) * k0[k]) & kMask);
+      }
+    }
+    for (int k = 0; k < K; ++k) {
+      for (int v = 0; v < V; ++v) X[k][v] = W::lo(X[k][v], M[k][v], U[k]);
+      for (int v = 0; v < V; ++v) P[k][v] = W::hi(P[k][v], M[k][v], U[k]);
+      // Digit 0's carry (its low 52 bits are zero now) moves up with the shift.
+      const T carry = W::srli52(X[k][0]);
+      for (int v = 0; v + 1 < V; ++v) X[k][v] = W::down1(X[k][v + 1], X[k][v]);
+      X[k][V - 1] = W::down1(zero, X[k][V - 1]);
+      X[k][0] = W::add_lane0(X[k][0], carry);
+      for (int v = 0; v < V; ++v) X[k][v] = W::add(X[k][v], P[k][v]);
     }
   }
   // Normalise: every digit below 2^52, carries moved up (the value is < 2m < R).
-  alignas(64) std::uint64_t t[8 * V];
-  for (int v = 0; v < V; ++v) _mm512_store_si512(t + 8 * v, X[v]);
-  std::uint64_t carry = 0;
-  for (int j = 0; j < 8 * V; ++j) {
-    const std::uint64_t d = t[j] + carry;
-    r[j] = d & kMask;
-    carry = d >> 52;
+  for (int k = 0; k < K; ++k) {
+    alignas(64) std::uint64_t t[L * V];
+    for (int v = 0; v < V; ++v) W::store(t + L * v, X[k][v]);
+    std::uint64_t c = 0;
+    for (int j = 0; j < L * V; ++j) {
+      const std::uint64_t d = t[j] + c;
+      r[k][j] = d & kMask;
+      c = d >> 52;
+    }
   }
 }
 
-using AmmFn = void (*)(std::uint64_t*, const std::uint64_t*, const std::uint64_t*, const std::uint64_t*,
-                       std::uint64_t);
-
-template <int... V>
-constexpr auto make_table(std::integer_sequence<int, V...>) {
-  return std::array<AmmFn, sizeof...(V)>{&amm<V + 1>...};
+/// One product (amm_k with K = 1).
+template <class W, int V>
+void amm(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b, const std::uint64_t* m, std::uint64_t k0,
+         int steps) {
+  std::uint64_t* const rr[1] = {r};
+  const std::uint64_t* const aa[1] = {a};
+  const std::uint64_t* const bb[1] = {b};
+  const std::uint64_t* const mm[1] = {m};
+  const std::uint64_t kk[1] = {k0};
+  amm_k<W, V, 1>(rr, aa, bb, mm, kk, steps);
 }
 
-constexpr auto kAmm = make_table(std::make_integer_sequence<int, static_cast<int>(kMaxVectors)>{});
+/// Two products (amm_k with K = 2).
+template <class W, int V>
+void amm_pair(std::uint64_t* const r[2], const std::uint64_t* const a[2], const std::uint64_t* const b[2],
+              const std::uint64_t* const m[2], const std::uint64_t k0[2], int steps) {
+  amm_k<W, V, 2>(r, a, b, m, k0, steps);
+}
+
+using AmmFn = void (*)(std::uint64_t*, const std::uint64_t*, const std::uint64_t*, const std::uint64_t*,
+                       std::uint64_t, int);
+using AmmPairFn = void (*)(std::uint64_t* const[2], const std::uint64_t* const[2], const std::uint64_t* const[2],
+                           const std::uint64_t* const[2], const std::uint64_t[2], int);
+
+template <class W, int... V>
+constexpr auto make_table(std::integer_sequence<int, V...>) {
+  return std::array<AmmFn, sizeof...(V)>{&amm<W, V + 1>...};
+}
+
+template <class W, int... V>
+constexpr auto make_pair_table(std::integer_sequence<int, V...>) {
+  return std::array<AmmPairFn, sizeof...(V)>{&amm_pair<W, V + 1>...};
+}
+
+// By vector count: zmm up to kMaxVectors; ymm only where the last zmm would be half
+// padding (an odd count of ymm, at most 2 kMaxVectors - 1).
+constexpr auto kAmm = make_table<Zmm>(std::make_integer_sequence<int, static_cast<int>(kMaxVectors)>{});
+constexpr auto kAmmPair = make_pair_table<Zmm>(std::make_integer_sequence<int, static_cast<int>(kMaxVectors)>{});
+constexpr auto kAmmYmm = make_table<Ymm>(std::make_integer_sequence<int, static_cast<int>(2 * kMaxVectors)>{});
+constexpr auto kAmmPairYmm = make_pair_table<Ymm>(std::make_integer_sequence<int, static_cast<int>(2 * kMaxVectors)>{});
 
 std::size_t vectors_for(std::size_t bits) { return (bits + 2 + 52 * 8 - 1) / (52 * 8); }
+// R = 2^(52 steps) >= 4 m: the digits m + 2 bits need, whatever the padding to vectors.
+std::size_t steps_for(std::size_t bits) { return (bits + 2 + 52 - 1) / 52; }
 
 }  // namespace
 
 bool available() {
   const cpu::Features& f = cpu::active();
-  return f.avx512f && f.avx512ifma;
+  return f.avx512f && f.avx512ifma && f.avx512vl;
 }
 
 bool supports(const Nat& m) {
@@ -106,18 +215,67 @@ Nat from_digits(const std::uint64_t* d, std::size_t digits) {
 Context::Context(const Nat& m) : m_(m) {
   if (!supports(m)) throw_invalid("modulus size not served by the IFMA kernels");
   v_ = vectors_for(m.bits());
+  steps_ = steps_for(m.bits());
+  // ymm where 4 digits of padding or more would fill the last zmm: fewer madds, same
+  // results (tests/perf/rsa_speed at 2048 bits, halves of 20 digits).
+  ymm_ = (steps_ + 3) / 4 < 2 * v_;
   mod_ = to_digits(m, digits());
   // k0 = -m^-1 mod 2^52 from the 64-bit inverse.
   k0_ = neg_inverse_limb(m.low_u64()) & kMask;
-  one_ = to_digits(Nat::power_of_two(52 * digits()) % m, digits());
+  one_ = to_digits(Nat::power_of_two(52 * steps_) % m, digits());
 }
 
 void Context::mul(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b) const {
-  kAmm[v_ - 1](r, a, b, mod_.data(), k0_);
+  if (ymm_) {
+    kAmmYmm[(steps_ + 3) / 4 - 1](r, a, b, mod_.data(), k0_, static_cast<int>(steps_));
+    clear_padding(r);
+  } else {
+    kAmm[v_ - 1](r, a, b, mod_.data(), k0_, static_cast<int>(steps_));
+  }
+}
+
+void mul_pair(const Context& c0, std::uint64_t* r0, const std::uint64_t* a0, const std::uint64_t* b0,
+              const Context& c1, std::uint64_t* r1, const std::uint64_t* a1, const std::uint64_t* b1) {
+  if (c0.v_ != c1.v_ || c0.steps_ != c1.steps_) throw_invalid("IFMA product pair of different sizes");
+  std::uint64_t* const r[2] = {r0, r1};
+  const std::uint64_t* const a[2] = {a0, a1};
+  const std::uint64_t* const b[2] = {b0, b1};
+  const std::uint64_t* const m[2] = {c0.mod_.data(), c1.mod_.data()};
+  const std::uint64_t k0[2] = {c0.k0_, c1.k0_};
+  if (c0.ymm_) {
+    kAmmPairYmm[(c0.steps_ + 3) / 4 - 1](r, a, b, m, k0, static_cast<int>(c0.steps_));
+    c0.clear_padding(r0);
+    c1.clear_padding(r1);
+  } else {
+    kAmmPair[c0.v_ - 1](r, a, b, m, k0, static_cast<int>(c0.steps_));
+  }
+}
+
+DSTU_IFMA void select(std::uint64_t* out, const std::uint64_t* table, std::size_t entries, std::size_t digits,
+                      std::uint64_t index) {
+  const std::size_t vectors = digits / 8;
+  __m512i acc[kMaxVectors];
+  for (std::size_t v = 0; v < vectors; ++v) acc[v] = _mm512_setzero_si512();
+  for (std::size_t k = 0; k < entries; ++k) {
+    const __m512i mask = _mm512_set1_epi64(static_cast<long long>(ct::eq(k, index)));
+    const std::uint64_t* entry = table + k * digits;
+    for (std::size_t v = 0; v < vectors; ++v) {
+      acc[v] = _mm512_or_si512(acc[v], _mm512_and_si512(_mm512_loadu_si512(entry + 8 * v), mask));
+    }
+  }
+  for (std::size_t v = 0; v < vectors; ++v) _mm512_storeu_si512(out + 8 * v, acc[v]);
 }
 
 Context::Digits Context::to(const Nat& x) const {
-  return to_digits((x << (52 * digits())) % m_, digits());
+  return to_digits((x << (52 * steps_)) % m_, digits());
+}
+
+void Context::wipe() noexcept {
+  for (auto* v : {&mod_, &one_}) {
+    if (!v->empty()) secure_wipe(v->data(), v->size() * sizeof(std::uint64_t));
+  }
+  if (const std::size_t n = m_.size()) secure_wipe(m_.resize(n), n * sizeof(Limb));
+  k0_ = 0;
 }
 
 Context::Digits Context::reduce(const Digits& a) const {
@@ -139,9 +297,8 @@ Nat Context::from(const std::uint64_t* a) const {
   Digits unit(digits(), 0), t(digits());
   unit[0] = 1;
   mul(t.data(), a, unit.data());
-  Nat x = from_digits(t.data(), digits());
-  if (x >= m_) x = x - m_;
-  return x;
+  const Digits x = reduce(t);
+  return from_digits(x.data(), digits());
 }
 
 }  // namespace dstu::mp::ifma

@@ -2,7 +2,7 @@
 //
 // Numbers are vectors of 52-bit digits held in 64-bit lanes, eight per zmm register;
 // a modulus of up to 52 * 8 * kMaxVectors - 2 bits is padded to 8 V digits and
-// R = 2^(52 * 8 V). mul() is the "almost Montgomery" product of Gueron and Krasnov:
+// R = 2^(52 s), s the digits m + 2 bits need (a product takes s steps, not 8 V). mul() is the "almost Montgomery" product of Gueron and Krasnov:
 // inputs and output lie in [0, 2m) with normalised digits (< 2^52), which needs
 // R >= 4m. Each outer step adds a b_i and u m digit-wise with vpmadd52luq/huq and
 // shifts the accumulator down one digit; no branch or index depends on the values.
@@ -30,6 +30,8 @@ class Context {
   explicit Context(const Nat& m);
   /// Digits per number (8 V).
   std::size_t digits() const { return 8 * v_; }
+  /// R = 2^(52 steps()): digits enough for 4m (steps() <= digits(); the rest is padding).
+  std::size_t steps() const { return steps_; }
   /// r = a b / R mod m, almost reduced: a, b, r in [0, 2m). r may alias a or b.
   void mul(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b) const;
   /// x R mod m (fully reduced).
@@ -40,13 +42,36 @@ class Context {
   const Digits& one() const { return one_; }
   /// a in [0, 2m) brought into [0, m) (constant time).
   Digits reduce(const Digits& a) const;
+  /// Overwrites the modulus and its constants with zeros (a secret modulus); the context
+  /// is unusable afterwards.
+  void wipe() noexcept;
+
+  /// r0 = a0 b0 / R mod m0 and r1 = a1 b1 / R mod m1 (almost reduced, as mul) in one
+  /// interleaved loop; the two contexts must have the same digits().
+  friend void mul_pair(const Context& c0, std::uint64_t* r0, const std::uint64_t* a0, const std::uint64_t* b0,
+                       const Context& c1, std::uint64_t* r1, const std::uint64_t* a1, const std::uint64_t* b1);
 
  private:
   Nat m_;
-  std::size_t v_ = 0;
+  /// The digits above the ymm kernels' reach set to zero.
+  void clear_padding(std::uint64_t* r) const {
+    for (std::size_t j = 4 * ((steps_ + 3) / 4); j < digits(); ++j) r[j] = 0;
+  }
+
+  std::size_t v_ = 0, steps_ = 0;
+  bool ymm_ = false;  // the products run on ymm (4 digits) vectors
   Digits mod_, one_;
   std::uint64_t k0_ = 0;  // -m^-1 mod 2^52
 };
+
+void mul_pair(const Context& c0, std::uint64_t* r0, const std::uint64_t* a0, const std::uint64_t* b0,
+              const Context& c1, std::uint64_t* r1, const std::uint64_t* a1, const std::uint64_t* b1);
+
+/// out = entry `index` of a table of `entries` numbers of `digits` digits (a multiple of
+/// 8) stored one after another, by a scan of every entry with AVX-512 masks (constant
+/// time; the caller checks available()).
+void select(std::uint64_t* out, const std::uint64_t* table, std::size_t entries, std::size_t digits,
+            std::uint64_t index);
 
 /// Nat <-> radix-2^52 digits (exactly `digits` of them).
 Context::Digits to_digits(const Nat& x, std::size_t digits);

@@ -5,6 +5,7 @@
 #include "carry.hpp"
 #include "dstu/base/ct.hpp"
 #include "dstu/base/error.hpp"
+#include "dstu/base/wipe.hpp"
 #include "dstu/mp/modular.hpp"
 
 namespace dstu::mp {
@@ -27,6 +28,14 @@ Montgomery::Montgomery(const Nat& modulus) : m_(modulus) {
   r2.to_limbs(r2_.data(), n_);
   one.to_limbs(one_.data(), n_);
   scratch_ = 2 * n_ + std::max(ln::mul_scratch(n_, n_), ln::sqr_scratch(n_));
+}
+
+void Montgomery::wipe() noexcept {
+  for (auto* v : {&mod_, &r2_, &one_}) {
+    if (!v->empty()) secure_wipe(v->data(), v->size() * sizeof(Limb));
+  }
+  if (const std::size_t n = m_.size()) secure_wipe(m_.resize(n), n * sizeof(Limb));
+  m0inv_ = 0;
 }
 
 void Montgomery::redc(Limb* r, Limb* t) const {

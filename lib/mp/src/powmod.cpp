@@ -10,9 +10,13 @@
 #include "tuning.hpp"
 #include "mont_ifma.hpp"
 #include "window.hpp"
+#include "fixed_window.hpp"
 
 namespace dstu::mp {
 namespace {
+
+// powmod()'s window: 4 bits (16 entries; SecretModulus measured 5 bits no faster).
+constexpr int kPowmodWindow = 4;
 
 template <class D>
 Nat pow_in(D& d, const Nat& base, const Nat& exp) {
@@ -59,66 +63,26 @@ Nat powmod_vartime(const Nat& base, const Nat& exp, const Nat& m) {
       [&] { return powmod_parallel_vartime(base, exp, m, threads); });
 }
 
-namespace {
-
-/// The fixed-window ladder of powmod() in domain D over the exponent limbs e.
-template <class D>
-Nat fixed_window_pow(D& d, const Nat& base, const std::vector<Limb>& e, std::size_t windows) {
-  constexpr int kWindow = 4;
-  constexpr std::size_t kEntries = 1 << kWindow;
-  // table[k] = base^k, k = 0..15.
-  std::vector<typename D::Elem> table(kEntries, d.one());
-  table[1] = d.from(base);
-  for (std::size_t k = 2; k < kEntries; ++k) d.mul(table[k], table[k - 1], table[1]);
-  typename D::Elem acc = d.one(), pick = d.one();
-  const std::size_t words = acc.size();
-  for (std::size_t wi = windows; wi-- > 0;) {
-    for (int s = 0; s < kWindow; ++s) d.sqr(acc, acc);
-    const std::size_t pos = wi * kWindow;
-    Limb digit = e[pos / 64] >> (pos % 64);
-    if (pos % 64 > 64 - kWindow) digit |= e[pos / 64 + 1] << (64 - pos % 64);
-    digit &= kEntries - 1;
-    for (std::size_t k = 0; k < kEntries; ++k) ct::cmov(pick.data(), table[k].data(), words, ct::eq(k, digit));
-    d.mul(acc, acc, pick);
-  }
-  // The result leaves as a Nat, whose length is public: declassify it here.
-  ct::unpoison(acc.data(), words * sizeof(Limb));
-  return d.to_nat(acc);
-}
-
-}  // namespace
-
 Nat powmod(const Nat& base, const Nat& exp, const Nat& m, std::size_t exp_bits) {
   if (!m.is_odd() || m <= Nat(1)) throw_invalid("constant-time exponentiation needs an odd modulus > 1");
-  constexpr int kWindow = 4;
-  // The exponent in a fixed number of limbs, so its length does not show. Its limb
-  // count is public; whether it fits the declared bound is checked in constant time
-  // and only that one bit is declassified.
-  const std::size_t windows = (exp_bits + kWindow - 1) / kWindow;
-  std::vector<Limb> e((windows * kWindow + 63) / 64 + 1, 0);
-  if (exp.size() > e.size()) throw_invalid("exponent is longer than its declared bound");
-  exp.to_limbs(e.data(), e.size());
-  Limb above = 0;
-  for (std::size_t i = 0; i < e.size(); ++i) {
-    const std::size_t lo = 64 * i;
-    if (lo >= exp_bits) {
-      above |= e[i];
-    } else if (exp_bits - lo < 64) {
-      above |= e[i] >> (exp_bits - lo);
-    }
-  }
-  bool fits = ct::is_zero(above) != 0;
-  ct::unpoison(&fits, sizeof fits);
-  if (!fits) throw_invalid("exponent is longer than its declared bound");
+  // The exponent in a fixed number of limbs, so its length does not show.
+  const std::size_t windows = (exp_bits + kPowmodWindow - 1) / kPowmodWindow;
+  std::vector<Limb> e = detail::fixed_exponent(exp, exp_bits, windows, kPowmodWindow);
   Nat result;
+  auto run = [&](auto& d) {
+    auto acc = detail::fixed_window_pow(d, d.from(base), e, windows, kPowmodWindow);
+    // The result leaves as a Nat, whose length is public: declassify it here.
+    ct::unpoison(acc.data(), acc.size() * sizeof(acc[0]));
+    result = d.to_nat(acc);
+  };
   if (detail::use_ifma(m)) {
     const ifma::Context ctx(m);
     detail::IfmaDomain d(ctx);
-    result = fixed_window_pow(d, base, e, windows);
+    run(d);
   } else {
     const Montgomery mont(m);
     detail::MontDomain d(mont);
-    result = fixed_window_pow(d, base, e, windows);
+    run(d);
   }
   secure_wipe(e.data(), e.size() * sizeof(Limb));
   return result;

@@ -21,6 +21,7 @@ PrivateKey::~PrivateKey() { wipe(); }
 
 void PrivateKey::wipe() {
   for (mp::Nat* x : {&d, &p, &q, &dp, &dq, &qinv}) rsa::wipe(*x);
+  signing.store(nullptr);
 }
 
 namespace {

@@ -5,7 +5,7 @@
 #include "dstu/hash/hasher.hpp"
 #include "dstu/mp/modular.hpp"
 #include "dstu/rsa/pkcs1.hpp"
-#include "private_op.hpp"
+#include "dstu/rsa/internal/private_op.hpp"
 
 namespace dstu::rsa {
 

@@ -38,6 +38,10 @@ class Montgomery {
   /// R mod m (Montgomery form of 1).
   const std::vector<Limb>& one() const { return one_; }
 
+  /// Overwrites the modulus and its constants with zeros (for a secret modulus, before
+  /// the context is freed); the context is unusable afterwards.
+  void wipe() noexcept;
+
  private:
   Nat m_;
   std::vector<Limb> mod_, r2_, one_;
@@ -75,6 +79,51 @@ Nat powmod_sequential_vartime(const Nat& base, const Nat& exp, const Nat& m);
 /// exp_bits bits (a public bound >= the exponent's length), each table entry chosen by
 /// a full masked scan. Time depends on the sizes of m and exp_bits only.
 Nat powmod(const Nat& base, const Nat& exp, const Nat& m, std::size_t exp_bits);
+
+/// An odd modulus m > 1 prepared once for constant-time arithmetic on secret operands,
+/// where m itself may be secret (an RSA prime): a Montgomery context in 64-bit limbs and,
+/// where powmod() would use them, the AVX-512 IFMA kernels' one. Building it divides
+/// (variable time, once); afterwards the time depends on the limb counts of m and of the
+/// operands only. Results are Nat, whose normalised length shows as Nat's always does.
+/// Wipes its contexts when destroyed.
+class SecretModulus {
+ public:
+  explicit SecretModulus(const Nat& m);
+  ~SecretModulus();
+  SecretModulus(const SecretModulus&) = delete;
+  SecretModulus& operator=(const SecretModulus&) = delete;
+
+  const Nat& modulus() const;
+  /// Limbs of m.
+  std::size_t size() const;
+  /// x mod m for x of at most 2 size() limbs with x < m B^size() (the product of two
+  /// numbers below m, or a number below another modulus of at most as many limbs as m).
+  Nat reduce(const Nat& x) const;
+  /// a b mod m for a, b < m.
+  Nat mul(const Nat& a, const Nat& b) const;
+  /// a - b mod m for a, b < m.
+  Nat sub(const Nat& a, const Nat& b) const;
+  /// base^exp mod m for base < m as powmod(base, exp, m, exp_bits) computes it (fixed
+  /// 4-bit windows over exp_bits bits).
+  Nat powmod(const Nat& base, const Nat& exp, std::size_t exp_bits) const;
+
+  /// True when pow_pair runs two exponentiations modulo m0 and m1 interleaved (both
+  /// on the IFMA kernels with the same number of digits).
+  static bool pairs(const SecretModulus& m0, const SecretModulus& m1);
+
+ private:
+  struct Impl;
+  friend void pow_pair(Nat out[2], const SecretModulus& m0, const Nat& base0, const Nat& exp0,
+                       const SecretModulus& m1, const Nat& base1, const Nat& exp1, std::size_t exp_bits);
+  Impl* impl_;
+};
+
+/// out[0] = base0^exp0 mod m0 and out[1] = base1^exp1 mod m1, both exponents bounded by
+/// exp_bits, each as SecretModulus::powmod gives it: interleaved in one loop where
+/// SecretModulus::pairs says so (each product's latency hides the other's; RSA's two CRT
+/// halves on one thread), else one after the other.
+void pow_pair(Nat out[2], const SecretModulus& m0, const Nat& base0, const Nat& exp0, const SecretModulus& m1,
+              const Nat& base1, const Nat& exp1, std::size_t exp_bits);
 
 /// base^exp mod m split by exponent portions over `threads` team threads ([Parallel
 /// DSTU 4145] §2): portion i, bits [s_i, s_i+1), is raised on its own thread and

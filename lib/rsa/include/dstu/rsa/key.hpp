@@ -4,7 +4,9 @@
 // PrivateKey wipes its limbs when destroyed and has no operator==.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
+#include <memory>
 
 #include "dstu/mp/nat.hpp"
 
@@ -27,6 +29,30 @@ struct PublicKey {
   /// Length of n in octets (k of RFC 8017): the length of every signature.
   std::size_t size() const { return (n.bits() + 7) / 8; }
 };
+
+namespace detail {
+
+struct SigningContext;
+
+/// A private key's prepared moduli (Montgomery contexts of p, q and n), made by its first
+/// signature and shared by its copies; the signer remakes them if p or q no longer match.
+/// Copies and moves are safe while another thread signs with the key.
+class SigningCache {
+ public:
+  SigningCache() = default;
+  SigningCache(const SigningCache& other) noexcept : ctx_(other.load()) {}
+  SigningCache& operator=(const SigningCache& other) noexcept {
+    store(other.load());
+    return *this;
+  }
+  std::shared_ptr<const SigningContext> load() const { return ctx_.load(std::memory_order_acquire); }
+  void store(std::shared_ptr<const SigningContext> ctx) const { ctx_.store(std::move(ctx), std::memory_order_release); }
+
+ private:
+  mutable std::atomic<std::shared_ptr<const SigningContext>> ctx_;
+};
+
+}  // namespace detail
 
 /// An RSA private key in the CRT form of RFC 8017 §3.2 (two primes). The members
 /// other than n and e are secret: the destructor wipes them.
@@ -52,6 +78,9 @@ class PrivateKey {
   void wipe();
 
   mp::Nat n, e, d, p, q, dp, dq, qinv;
+
+  /// The signer's prepared moduli (not part of the key's value; see SigningCache).
+  detail::SigningCache signing;
 };
 
 /// Checks a public key as read from outside: n odd, kMinReadBits <= bits(n) <=

@@ -34,7 +34,7 @@ Bytes hash_message(std::string_view hash, std::span<const std::uint8_t> message)
 /// Throws Error(invalid_input) if the digest has the wrong length or em_len is too short.
 Bytes emsa_pkcs1v15_encode(std::string_view hash, std::span<const std::uint8_t> digest, std::size_t em_len);
 
-/// The signature (key.size() octets) of a digest made by `hash`. rng draws the blinding.
+/// The signature (key.size() octets) of a digest made by `hash`. rng draws the blinding (every 32 signatures of a key; squared in between).
 /// Throws Error(invalid_input) on a wrong digest length, a key too short, or a failed
 /// check of the result (a fault or an inconsistent key).
 Bytes sign_pkcs1v15(const PrivateKey& key, std::string_view hash, std::span<const std::uint8_t> digest,

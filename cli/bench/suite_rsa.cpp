@@ -1,0 +1,78 @@
+// dstu bench rsa: RSA key generation (FIPS 186-5 A.1.3), RSASSA-PKCS1-v1_5 signing and
+// verification with SHA-256, per modulus size (--rsa-bits, default 2048 3072 4096).
+// keygen: the time of each of several keys from one seeded generator (the search for
+// primes makes it vary from key to key), its min/median/max as the row and its mean and
+// standard deviation in params. sign and verify: operations per second on one team
+// thread and on two (signing's CRT halves then run on both threads where the process
+// measured that faster).
+#include <cmath>
+
+#include "bench/bench.hpp"
+#include "bench/progress.hpp"
+#include "dstu/parallel/team.hpp"
+#include "dstu/rng/random.hpp"
+#include "dstu/rsa/keygen.hpp"
+#include "dstu/rsa/pkcs1.hpp"
+
+namespace dstu::cli::bench {
+namespace {
+
+/// keygen: one record over `keys` generated keys, ms; returns the first key in *first.
+Record measure_keygen(std::size_t bits, int keys, rsa::PrivateKey* first) {
+  const Json p = {{"bits", bits}, {"e", 65537}, {"keys", keys}};
+  progress::note("rsa", "keygen", p);
+  rng::ChaCha20Drbg rng(8017, bits);
+  std::vector<double> ms;
+  for (int i = 0; i < keys; ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    rsa::PrivateKey key = rsa::generate_key(bits, rng);
+    ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    if (i == 0) *first = std::move(key);
+  }
+  double mean = 0, var = 0;
+  for (double x : ms) mean += x;
+  mean /= static_cast<double>(ms.size());
+  for (double x : ms) var += (x - mean) * (x - mean);
+  const double sd = ms.size() > 1 ? std::sqrt(var / static_cast<double>(ms.size() - 1)) : 0.0;
+  Record r{"rsa", "keygen", p, 1, "ms"};
+  set(r, stats::summarize(ms));
+  r.params["mean_ms"] = mean;
+  r.params["stddev_ms"] = sd;
+  r.iterations = static_cast<std::uint64_t>(keys);
+  return r;
+}
+
+/// A time_op record in us turned into operations per second.
+Record per_second(Record r) {
+  set(r, stats::rate(1e6, summary(r)));
+  r.unit = "ops/s";
+  return r;
+}
+
+}  // namespace
+
+void suite_rsa(const Options& opt, std::vector<Record>& out) {
+  const Budget budget{opt.quick ? 3 : 9, std::chrono::milliseconds(opt.quick ? 5 : 20)};
+  const int keys = opt.quick ? 2 : 5;
+  const std::vector<std::uint8_t> digest(32, 0x42);
+  for (std::size_t bits : opt.rsa_bits) {
+    rsa::PrivateKey key;
+    out.push_back(measure_keygen(bits, keys, &key));
+    const rsa::PublicKey pub = key.public_key();
+    rng::ChaCha20Drbg rng(7, bits);
+    const Bytes sig = rsa::sign_pkcs1v15(key, "sha256", digest, rng);
+    const Json p = {{"bits", bits}, {"hash", "sha256"}, {"padding", "pkcs1v15"}};
+    for (int t = 1; t <= std::min(opt.threads, 2); ++t) {
+      parallel::init(t);
+      // Past the process's calibration of the split (dstu/parallel/choice.hpp).
+      for (int i = 0; i < 80; ++i) keep(rsa::sign_pkcs1v15(key, "sha256", digest, rng));
+      out.push_back(per_second(
+          time_op("rsa", "sign", p, t, "us", budget, [&] { keep(rsa::sign_pkcs1v15(key, "sha256", digest, rng)); })));
+      out.push_back(per_second(time_op("rsa", "verify", p, t, "us", budget,
+                                       [&] { keep(rsa::verify_pkcs1v15_vartime(pub, "sha256", digest, sig)); })));
+    }
+    parallel::init(opt.threads);
+  }
+}
+
+}  // namespace dstu::cli::bench
