@@ -156,6 +156,9 @@ mp::Nat private_op_as(Halves form, const PrivateKey& key, const mp::Nat& m, Rand
   // h = qinv (m1 - m2) mod p, with m2 < q reduced mod p first.
   h = ctx->mod_p.mul(ctx->mod_p.sub(half[0], reduce(*ctx, ctx->mod_p, half[1])), key.qinv);
   s = ctx->mod_n.mul(half[1] + key.q * h, r_inv);
+  // s is the signature, public once it leaves: declassified for the check, which compares
+  // s^e with the public representative.
+  ct::unpoison(s.limbs().data(), s.size() * sizeof(mp::Limb));
   // The check: a fault anywhere above (in a CRT value, in one half) fails it.
   if (mp::powmod_vartime(s, key.e, key.n) != m) {
     throw_invalid("RSA private operation failed its check (a fault or an inconsistent key)");
