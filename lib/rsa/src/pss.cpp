@@ -1,11 +1,12 @@
 // RSASSA-PSS (RFC 8017 §8.1), EMSA-PSS (§9.1) and MGF1 (appendix B.2.1).
 #include <algorithm>
 
+#include "dstu/base/ctgrind.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/hash/hasher.hpp"
 #include "dstu/mp/modular.hpp"
-#include "dstu/rsa/pkcs1.hpp"
 #include "dstu/rsa/internal/private_op.hpp"
+#include "dstu/rsa/pkcs1.hpp"
 
 namespace dstu::rsa {
 
@@ -63,6 +64,9 @@ Bytes sign_pss(const PrivateKey& key, std::string_view hash, std::span<const std
   Bytes salt(salt_len);
   rng.fill(salt);
   const Bytes em = emsa_pss_encode(hash, digest, salt, key.bits() - 1);
+  // EM (and the salt in it) is what anyone recovers from the signature as s^e mod n:
+  // public once signed, so the private operation may compare it.
+  ct::unpoison(em.data(), em.size());
   const mp::Nat s = detail::private_op(key, mp::Nat::from_bytes_be(em), rng);
   return s.to_bytes_be(key.size());
 }
