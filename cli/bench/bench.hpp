@@ -116,6 +116,10 @@ std::vector<Record> measure_signature(const ec2m::Curve& c, int threads, const B
 /// suite_ecdsa.cpp), us, one thread: keygen (d and its public key), sign (hedged RFC 6979
 /// nonce, the hash matching n) and verify.
 std::vector<Record> measure_gfp_signature(const std::string& curve, const std::string& scheme, const Budget& budget);
+/// RSA at `bits` on one thread: key generation over `keys` keys (ms; none below 1024 bits,
+/// which are never generated: that key is made from two primes), PKCS#1 v1.5 signing and
+/// verification with SHA-256 (ms).
+std::vector<Record> measure_rsa(std::size_t bits, int keys, const Budget& budget);
 
 /// Single-core throughput of hash::make_hasher(name) (suite_hash.cpp), MB/s: each call
 /// hashes one message of message_bytes (a multiple of buffer.size()) fed from buffer.
@@ -171,6 +175,7 @@ void suite_seeds(const Options& opt, std::vector<Record>& out);
 /// (CTR of one block) of suite seeds (seeds_002.cpp).
 void seeds_ciphers_002(const Options& opt, std::vector<Record>& out);
 void seeds_hashes_002(const Options& opt, std::vector<Record>& out);
+void seeds_rsa_002(const Options& opt, std::vector<Record>& out);
 void seeds_ctr_002(const Options& opt, std::vector<Record>& out);
 /// The rows of source "004" of suite seeds (seeds_004.cpp).
 void seeds_multi_request_004(const Options& opt, std::vector<Record>& out);

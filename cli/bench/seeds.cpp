@@ -15,6 +15,7 @@
 //   002:#3  public key, presignature, sign, verify per curve
 //   002:#4  ECDSA keygen, sign, verify on NIST P-192 ... P-521
 //   002:#5  ECGDSA keygen, sign, verify on brainpoolP160r1 ... P512r1
+//   002:#6  RSA keygen, sign, verify at 512 ... 16384 bits (seeds_002.cpp)
 //   002:#9  CTR of one block, key schedule included (seeds_002.cpp; the source's ran on
 //           an iPhone 4S)
 //   004:T5.5 ... T5.16  r requests k_i P_i by the multi-request methods of Al-Otaibi's
@@ -245,6 +246,7 @@ void suite_seeds(const Options& opt, std::vector<Record>& out) {
   seeds_ciphers_002(opt, out);  // seeds_002.cpp: #1
   seeds_hashes_002(opt, out);   // #2
   gfp_signatures_002(opt, out);
+  seeds_rsa_002(opt, out);      // #6
   seeds_ctr_002(opt, out);      // #9
   seeds_multi_request_004(opt, out);  // seeds_004.cpp
 }

@@ -5,9 +5,13 @@
 //           WRAP-P, XTS, GCM and CCM where the slides print a figure (suite cipher's
 //           measurements: encryption, the MAC, the wrap; params.column names the column)
 //   002:#2  hash, HMAC and KMAC throughput over 16 kB messages (suite hash's measurements)
+//   002:#6  RSA key generation (mean over keys), PKCS#1 v1.5 signing and verification,
+//           one thread, 512 ... 16384 bits (--quick: 512, 1024, 2048); 512 bits is never
+//           generated here (FIPS 186-5), so its row has no key generation
 //   002:#9  CTR of one block (ms on the iPhone 4S of the slides; here µs of one call that
 //           makes the cipher under its key and runs CTR over one block)
 // Tables #1 and #2 print an x86 and an x64 figure for each row; `published` holds both.
+#include <algorithm>
 #include <array>
 
 #include "bench/bench.hpp"
@@ -92,6 +96,30 @@ void seeds_hashes_002(const Options& opt, std::vector<Record>& out) {
       if (!x86.printed(column)) continue;
       const Record m = measure_mac(mac, hasher, message, message.size(), budget);
       out.push_back(row(m, m.name, "002:#2", builds(*p, column)));
+    }
+  }
+}
+
+void seeds_rsa_002(const Options& opt, std::vector<Record>& out) {
+  const Budget budget{opt.quick ? 3 : 9, std::chrono::milliseconds(opt.quick ? 1 : 4)};
+  const std::vector<int> quick{512, 1024, 2048};
+  for (const pub::Row& x64 : pub::rows("002:#6/x64")) {
+    const int bits = x64.integer("bits");
+    if (opt.quick && std::find(quick.begin(), quick.end(), bits) == quick.end()) continue;
+    const auto p = builds_002("002:#6", "bits", bits);
+    if (!p) throw_invalid("bench seeds: 002:#6/x86 has no " + std::to_string(bits) + "-bit row");
+    // Key generation's mean over several keys where it takes a fraction of a second.
+    const int keys = opt.quick ? 1 : bits <= 4096 ? 5 : 1;
+    for (const Record& m : measure_rsa(static_cast<std::size_t>(bits), keys, budget)) {
+      // The figures of each build where the source prints one (the x86 table has no key
+      // generation; '-' is null); a row with neither is not reported.
+      const std::string column = m.name + "_ms";
+      Json published = {{"cpu", pub::cpu("002")}};
+      if (!pub::columns("002:#6/x86", column).empty() && p->first.printed(column)) {
+        published["x86_ms"] = p->first.number(column);
+      }
+      if (p->second.printed(column)) published["x64_ms"] = p->second.number(column);
+      if (published.size() > 1) out.push_back(row(m, m.name, "002:#6", published));
     }
   }
 }

@@ -128,6 +128,7 @@ std::multiset<double> data_figures(const json& data, const json& rec) {
   else if (source.rfind("000:", 0) == 0 || source == "002:#3") key = std::stoi(p.at("curve").get<std::string>().substr(4));
   else if (source == "002:#2") key = p.contains("hash") ? p.at("hash") : rec.at("name");  // HMAC, KMAC: their hash's row
   else if (source == "002:#1" || source == "002:#9") key = p.at("cipher");
+  else if (source == "002:#6") key = p.at("bits");
   else if (t004) key = {p.at("key_bits_thesis"), p.at("requests")};
   else if (source != "001:T1") key = p.at("curve");
   std::multiset<double> out;
@@ -202,7 +203,7 @@ TEST_CASE("bench seeds --quick --json: every table, each row beside its publishe
   const json& j = quick_run();
   REQUIRE(j["schema"] == "dstu-bench/1");
   const Tables tables = read_tables(j["results"]);
-  CHECK(tables.size() == 11 + 8);  // 000:T1-T4, 001:T1, 002:#1-#5 and #9; 004's eight
+  CHECK(tables.size() == 12 + 8);  // 000:T1-T4, 001:T1, 002:#1-#6 and #9; 004's eight
   check_ratios(tables);
 
   {  // 000 Table 1: modular exponentiation at 1024, 2048 and 3072 bits
@@ -304,6 +305,20 @@ TEST_CASE("bench seeds --quick --json: every table, each row beside its publishe
         CHECK(rec["published"]["x86"].contains("hash_mb_s"));
         CHECK(rec["published"]["x64"].contains("hash_mb_s"));
       }
+    }
+  }
+
+  {  // 002 #6: RSA at 512, 1024 and 2048 bits (--quick); 512 is never generated
+    const auto& t = tables.at("002:#6");
+    CHECK(t.size() == 3);
+    CHECK(names(t.at("512")) == std::set<std::string>{"sign", "verify"});
+    for (const char* bits : {"1024", "2048"}) {
+      INFO(bits);
+      CHECK(names(t.at(bits)) == std::set<std::string>{"keygen", "sign", "verify"});
+      CHECK(t.at(bits).at("keygen")["published"].contains("x64_ms"));
+      CHECK_FALSE(t.at(bits).at("keygen")["published"].contains("x86_ms"));  // the slides print none
+      CHECK(t.at(bits).at("sign")["published"].contains("x86_ms"));
+      CHECK(t.at(bits).at("sign")["unit"] == "ms");
     }
   }
 
