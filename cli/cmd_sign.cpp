@@ -172,7 +172,9 @@ class Sign final : public Command {
     pub_ = pkix::public_key(key);
     if (hash_.empty()) hash_ = pkix::default_hash(pub_);
     const std::string key_id = key_id_hex(pub_);
-    Json fields = {{"curve", pkix::curve_name(pub_)}};
+    // An RSA key has a size where the others have a curve.
+    const auto* rsa_pub = std::get_if<rsa::PublicKey>(&pub_);
+    Json fields = rsa_pub != nullptr ? Json{{"bits", rsa_pub->bits()}} : Json{{"curve", pkix::curve_name(pub_)}};
     if (const auto* ec = std::get_if<ecdsa::SchemeKey>(&key)) fields["scheme"] = ecdsa::scheme_name(ec->scheme);
     if (const auto* r = std::get_if<rsa::PrivateKey>(&key)) {
       rsa_scheme_ = rsa_signing_scheme(rsa_, r->bits(), hash_);

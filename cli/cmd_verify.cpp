@@ -293,7 +293,12 @@ class Verify final : public Command {
       if (!o.hash.empty()) r["hash"] = o.hash;  // null: an error came before the hash was known
       const auto* ec_key = std::get_if<ecdsa::SchemePublicKey>(&key_);
       if (ec_key != nullptr) r["scheme"] = ecdsa::scheme_name(ec_key->scheme);
-      if (std::holds_alternative<rsa::PublicKey>(key_) && !o.padding.empty()) r["padding"] = o.padding;
+      if (const auto* rsa_key = std::get_if<rsa::PublicKey>(&key_)) {
+        // A size where the other keys have a curve; the scheme the signature was held to.
+        r.erase("curve");
+        r["bits"] = rsa_key->bits();
+        if (!o.padding.empty()) r["padding"] = o.padding;
+      }
       if (!o.reason.empty()) r["reason"] = o.reason;
       if (cert_) {
         r["certificate"] = {{"subject", pkix::to_string(cert_->subject)}, {"serial", to_hex(cert_->serial)},

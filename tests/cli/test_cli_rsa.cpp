@@ -35,8 +35,13 @@ TEST_CASE("RSA keys: keygen, sign and verify in armor and raw, PSS and PKCS#1 v1
   CHECK(read(pub).rfind("-----BEGIN PUBLIC KEY-----", 0) == 0);
 
   // Armor, PSS by default: the headers name the scheme; verify needs no options.
-  r = run_dstu({"sign", "-k", key, "-o", d / "f.asc", d / "f"});
+  r = run_dstu({"sign", "-k", key, "-o", d / "f.asc", d / "f", "--json"});
   REQUIRE(r.status == 0);
+  const Json signed_record = Json::parse(r.out);
+  CHECK(signed_record["bits"] == 2048);
+  CHECK(signed_record["padding"] == "pss");
+  CHECK(signed_record["salt_length"] == 32);
+  CHECK(signed_record["hash"] == "sha256");
   const std::string armor = read(d / "f.asc");
   CHECK(armor.rfind("-----BEGIN RSA SIGNATURE-----", 0) == 0);
   CHECK(contains(armor, "Padding: pss"));
@@ -44,7 +49,11 @@ TEST_CASE("RSA keys: keygen, sign and verify in armor and raw, PSS and PKCS#1 v1
   CHECK(contains(armor, "Salt-Length: 32"));
   r = run_dstu({"verify", "-p", pub, "--sig", d / "f.asc", d / "f", "--json"});
   CHECK(r.status == 0);
-  CHECK(Json::parse(r.out)["status"] == "valid");
+  const Json v = Json::parse(r.out);
+  CHECK(v["status"] == "valid");
+  CHECK(v["bits"] == 2048);
+  CHECK(v["padding"] == "pss");
+  CHECK_FALSE(v.contains("curve"));
   r = run_dstu({"verify", "-p", pub, "--sig", d / "f.asc", d / "g", "--json"});
   CHECK(r.status == 1);
   CHECK(contains(Json::parse(r.out)["reason"], "with pss and hash sha256"));

@@ -209,6 +209,13 @@ TEST_CASE("RSA key refusals: structure, version, multi-prime, CRT, INTEGERs, e a
     cut.resize(cut.size() - 1);
     CHECK_THROWS_AS(pkix::decode_pkcs1_private_key(cut), dstu::Error);
   }
+  SUBCASE("an INTEGER longer than a 16384-bit key holds, refused before any arithmetic") {
+    rsa::PrivateKey big = key;
+    big.p = mp::Nat::power_of_two(8 * 4096) + mp::Nat(1);  // a 4 KiB "prime"
+    const dstu::Error e = refusal(rsa_private_der(0, big));
+    CHECK(e.code() == dstu::Errc::invalid_input);
+    CHECK(contains(e.what(), "longer than a 16384-bit RSA key holds"));
+  }
   SUBCASE("version") {
     const dstu::Error wrong = refusal(rsa_private_der(2, key));
     CHECK(wrong.code() == dstu::Errc::invalid_input);

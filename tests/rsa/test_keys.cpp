@@ -88,6 +88,9 @@ TEST_CASE("check_key refuses each corrupted field") {
   { rsa::PrivateKey k = good; k.dq = k.dq - two; refused(k); }
   { rsa::PrivateKey k = good; k.qinv = k.qinv + Nat(1); refused(k); }
   { rsa::PrivateKey k = good; k.qinv = k.qinv + k.p; refused(k); }
+  // Values longer than n allows are refused by their sizes, before the products.
+  { rsa::PrivateKey k = good; k.p = k.p * Nat::power_of_two(4000); refused(k); }
+  { rsa::PrivateKey k = good; k.dq = k.dq + Nat::power_of_two(2000); refused(k); }
   // d modulo (p-1)(q-1) instead of lcm(p-1, q-1), as old keys have it: accepted.
   {
     rsa::PrivateKey k = good;

@@ -40,8 +40,13 @@ void write_secret(der::Writer& w, const mp::Nat& x) {
 void write_public(der::Writer& w, const mp::Nat& x) { w.integer(x.to_bytes_be()); }
 
 /// The next INTEGER of an RSA structure as a Nat (public or secret: the view is never
-/// copied but into the Nat, which the key wipes).
-mp::Nat read_nat(der::Reader& r, const char* what) { return mp::Nat::from_bytes_be(r.integer_view(what)); }
+/// copied but into the Nat, which the key wipes). None is longer than the largest modulus
+/// (and a sign octet): a file of a few megabytes must not reach the key checks' products.
+mp::Nat read_nat(der::Reader& r, const char* what) {
+  const std::span<const std::uint8_t> octets = r.integer_view(what);
+  if (octets.size() > rsa::kMaxBits / 8 + 1) throw_invalid(std::string(what) + ": longer than a 16384-bit RSA key holds");
+  return mp::Nat::from_bytes_be(octets);
+}
 
 }  // namespace
 

@@ -19,6 +19,37 @@ void wipe(mp::Nat& x) noexcept {
 
 PrivateKey::~PrivateKey() { wipe(); }
 
+PrivateKey& PrivateKey::operator=(const PrivateKey& other) {
+  if (this == &other) return *this;
+  wipe();
+  n = other.n;
+  e = other.e;
+  d = other.d;
+  p = other.p;
+  q = other.q;
+  dp = other.dp;
+  dq = other.dq;
+  qinv = other.qinv;
+  signing = other.signing;
+  return *this;
+}
+
+PrivateKey& PrivateKey::operator=(PrivateKey&& other) noexcept {
+  if (this == &other) return *this;
+  wipe();
+  n = std::move(other.n);
+  e = std::move(other.e);
+  d = std::move(other.d);
+  p = std::move(other.p);
+  q = std::move(other.q);
+  dp = std::move(other.dp);
+  dq = std::move(other.dq);
+  qinv = std::move(other.qinv);
+  signing = other.signing;
+  other.signing.store(nullptr);
+  return *this;
+}
+
 void PrivateKey::wipe() {
   for (mp::Nat* x : {&d, &p, &q, &dp, &dq, &qinv}) rsa::wipe(*x);
   signing.store(nullptr);
@@ -68,6 +99,11 @@ void check_public_key(const PublicKey& key) {
 void check_key(const PrivateKey& key) {
   check_public_key(key.public_key());
   const mp::Nat one(1);
+  // Sizes first, so that no product below is larger than the modulus allows.
+  if (key.p.bits() + key.q.bits() > key.n.bits() + 1 || key.d.bits() > key.n.bits() ||
+      key.dp.bits() > key.p.bits() || key.dq.bits() > key.q.bits() || key.qinv.bits() > key.p.bits()) {
+    throw_invalid("RSA key: a private value longer than the modulus allows");
+  }
   if (key.p <= one || key.q <= one || key.p * key.q != key.n) throw_invalid("RSA key: p q != n");
   if (key.d <= one || key.d >= key.n) throw_invalid("RSA key: d out of range");
   const mp::Nat p1 = key.p - one, q1 = key.q - one;

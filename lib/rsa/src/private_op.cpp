@@ -18,6 +18,7 @@
 #include "dstu/base/ct.hpp"
 #include "dstu/base/ctgrind.hpp"
 #include "dstu/base/error.hpp"
+#include "dstu/base/wipe.hpp"
 #include "dstu/mp/modular.hpp"
 #include "dstu/parallel/choice.hpp"
 #include "dstu/parallel/team.hpp"
@@ -27,12 +28,12 @@ namespace dstu::rsa::detail {
 /// A key's prepared moduli.
 struct SigningContext {
   explicit SigningContext(const PrivateKey& key)
-      : p(key.p), q(key.q), mod_p(key.p), mod_q(key.q), mod_n(key.n),
+      : p(key.p), q(key.q), e(key.e), mod_p(key.p), mod_q(key.q), mod_n(key.n),
         balanced(key.p.size() == key.q.size()) {}
   ~SigningContext() {
     for (mp::Nat* x : {&p, &q, &blind, &unblind}) wipe(*x);
   }
-  mp::Nat p, q;  // what the contexts were made from
+  mp::Nat p, q, e;  // what the contexts and the blinding pair were made from
   mp::SecretModulus mod_p, mod_q, mod_n;
   bool balanced;  // p and q have as many limbs: each reduces numbers below n
 
@@ -56,11 +57,11 @@ bool same(const mp::Nat& a, const mp::Nat& b) {
   return eq;
 }
 
-/// The key's prepared moduli, made (and cached in the key) on first use or when p or q
-/// changed since.
+/// The key's prepared moduli, made (and cached in the key) on first use or when p, q, n
+/// or e (whose power the blinding pair holds) changed since.
 std::shared_ptr<const SigningContext> context(const PrivateKey& key) {
   auto ctx = key.signing.load();
-  if (ctx && same(ctx->p, key.p) && same(ctx->q, key.q) && ctx->mod_n.modulus() == key.n) return ctx;
+  if (ctx && same(ctx->p, key.p) && same(ctx->q, key.q) && ctx->mod_n.modulus() == key.n && ctx->e == key.e) return ctx;
   ctx = std::make_shared<const SigningContext>(key);
   key.signing.store(ctx);
   return ctx;
@@ -68,13 +69,17 @@ std::shared_ptr<const SigningContext> context(const PrivateKey& key) {
 
 // A random r in [2, n) invertible mod n, and r^-1 mod n.
 void blinding_pair(mp::Nat& r, mp::Nat& r_inv, const mp::Nat& n, RandomSource& rng) {
-  Bytes buf((n.bits() + 7) / 8 + 8);  // 64 extra bits: the bias of the reduction is < 2^-64
+  SecureBytes buf((n.bits() + 7) / 8 + 8);  // 64 extra bits: the bias of the reduction is < 2^-64
   for (;;) {
     rng.fill(buf);
-    r = mp::Nat::from_bytes_be(buf) % n;
+    mp::Nat wide = mp::Nat::from_bytes_be(buf);
+    wipe(r);
+    r = wide % n;
+    wipe(wide);
     if (r <= mp::Nat(1)) continue;
     auto inv = mp::inverse_mod_vartime(r, n);
     if (inv) {
+      wipe(r_inv);
       r_inv = std::move(*inv);
       return;
     }
@@ -95,13 +100,17 @@ void next_blinding(mp::Nat& blind, mp::Nat& unblind, const SigningContext& ctx, 
   }
   blind = ctx.blind;
   unblind = ctx.unblind;
-  ctx.blind = ctx.mod_n.mul(ctx.blind, ctx.blind);
-  ctx.unblind = ctx.mod_n.mul(ctx.unblind, ctx.unblind);
+  // The squares replace the pair: the old limbs wiped, not freed as they are.
+  mp::Nat next_blind = ctx.mod_n.mul(ctx.blind, ctx.blind), next_unblind = ctx.mod_n.mul(ctx.unblind, ctx.unblind);
+  wipe(ctx.blind);
+  wipe(ctx.unblind);
+  ctx.blind = std::move(next_blind);
+  ctx.unblind = std::move(next_unblind);
   --ctx.blind_uses;
 }
 
 struct Wiper {
-  std::array<mp::Nat*, 9> values;
+  std::array<mp::Nat*, 13> values;
   ~Wiper() {
     for (mp::Nat* x : values) wipe(*x);
   }
@@ -147,15 +156,21 @@ mp::Nat private_op_as(Halves form, const PrivateKey& key, const mp::Nat& m, Rand
   const auto ctx = context(key);
   mp::Nat blind, r_inv, mb, c1, c2, h, s;
   mp::Nat half[2];
-  const Wiper wiper{{&blind, &r_inv, &mb, &c1, &c2, &h, &half[0], &half[1], &s}};
+  mp::Nat m2p, diff, qh, sum;  // the named temporaries of the Garner step, wiped with the rest
+  const Wiper wiper{{&blind, &r_inv, &mb, &c1, &c2, &h, &half[0], &half[1], &s, &m2p, &diff, &qh, &sum}};
   next_blinding(blind, r_inv, *ctx, key, rng);
   mb = ctx->mod_n.mul(blind, m);
   c1 = reduce(*ctx, ctx->mod_p, mb);
   c2 = reduce(*ctx, ctx->mod_q, mb);
   halves(form, half, *ctx, key, c1, c2);
   // h = qinv (m1 - m2) mod p, with m2 < q reduced mod p first.
-  h = ctx->mod_p.mul(ctx->mod_p.sub(half[0], reduce(*ctx, ctx->mod_p, half[1])), key.qinv);
-  s = ctx->mod_n.mul(half[1] + key.q * h, r_inv);
+  m2p = reduce(*ctx, ctx->mod_p, half[1]);
+  diff = ctx->mod_p.sub(half[0], m2p);
+  h = ctx->mod_p.mul(diff, key.qinv);
+  // q h and the sum are Nat arithmetic, whose time follows the limb counts of q and h.
+  qh = key.q * h;
+  sum = half[1] + qh;
+  s = ctx->mod_n.mul(sum, r_inv);
   // s is the signature, public once it leaves: declassified for the check, which compares
   // s^e with the public representative.
   ct::unpoison(s.limbs().data(), s.size() * sizeof(mp::Limb));

@@ -36,7 +36,8 @@ struct SigningContext;
 
 /// A private key's prepared moduli (Montgomery contexts of p, q and n), made by its first
 /// signature and shared by its copies; the signer remakes them if p or q no longer match.
-/// Copies and moves are safe while another thread signs with the key.
+/// Copying a key while another thread signs with it is safe (the cache is shared
+/// atomically); moving from or assigning to a key in use is not.
 class SigningCache {
  public:
   SigningCache() = default;
@@ -61,13 +62,15 @@ class PrivateKey {
   PrivateKey() = default;
   PrivateKey(const PrivateKey&) = default;
   PrivateKey(PrivateKey&&) noexcept = default;
-  PrivateKey& operator=(const PrivateKey&) = default;
-  PrivateKey& operator=(PrivateKey&&) noexcept = default;
+  /// Assignment wipes the secrets it replaces first (a Nat frees its limbs unwiped).
+  PrivateKey& operator=(const PrivateKey& other);
+  PrivateKey& operator=(PrivateKey&& other) noexcept;
   ~PrivateKey();
 
   /// The key with primes p != q and public exponent e: d = e^-1 mod lcm(p-1, q-1),
   /// dp, dq, qinv = q^-1 mod p. Throws Error(invalid_input) if e is not invertible.
-  /// Does not test p and q for primality (check_key with a RandomSource does).
+  /// Does not test p and q for primality. Variable time (the inverses): for keys being
+  /// made or loaded, not in a signing loop.
   static PrivateKey from_primes(const mp::Nat& p, const mp::Nat& q, const mp::Nat& e);
 
   PublicKey public_key() const { return PublicKey{n, e}; }
