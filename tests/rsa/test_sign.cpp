@@ -8,6 +8,7 @@
 
 #include "dstu/base/error.hpp"
 #include "dstu/mp/modular.hpp"
+#include "dstu/mp/prime.hpp"
 #include "dstu/rng/random.hpp"
 #include "dstu/rsa/keygen.hpp"
 #include "dstu/rsa/pkcs1.hpp"
@@ -124,9 +125,32 @@ TEST_CASE("PSS round trips") {
   }
 }
 
-TEST_CASE("PSS at a modulus length that is a multiple of 8 plus one") {
-  // emBits = modBits - 1 = 1032 is a multiple of 8: emLen is one octet short of k.
+TEST_CASE("PSS at a modulus length that is a multiple of 8 plus one, and at a multiple of 8") {
   dstu::rng::ChaCha20Drbg rng(1, 3);
+  // 1033 bits: emBits = modBits - 1 = 1032 is a multiple of 8, so emLen (129) is one octet
+  // short of k (130) and the signature's representative has a zero top octet. Generation
+  // makes multiples of 8 only: the key is made from two 517-bit primes whose product has
+  // 1033 bits.
+  const auto streams = [](std::uint64_t k) { return std::make_unique<dstu::rng::ChaCha20Drbg>(1033, k); };
+  rsa::PrivateKey odd;
+  for (std::uint64_t k = 0; odd.bits() != 1033; k += 2) {
+    const Nat p = mp::random_prime({517}, [&](std::uint64_t i) { return streams(1000 * k + i); }, 1).prime;
+    const Nat q = mp::random_prime({517}, [&](std::uint64_t i) { return streams(1000 * (k + 1) + i); }, 1).prime;
+    if ((p * q).bits() == 1033) odd = rsa::PrivateKey::from_primes(p, q, Nat(65537));
+  }
+  REQUIRE_NOTHROW(rsa::check_key(odd));
+  REQUIRE(odd.size() == 130);
+  for (const std::size_t salt : {std::size_t{0}, std::size_t{32}, rsa::max_salt_length(1033, "sha256")}) {
+    CAPTURE(salt);
+    const Bytes digest = rsa::hash_message("sha256", message(8));
+    const Bytes sig = rsa::sign_pss(odd, "sha256", digest, salt, rng);
+    REQUIRE(sig.size() == 130);
+    CHECK(rsa::verify_pss_vartime(odd.public_key(), "sha256", digest, salt, sig));
+    CHECK(rsa::verify_pss_vartime(odd.public_key(), "sha256", digest, rsa::kSaltAny, sig));
+    CHECK_FALSE(rsa::verify_pss_vartime(odd.public_key(), "sha256", rsa::hash_message("sha256", message(9)), salt, sig));
+  }
+  CHECK(rsa::max_salt_length(1033, "sha256") == 129 - 32 - 2);
+  // 1032 bits: emBits 1031, emLen = k = 129.
   const rsa::PrivateKey key = rsa::generate_key(1032, rng);
   REQUIRE(key.bits() == 1032);
   {
