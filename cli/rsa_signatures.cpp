@@ -15,11 +15,14 @@ namespace {
 
 constexpr const char* kArmorLabel = "RSA SIGNATURE";
 
-/// A salt length in octets from its decimal text; nothing if it is not a plain number.
+/// A salt length in octets from its decimal text; nothing if it is not a plain number or
+/// longer than any key holds (a 16384-bit key's block is 2048 octets), so that no text
+/// reaches the library's named lengths (kSaltAny, kSaltHashLength).
 std::optional<std::size_t> parse_octets(const std::string& text) {
   std::size_t value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  if (value > rsa::kMaxBits / 8) return std::nullopt;
   return value;
 }
 
@@ -48,7 +51,7 @@ Bytes read_armored(const Bytes& data, const std::string& path, std::string& padd
   if (!hash.empty() && !hash::HmacSha2::supports(hash)) {
     throw_invalid(path + ": the armor names hash " + hash + "; RSA signatures use sha224, sha256, sha384 or sha512");
   }
-  if (!salt.empty() && !parse_octets(salt)) throw_invalid(path + ": the armor's Salt-Length '" + salt + "' is no number");
+  if (!salt.empty() && !parse_octets(salt)) throw_invalid(path + ": the armor's Salt-Length '" + salt + "' is not a salt length");
   return std::move(b.data);
 }
 
@@ -59,8 +62,10 @@ void check_rsa_options(const RsaOptions& options, const std::string& hash, const
   if (!hash.empty() && !hash::HmacSha2::supports(hash)) {
     throw UsageError("--hash " + hash + " does not go with an RSA key (sha224, sha256, sha384 or sha512)");
   }
-  const bool raw_ok = sig_format == "raw" || sig_format == "armor" || sig_format == "auto";
-  if (!raw_ok) throw UsageError("--sig-format " + sig_format + " is not for RSA keys (armor or raw)");
+  const bool raw_ok = sig_format == "raw" || sig_format == (signing ? "armor" : "auto");
+  if (!raw_ok) {
+    throw UsageError("--sig-format " + sig_format + " is not for RSA keys (" + (signing ? "armor" : "auto") + " or raw)");
+  }
   if (!options.padding.empty() && options.padding != "pss" && options.padding != "pkcs1") {
     throw UsageError("--padding " + options.padding + ": pss or pkcs1");
   }
@@ -131,14 +136,19 @@ FileVerdict verify_file_rsa(const rsa::PublicKey& key, const std::string& key_id
     if (!options.padding.empty() && !padding.empty() && options.padding != padding) {
       throw_invalid("--padding " + options.padding + " but the signature names " + padding);
     }
+    if (!options.salt_length.empty() && (options.padding.empty() ? padding : options.padding) == "pkcs1") {
+      throw_invalid("--salt-length is for PSS signatures; this one is pkcs1");
+    }
     if (!hash.empty() && !named_hash.empty() && hash != named_hash) {
       throw_invalid("--hash " + hash + " but the signature names " + named_hash);
     }
     const std::string& given_salt = options.salt_length;
-    if (!given_salt.empty() && given_salt != "auto" && !salt.empty() && given_salt != "digest" && given_salt != salt) {
-      throw_invalid("--salt-length " + given_salt + " but the signature names " + salt);
-    }
     v.hash = !hash.empty() ? hash : !named_hash.empty() ? named_hash : pkix::default_hash(key);
+    if (!given_salt.empty() && given_salt != "auto" && !salt.empty()) {
+      const std::string given =
+          given_salt == "digest" ? std::to_string(rsa::digest_size(v.hash)) : std::to_string(*parse_octets(given_salt));
+      if (given != salt) throw_invalid("--salt-length " + given_salt + " but the signature names " + salt);
+    }
     rsa::Scheme scheme;
     scheme.padding = rsa::padding_from_name(!options.padding.empty() ? options.padding : padding);
     v.padding = rsa::padding_name(scheme.padding);

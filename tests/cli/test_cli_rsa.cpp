@@ -72,6 +72,12 @@ TEST_CASE("RSA keys: keygen, sign and verify in armor and raw, PSS and PKCS#1 v1
   CHECK(contains(read(d / "p1.asc"), "Padding: pkcs1"));
   CHECK_FALSE(contains(read(d / "p1.asc"), "Salt-Length"));
   CHECK(run_dstu({"verify", "-p", pub, "--sig", d / "p1.asc", d / "f"}).status == 0);
+  r = run_dstu({"verify", "-p", pub, "--salt-length", "20", "--sig", d / "p1.asc", d / "f"});
+  CHECK(r.status == 2);
+  CHECK(contains(r.err, "--salt-length is for PSS signatures"));
+  r = run_dstu({"verify", "-p", pub, "--salt-length", "18446744073709551614", "--sig", d / "f.asc", d / "f"});
+  CHECK(r.status == 2);
+  CHECK(contains(r.err, "a number of octets, digest or auto"));
 
   // Raw: k octets; verification needs its padding named, and its form.
   REQUIRE(run_dstu({"sign", "-k", key, "--sig-format", "raw", "--salt-length", "max", "--hash", "sha384", "-o",
@@ -94,6 +100,13 @@ TEST_CASE("RSA keys: keygen, sign and verify in armor and raw, PSS and PKCS#1 v1
   CHECK(run_dstu({"verify", "-p", pub, "--sig-format", "raw", "--padding", "pss", "--hash", "sha384", "--salt-length",
                   "digest", "--sig", d / "f.raw", d / "f"})
             .status == 1);
+  // Armored with the longest salt: --salt-length digest names another length.
+  REQUIRE(run_dstu({"sign", "-k", key, "--salt-length", "max", "-o", d / "max.asc", d / "f"}).status == 0);
+  CHECK(contains(read(d / "max.asc"), "Salt-Length: 222"));
+  r = run_dstu({"verify", "-p", pub, "--salt-length", "digest", "--sig", d / "max.asc", d / "f"});
+  CHECK(r.status == 2);
+  CHECK(contains(r.err, "--salt-length digest but the signature names 222"));
+  CHECK(run_dstu({"verify", "-p", pub, "--salt-length", "222", "--sig", d / "max.asc", d / "f"}).status == 0);
   // Another hash than the signer's: invalid, and the reason says a raw file names none.
   r = run_dstu({"verify", "-p", pub, "--sig-format", "raw", "--padding", "pss", "--sig", d / "f.raw", d / "f", "--json"});
   CHECK(r.status == 1);
