@@ -24,7 +24,10 @@ mp::Nat sqrt2_lower_bound(std::size_t bits);
 /// public exponent e (odd, 65537 <= e < 2^256). By FIPS 186-5 A.1.3: p and q drawn from
 /// rng as bits/2-bit odd integers with p, q > sqrt(2) 2^(bits/2 - 1), gcd(p - 1, e) = 1,
 /// probable primes by miller_rabin_rounds, |p - q| > 2^(bits/2 - 100); p > q.
-/// Throws Error(invalid_input) on a size or exponent out of range.
+/// Throws Error(invalid_input) on a size or exponent out of range. Variable time in the
+/// candidates (gcd, the Miller-Rabin exponentiations) and in the key's inverses: unlike
+/// every other key generation here, it is not constant time; run it where its timing
+/// cannot be observed.
 PrivateKey generate_key(std::size_t bits, RandomSource& rng, const mp::Nat& e = mp::Nat(kDefaultExponent));
 
 }  // namespace dstu::rsa
