@@ -54,8 +54,12 @@ Record per_second(Record r) {
 
 std::vector<Record> measure_rsa(std::size_t bits, int keys, const Budget& budget) {
   std::vector<Record> out;
-  // One thread, as the sources measured: the CRT halves are not split.
-  const int team = parallel::team_size();
+  // One thread, as the sources measured: the CRT halves are not split. The team's size
+  // comes back however this returns.
+  struct TeamSize {
+    int size = parallel::team_size();
+    ~TeamSize() { parallel::init(size); }
+  } const restore;
   parallel::init(1);
   rsa::PrivateKey key;
   if (bits >= rsa::kMinGenerateBits) {
@@ -64,9 +68,12 @@ std::vector<Record> measure_rsa(std::size_t bits, int keys, const Budget& budget
     // Below what FIPS 186-5 generates (the sources' 512-bit row): a key of two primes
     // from lib/mp's search, for signing and verification only.
     const auto streams = [bits](std::uint64_t k) { return std::make_unique<rng::ChaCha20Drbg>(bits, k); };
-    const mp::Nat p = mp::random_prime({bits / 2}, streams, 1).prime;
-    const mp::Nat q = mp::random_prime({bits / 2}, [&](std::uint64_t k) { return streams(k + 1000); }, 1).prime;
-    key = rsa::PrivateKey::from_primes(p, q, mp::Nat(rsa::kDefaultExponent));
+    // Two primes of bits/2 bits make n of bits - 1 or bits bits: drawn until bits.
+    for (std::uint64_t k = 0; key.bits() != bits; k += 2000) {
+      const mp::Nat p = mp::random_prime({bits / 2}, [&](std::uint64_t i) { return streams(k + i); }, 1).prime;
+      const mp::Nat q = mp::random_prime({bits / 2}, [&](std::uint64_t i) { return streams(k + 1000 + i); }, 1).prime;
+      if ((p * q).bits() == bits) key = rsa::PrivateKey::from_primes(p, q, mp::Nat(rsa::kDefaultExponent));
+    }
   }
   const std::vector<std::uint8_t> digest(32, 0x42);
   rng::ChaCha20Drbg rng(7, bits);
@@ -76,7 +83,6 @@ std::vector<Record> measure_rsa(std::size_t bits, int keys, const Budget& budget
   out.push_back(time_op("rsa", "sign", p, 1, "ms", budget, [&] { keep(rsa::sign_pkcs1v15(key, "sha256", digest, rng)); }));
   out.push_back(time_op("rsa", "verify", p, 1, "ms", budget,
                         [&] { keep(rsa::verify_pkcs1v15_vartime(pub, "sha256", digest, sig)); }));
-  parallel::init(team);
   return out;
 }
 
