@@ -292,9 +292,12 @@ TEST_CASE("DSTU 4145 with Kupyna and ECDSA with SHA-256, on signatures made here
   CHECK(pkix::verify_signed("1.2.840.10045.4.3.3", tbs, ec_sig, ec_pub).verdict == pkix::SignatureVerdict::invalid);
   CHECK(pkix::verify_signed("1.2.840.10045.4.3.2", tbs, ec_sig, pub).reason == "the signer's key is not an ECDSA key");
 
+  const pkix::SignatureCheck ed25519 = pkix::verify_signed("1.3.101.112", tbs, ec_sig, ec_pub);
+  CHECK(ed25519.verdict == pkix::SignatureVerdict::unsupported);
+  CHECK(ed25519.reason == "signature algorithm 1.3.101.112 is not one dstu verifies");
   const pkix::SignatureCheck rsa = pkix::verify_signed("1.2.840.113549.1.1.11", tbs, ec_sig, ec_pub);
-  CHECK(rsa.verdict == pkix::SignatureVerdict::unsupported);
-  CHECK(rsa.reason == "signature algorithm 1.2.840.113549.1.1.11 is not one dstu verifies");
+  CHECK(rsa.verdict == pkix::SignatureVerdict::invalid);
+  CHECK(rsa.reason == "the signer's key is not an RSA key");
 }
 
 namespace {

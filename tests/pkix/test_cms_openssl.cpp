@@ -3,7 +3,9 @@
 // self-signed certificate as the anchor, and refuses one over other content; `openssl cms
 // -cmsout -print` parses the DSTU 4145 ones (GOST 34.311 and Kupyna-256), whose algorithms
 // it does not know; files co-signed by add_cms_signer (ours, and OpenSSL's own) verify with
-// every signer. Exit 77 (skipped) where the openssl command is missing.
+// every signer; the RSA ones (PKCS#1 v1.5 and PSS, SHA-256 to SHA-512, detached and
+// attached) verify under the RSA test key's certificate, and not with a flipped signature
+// octet. Exit 77 (skipped) where the openssl command is missing.
 #include <doctest/doctest.h>
 
 #include <unistd.h>
@@ -21,6 +23,7 @@
 #include "dstu/pkix/key.hpp"
 #include "dstu/pkix/key_file.hpp"
 #include "dstu/rng/random.hpp"
+#include "dstu/rsa/scheme.hpp"
 
 using dstu::Bytes;
 namespace fs = std::filesystem;
@@ -141,4 +144,48 @@ TEST_CASE("openssl cms -verify accepts a SignedData add_cms_signer co-signed, ev
   const Bytes theirs = read_path(cms_path("ecdsa-attached.p7s"));
   write_path(d / "theirs2.p7s", pkix::add_cms_signer(theirs, key, cert, std::nullopt, sha384, rng));
   CHECK(run(verify + " -in '" + (d / "theirs2.p7s") + "' -out /dev/null") == 0);
+}
+
+TEST_CASE("openssl cms -verify accepts sign_cms's RSA signatures: PKCS#1 v1.5 and PSS, and a co-signed file") {
+  skip_without_openssl();
+  TempDir d;
+  const Bytes content = read_path(cms_path("content.txt"));
+  const pkix::AnyPrivateKey key = pkix::private_key(pkix::read_key_file(read_path(cms_path("rsa-key.pem")), nullptr).key);
+  const pkix::Certificate cert = pkix::read_certificate(read_path(cms_path("rsa-cert.pem")));
+  write_path(d / "content", content);
+  dstu::rng::OsRandom rng;
+  const std::string verify = "openssl cms -verify -binary -inform DER -CAfile '" + cms_path("rsa-cert.pem") + "'";
+  const struct {
+    const char* hash;
+    dstu::rsa::Scheme scheme;
+  } cases[] = {
+      {"sha256", {dstu::rsa::Padding::pkcs1v15, dstu::rsa::kSaltHashLength}},
+      {"sha512", {dstu::rsa::Padding::pkcs1v15, dstu::rsa::kSaltHashLength}},
+      {"sha256", {dstu::rsa::Padding::pss, dstu::rsa::kSaltHashLength}},
+      {"sha384", {dstu::rsa::Padding::pss, 20}},
+  };
+  for (const auto& c : cases) {
+    for (bool attached : {false, true}) {
+      INFO(c.hash << " " << dstu::rsa::padding_name(c.scheme.padding) << (attached ? " attached" : " detached"));
+      pkix::CmsSignOptions options;
+      options.attached = attached;
+      options.hash = c.hash;
+      options.rsa_scheme = c.scheme;
+      const Bytes p7 = pkix::sign_cms(key, cert, content, options, rng);
+      write_path(d / "s.p7s", p7);
+      const std::string in = " -in '" + (d / "s.p7s") + "'" + (attached ? "" : " -content '" + (d / "content") + "'");
+      CHECK(run(verify + in + " -out '" + (d / "out") + "'") == 0);
+      CHECK(read_path(d / "out") == content);
+      Bytes bad = p7;
+      bad[bad.size() - 3] ^= 0x01;  // inside the signature, the SignerInfo's last field
+      write_path(d / "s.p7s", bad);
+      CHECK(run(verify + in + " -out /dev/null") != 0);
+    }
+  }
+  // OpenSSL's own RSA file co-signed with PSS: both signers verify in OpenSSL.
+  pkix::CmsSignOptions pss;
+  pss.rsa_scheme = {dstu::rsa::Padding::pss, dstu::rsa::kSaltHashLength};
+  write_path(d / "two.p7s", pkix::add_cms_signer(read_path(cms_path("rsa-pss-attached.p7s")), key, cert, std::nullopt,
+                                                 pss, rng));
+  CHECK(run(verify + " -in '" + (d / "two.p7s") + "' -out /dev/null") == 0);
 }

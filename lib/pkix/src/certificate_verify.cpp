@@ -1,5 +1,6 @@
 // Signatures of certificates (and of anything signed the same way: CRLs), the key
 // identifier Ukrainian CAs write, and keys matched to certificates (certificate.hpp).
+#include <optional>
 #include <string_view>
 #include <variant>
 
@@ -11,16 +12,21 @@
 #include "dstu/hash/gost34311.hpp"
 #include "dstu/pkix/certificate.hpp"
 #include "dstu/pkix/dstu4145_key.hpp"
+#include "dstu/rsa/scheme.hpp"
+#include "rsa_algorithm.hpp"
 
 namespace dstu::pkix {
 namespace {
 
 /// What a signature algorithm OID names.
 struct SignatureAlgorithm {
-  enum class Kind { dstu4145, ecdsa, unknown } kind = Kind::unknown;
+  enum class Kind { dstu4145, ecdsa, rsa, unknown } kind = Kind::unknown;
   const char* hash = "";
   bool big_endian = false;  ///< DSTU 4145 under the big-endian OID: s_be || r_be
   std::string name;
+  detail::RsaSignatureAlgorithm rsa;  ///< Kind::rsa: the scheme and hash
+  /// Parameters that do not decode (invalid) or name what dstu does not take (unsupported).
+  std::optional<SignatureCheck> refused;
 };
 
 /// The Kupyna size of 1.2.804.2.1.1.1.1.3.6.{1,2,3}, with or without the trailing ".1".
@@ -35,19 +41,47 @@ const char* kupyna_of(std::string_view oid) {
   return nullptr;
 }
 
-SignatureAlgorithm signature_algorithm(std::string_view oid) {
+SignatureAlgorithm known(SignatureAlgorithm::Kind kind, const char* hash, bool big_endian, std::string name) {
+  SignatureAlgorithm alg;
+  alg.kind = kind;
+  alg.hash = hash;
+  alg.big_endian = big_endian;
+  alg.name = std::move(name);
+  return alg;
+}
+
+/// RSA's algorithms by their parameters (rsa_algorithm.hpp); Kind::unknown for another OID.
+SignatureAlgorithm rsa_signature_algorithm(std::string_view oid, std::span<const std::uint8_t> parameters) {
+  SignatureAlgorithm alg = known(SignatureAlgorithm::Kind::unknown, "", false, std::string(oid));
+  try {
+    const auto rsa = detail::read_rsa_signature_algorithm(oid, parameters);
+    if (!rsa) return alg;
+    alg.kind = SignatureAlgorithm::Kind::rsa;
+    alg.rsa = *rsa;
+    alg.name = detail::rsa_algorithm_name(*rsa);
+  } catch (const Error& e) {
+    alg.kind = SignatureAlgorithm::Kind::rsa;
+    alg.name = oid == detail::kOidRsassaPss ? "RSASSA-PSS" : "RSA PKCS#1 v1.5";
+    const bool unsupported = e.code() == Errc::unsupported;
+    alg.refused = SignatureCheck{unsupported ? SignatureVerdict::unsupported : SignatureVerdict::invalid, alg.name,
+                                 unsupported ? e.what() : std::string("its parameters do not decode: ") + e.what()};
+  }
+  return alg;
+}
+
+SignatureAlgorithm signature_algorithm(std::string_view oid, std::span<const std::uint8_t> parameters) {
   using Kind = SignatureAlgorithm::Kind;
-  if (oid == kOidDstu4145Le) return {Kind::dstu4145, "gost34311", false, "DSTU 4145 with GOST 34.311"};
-  if (oid == kOidDstu4145Be) return {Kind::dstu4145, "gost34311", true, "DSTU 4145 (big-endian) with GOST 34.311"};
+  if (oid == kOidDstu4145Le) return known(Kind::dstu4145, "gost34311", false, "DSTU 4145 with GOST 34.311");
+  if (oid == kOidDstu4145Be) return known(Kind::dstu4145, "gost34311", true, "DSTU 4145 (big-endian) with GOST 34.311");
   if (const char* kupyna = kupyna_of(oid)) {
-    return {Kind::dstu4145, kupyna, false, std::string("DSTU 4145 with Kupyna-") + (kupyna + 6)};
+    return known(Kind::dstu4145, kupyna, false, std::string("DSTU 4145 with Kupyna-") + (kupyna + 6));
   }
   // RFC 5758 §3.2: ecdsa-with-SHA224 ... SHA512.
-  if (oid == "1.2.840.10045.4.3.1") return {Kind::ecdsa, "sha224", false, "ECDSA with SHA-224"};
-  if (oid == "1.2.840.10045.4.3.2") return {Kind::ecdsa, "sha256", false, "ECDSA with SHA-256"};
-  if (oid == "1.2.840.10045.4.3.3") return {Kind::ecdsa, "sha384", false, "ECDSA with SHA-384"};
-  if (oid == "1.2.840.10045.4.3.4") return {Kind::ecdsa, "sha512", false, "ECDSA with SHA-512"};
-  return {Kind::unknown, "", false, std::string(oid)};
+  if (oid == "1.2.840.10045.4.3.1") return known(Kind::ecdsa, "sha224", false, "ECDSA with SHA-224");
+  if (oid == "1.2.840.10045.4.3.2") return known(Kind::ecdsa, "sha256", false, "ECDSA with SHA-256");
+  if (oid == "1.2.840.10045.4.3.3") return known(Kind::ecdsa, "sha384", false, "ECDSA with SHA-384");
+  if (oid == "1.2.840.10045.4.3.4") return known(Kind::ecdsa, "sha512", false, "ECDSA with SHA-512");
+  return rsa_signature_algorithm(oid, parameters);
 }
 
 Bytes digest_of(const AnyPublicKey& signer, const char* hash_name, std::span<const std::uint8_t> octets) {
@@ -96,17 +130,34 @@ SignatureCheck verify_ecdsa(const SignatureAlgorithm& alg, std::span<const std::
   return {SignatureVerdict::valid, alg.name, {}};
 }
 
+/// RSASSA-PKCS1-v1_5 or RSASSA-PSS (RFC 8017 §8): the signature is the OCTET STRING's or
+/// BIT STRING's octets as they are, one octet per octet of n.
+SignatureCheck verify_rsa(const SignatureAlgorithm& alg, std::span<const std::uint8_t> octets,
+                          std::span<const std::uint8_t> signature, const AnyPublicKey& signer) {
+  if (alg.refused) return *alg.refused;
+  const auto* key = std::get_if<rsa::PublicKey>(&signer);
+  if (key == nullptr) return invalid(alg, "the signer's key is not an RSA key");
+  if (!rsa::verify_vartime(*key, alg.rsa.scheme, alg.rsa.hash, digest_of(signer, alg.rsa.hash.c_str(), octets), signature)) {
+    return invalid(alg, "the signature does not verify under the signer's key");
+  }
+  return {SignatureVerdict::valid, alg.name, {}};
+}
+
 }  // namespace
 
 PreparedSignature prepare_signed(std::string_view algorithm_oid, std::span<const std::uint8_t> signed_octets,
-                                 std::span<const std::uint8_t> signature, const AnyPublicKey& signer) {
-  const SignatureAlgorithm alg = signature_algorithm(algorithm_oid);
+                                 std::span<const std::uint8_t> signature, const AnyPublicKey& signer,
+                                 std::span<const std::uint8_t> parameters) {
+  const SignatureAlgorithm alg = signature_algorithm(algorithm_oid, parameters);
   PreparedSignature p;
   switch (alg.kind) {
     case SignatureAlgorithm::Kind::dstu4145:
       return prepare_dstu4145(alg, signed_octets, signature, signer);
     case SignatureAlgorithm::Kind::ecdsa:
       p.check = verify_ecdsa(alg, signed_octets, signature, signer);
+      return p;
+    case SignatureAlgorithm::Kind::rsa:
+      p.check = verify_rsa(alg, signed_octets, signature, signer);
       return p;
     case SignatureAlgorithm::Kind::unknown:
       break;
@@ -128,19 +179,20 @@ SignatureCheck finish_signed(PreparedSignature prepared, bool signature_valid) {
 }
 
 SignatureCheck verify_signed(std::string_view algorithm_oid, std::span<const std::uint8_t> signed_octets,
-                             std::span<const std::uint8_t> signature, const AnyPublicKey& signer) {
-  PreparedSignature p = prepare_signed(algorithm_oid, signed_octets, signature, signer);
+                             std::span<const std::uint8_t> signature, const AnyPublicKey& signer,
+                             std::span<const std::uint8_t> parameters) {
+  PreparedSignature p = prepare_signed(algorithm_oid, signed_octets, signature, signer, parameters);
   bool valid = false;
   if (p.pending) valid = dstu4145::verify_digest(std::get<dstu4145::PublicKey>(signer), p.digest, p.signature, 1);
   return finish_signed(std::move(p), valid);
 }
 
-std::string signature_algorithm_name(std::string_view algorithm_oid) {
-  return signature_algorithm(algorithm_oid).name;
+std::string signature_algorithm_name(std::string_view algorithm_oid, std::span<const std::uint8_t> parameters) {
+  return signature_algorithm(algorithm_oid, parameters).name;
 }
 
 SignatureCheck verify_signature(const Certificate& cert, const AnyPublicKey& issuer_key) {
-  return verify_signed(cert.signature_oid, cert.tbs, cert.signature, issuer_key);
+  return verify_signed(cert.signature_oid, cert.tbs, cert.signature, issuer_key, cert.signature_parameters);
 }
 
 Bytes ukrainian_key_id(const Certificate& cert) {

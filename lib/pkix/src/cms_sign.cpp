@@ -16,6 +16,8 @@
 #include "dstu/ecdsa/sign.hpp"
 #include "dstu/ecdsa/signature_codec.hpp"
 #include "dstu/pkix/cms.hpp"
+#include "dstu/rsa/scheme.hpp"
+#include "rsa_algorithm.hpp"
 
 namespace dstu::pkix {
 namespace {
@@ -33,34 +35,58 @@ constexpr std::uint8_t kSet = 0x31;
 constexpr std::uint8_t kUtcTime = 0x17, kGeneralizedTime = 0x18;
 constexpr std::uint8_t kDirectoryName = 0xa4;  // GeneralName's [4] EXPLICIT Name
 
-/// The OIDs a hash takes in a SignedData: its digest algorithm and, signed with the key's
-/// scheme, the signature algorithm.
+/// What a hash takes in a SignedData: its digest algorithm's OID and, signed with the
+/// key's scheme, the signature algorithm (an encoded AlgorithmIdentifier).
 struct Algorithms {
-  const char* digest;
-  const char* signature;
+  std::string digest;
+  Bytes signature;
 };
 
+/// An AlgorithmIdentifier without parameters.
+Bytes algorithm_identifier(const char* oid) {
+  der::Writer w;
+  w.begin(der::kSequence);
+  w.oid(oid);
+  w.end();
+  return w.finish();
+}
+
 Algorithms dstu4145_algorithms(const std::string& hash) {
-  if (hash == "gost34311") return {"1.2.804.2.1.1.1.1.2.1", "1.2.804.2.1.1.1.1.3.1.1"};
-  if (hash == "kupyna256") return {"1.2.804.2.1.1.1.1.2.2.1", "1.2.804.2.1.1.1.1.3.6.1.1"};
-  if (hash == "kupyna384") return {"1.2.804.2.1.1.1.1.2.2.2", "1.2.804.2.1.1.1.1.3.6.2.1"};
-  if (hash == "kupyna512") return {"1.2.804.2.1.1.1.1.2.2.3", "1.2.804.2.1.1.1.1.3.6.3.1"};
+  if (hash == "gost34311") return {"1.2.804.2.1.1.1.1.2.1", algorithm_identifier("1.2.804.2.1.1.1.1.3.1.1")};
+  if (hash == "kupyna256") return {"1.2.804.2.1.1.1.1.2.2.1", algorithm_identifier("1.2.804.2.1.1.1.1.3.6.1.1")};
+  if (hash == "kupyna384") return {"1.2.804.2.1.1.1.1.2.2.2", algorithm_identifier("1.2.804.2.1.1.1.1.3.6.2.1")};
+  if (hash == "kupyna512") return {"1.2.804.2.1.1.1.1.2.2.3", algorithm_identifier("1.2.804.2.1.1.1.1.3.6.3.1")};
   throw_invalid("a DSTU 4145 key signs CMS with gost34311 or kupyna256/384/512, not " + hash);
 }
 
-// RFC 5754 §2 (digests), RFC 5758 §3.2 (ecdsa-with-SHA2).
+/// RFC 5754 §2's OID of a SHA-2 digest; nullptr for another hash.
+const char* sha2_digest_oid(const std::string& hash) {
+  if (hash == "sha224") return "2.16.840.1.101.3.4.2.4";
+  if (hash == "sha256") return "2.16.840.1.101.3.4.2.1";
+  if (hash == "sha384") return "2.16.840.1.101.3.4.2.2";
+  if (hash == "sha512") return "2.16.840.1.101.3.4.2.3";
+  return nullptr;
+}
+
+// RFC 5758 §3.2 (ecdsa-with-SHA2).
 Algorithms ecdsa_algorithms(const std::string& hash) {
-  if (hash == "sha224") return {"2.16.840.1.101.3.4.2.4", "1.2.840.10045.4.3.1"};
-  if (hash == "sha256") return {"2.16.840.1.101.3.4.2.1", "1.2.840.10045.4.3.2"};
-  if (hash == "sha384") return {"2.16.840.1.101.3.4.2.2", "1.2.840.10045.4.3.3"};
-  if (hash == "sha512") return {"2.16.840.1.101.3.4.2.3", "1.2.840.10045.4.3.4"};
+  if (hash == "sha224") return {sha2_digest_oid(hash), algorithm_identifier("1.2.840.10045.4.3.1")};
+  if (hash == "sha256") return {sha2_digest_oid(hash), algorithm_identifier("1.2.840.10045.4.3.2")};
+  if (hash == "sha384") return {sha2_digest_oid(hash), algorithm_identifier("1.2.840.10045.4.3.3")};
+  if (hash == "sha512") return {sha2_digest_oid(hash), algorithm_identifier("1.2.840.10045.4.3.4")};
   throw_invalid("an ECDSA key signs CMS with sha224/256/384/512, not " + hash);
 }
 
-Algorithms algorithms(const AnyPublicKey& key, const std::string& hash) {
-  // Every signer passes here first (cms_sign_hash), so RSA is refused in this one place
-  // until CMS names RSASSA's algorithms (RFC 4055, RFC 8017 §A.2) here.
-  if (std::holds_alternative<rsa::PublicKey>(key)) throw Error(Errc::unsupported, "RSA keys do not yet sign CMS");
+// The digest without parameters, as OpenSSL writes SHA-2 in digestAlgorithms (RFC 5754
+// §2 allows both); the signature algorithm detail::cms_signature_algorithm's.
+Algorithms rsa_algorithms(const std::string& hash, const rsa::Scheme& scheme) {
+  const char* digest = sha2_digest_oid(hash);
+  if (digest == nullptr) throw_invalid("an RSA key signs CMS with sha224/256/384/512, not " + hash);
+  return {digest, detail::cms_signature_algorithm(scheme, hash)};
+}
+
+Algorithms algorithms(const AnyPublicKey& key, const std::string& hash, const rsa::Scheme& rsa_scheme) {
+  if (std::holds_alternative<rsa::PublicKey>(key)) return rsa_algorithms(hash, rsa_scheme);
   return std::holds_alternative<dstu4145::PublicKey>(key) ? dstu4145_algorithms(hash) : ecdsa_algorithms(hash);
 }
 
@@ -68,12 +94,6 @@ Bytes digest_of(const AnyPublicKey& key, const std::string& hash, std::span<cons
   const auto hasher = make_hasher(key, hash);
   hasher->update(octets);
   return hasher->final();
-}
-
-void algorithm_identifier(der::Writer& w, const char* oid) {
-  w.begin(der::kSequence);
-  w.oid(oid);
-  w.end();
 }
 
 /// An INTEGER from its content octets as a certificate holds them (already minimal).
@@ -119,12 +139,12 @@ Bytes attribute(const char* oid, std::span<const std::uint8_t> value) {
 /// GeneralNames { directoryName issuer }, serialNumber } } } } (RFC 5035 §3, §4); the
 /// hashAlgorithm left out when it is its DEFAULT, SHA-256 (X.690 §11.5).
 Bytes signing_certificate_v2(const Certificate& cert, const AnyPublicKey& key, const std::string& hash,
-                             const char* hash_oid) {
+                             const std::string& hash_oid) {
   der::Writer w;
   w.begin(der::kSequence);
   w.begin(der::kSequence);
   w.begin(der::kSequence);
-  if (hash != "sha256") algorithm_identifier(w, hash_oid);
+  if (hash != "sha256") w.raw(algorithm_identifier(hash_oid.c_str()));
   w.octet_string(digest_of(key, hash, cert.der));
   w.begin(der::kSequence);
   w.begin(der::kSequence);
@@ -172,10 +192,11 @@ Bytes signed_attributes(const Certificate& cert, const AnyPublicKey& key, const 
 }
 
 /// The signature over the signed attributes, as the SignerInfo's OCTET STRING holds it:
-/// DSTU 4145's raw r_le || s_le, ECDSA's DER ECDSA-Sig-Value.
+/// DSTU 4145's raw r_le || s_le, ECDSA's DER ECDSA-Sig-Value, RSA's octets (as many as n's).
 Bytes signature_value(const AnyPrivateKey& key, const AnyPublicKey& pub, const std::string& hash,
-                      std::span<const std::uint8_t> signed_attrs, RandomSource& rng) {
+                      const rsa::Scheme& rsa_scheme, std::span<const std::uint8_t> signed_attrs, RandomSource& rng) {
   const Bytes digest = digest_of(pub, hash, signed_attrs);
+  if (const auto* r = std::get_if<rsa::PrivateKey>(&key)) return rsa::sign(*r, rsa_scheme, hash, digest, rng);
   if (const auto* k = std::get_if<dstu4145::PrivateKey>(&key)) {
     dstu4145::HedgedNonces nonces(rng, *k, digest);
     return dstu4145::encode_signature_le(k->curve(), dstu4145::sign_digest(*k, digest, nonces));
@@ -193,10 +214,10 @@ void signer_info(der::Writer& w, const Certificate& cert, const Algorithms& algs
   w.raw(cert.issuer.der);
   integer_as_is(w, cert.serial);
   w.end();
-  algorithm_identifier(w, algs.digest);
+  w.raw(algorithm_identifier(algs.digest.c_str()));
   signed_attrs[0] = der::context(0);  // [0] IMPLICIT SET OF in the SignerInfo
   w.raw(signed_attrs);
-  algorithm_identifier(w, algs.signature);
+  w.raw(algs.signature);
   w.octet_string(signature);
   w.end();
 }
@@ -218,7 +239,7 @@ std::string cms_sign_hash(const AnyPublicKey& key, const Certificate& signer_cer
     if (size.starts_with("3")) name = "kupyna512";
   }
   if (name.empty()) name = default_hash(key);
-  algorithms(key, name);  // refuses a hash the scheme does not take
+  algorithms(key, name, {});  // refuses a hash the scheme does not take
   return name;
 }
 
@@ -238,10 +259,10 @@ NewSigner new_signer(const AnyPrivateKey& key, const Certificate& signer_cert, s
   const AnyPublicKey pub = public_key(key);
   if (!certificate_has_key(signer_cert, pub)) throw_invalid("the signer's certificate is not the key's");
   const std::string hash = cms_sign_hash(pub, signer_cert, options.hash);
-  const Algorithms algs = algorithms(pub, hash);
+  const Algorithms algs = algorithms(pub, hash, options.rsa_scheme);
   const Bytes attrs = signed_attributes(signer_cert, pub, hash, algs, content, options.signing_time.value_or(now_seconds()),
                                        content_type);
-  const Bytes signature = signature_value(key, pub, hash, attrs, rng);
+  const Bytes signature = signature_value(key, pub, hash, options.rsa_scheme, attrs, rng);
   der::Writer w;
   signer_info(w, signer_cert, algs, attrs, signature);
   return {algs, w.finish()};
@@ -268,7 +289,7 @@ Bytes sign_cms(const AnyPrivateKey& key, const Certificate& signer_cert, std::sp
   // 3 for any other eContentType.
   w.integer(options.content_type == kOidData ? 1 : 3);
   w.begin(kSet);
-  algorithm_identifier(w, signer.algs.digest);
+  w.raw(algorithm_identifier(signer.algs.digest.c_str()));
   w.end();
   w.begin(der::kSequence);
   w.oid(options.content_type);
@@ -323,7 +344,7 @@ Bytes add_cms_signer(std::span<const std::uint8_t> signed_data, const AnyPrivate
   w.raw(digests.content);
   bool has_digest = false;
   for (der::Reader r(digests.content); !r.empty();) has_digest |= algorithm_oid(r.next().encoded) == signer.algs.digest;
-  if (!has_digest) algorithm_identifier(w, signer.algs.digest);
+  if (!has_digest) w.raw(algorithm_identifier(signer.algs.digest.c_str()));
   w.end();
   w.raw(encap.encoded);
   w.begin(der::context(0));

@@ -8,6 +8,7 @@
 #include "dstu/pkix/cms.hpp"
 #include "dstu/dstu4145/sign.hpp"
 #include "dstu/pkix/dstu4145_key.hpp"
+#include "rsa_algorithm.hpp"
 
 namespace dstu::pkix {
 namespace {
@@ -37,8 +38,13 @@ std::string signer_name(const SignerInfo& si) {
 }
 
 /// The signature algorithm verify_signed knows: ECDSA named by the key's OID (ecPublicKey,
-/// as some writers put it) takes the hash of digestAlgorithm.
+/// as some writers put it) and PKCS#1 v1.5 named by rsaEncryption (RFC 3370 §3.2, as
+/// OpenSSL writes it) take the hash of digestAlgorithm.
 std::string signature_oid(const SignerInfo& si, const std::string& digest_name) {
+  if (si.signature_oid == detail::kOidRsaEncryption) {
+    const char* oid = detail::pkcs1_signature_oid(digest_name);
+    return oid != nullptr ? oid : si.signature_oid;
+  }
   if (si.signature_oid != kOidEcPublicKey) return si.signature_oid;
   if (digest_name == "sha224") return "1.2.840.10045.4.3.1";
   if (digest_name == "sha256") return "1.2.840.10045.4.3.2";
@@ -112,6 +118,10 @@ std::string cms_digest_name(std::string_view oid) {
   return {};
 }
 
+std::string signer_algorithm_name(const SignerInfo& si) {
+  return signature_algorithm_name(signature_oid(si, cms_digest_name(si.digest_oid)), si.signature_parameters);
+}
+
 PreparedSigner prepare_signer(const SignedData& sd, std::size_t signer, std::span<const std::uint8_t> content,
                               const Certificate* signer_cert_override, CertificateCache* cache) {
   if (signer >= sd.signers.size()) throw_invalid("no signer " + std::to_string(signer + 1) + " in the SignedData");
@@ -119,7 +129,8 @@ PreparedSigner prepare_signer(const SignedData& sd, std::size_t signer, std::spa
   PreparedSigner p;
   SignerVerdict& out = p.verdict;
   out.signing_time = si.signing_time;
-  out.algorithm = signature_algorithm_name(si.signature_oid);
+  out.algorithm = signer_algorithm_name(si);
+  const std::string digest_name = cms_digest_name(si.digest_oid);
   const Certificate* cert = signer_cert_override ? signer_cert_override : find_certificate(sd, si);
   if (cert == nullptr) {
     out = verdict_of(out, SignatureVerdict::invalid, "no certificate for the signer (" + signer_name(si) + ")");
@@ -134,7 +145,6 @@ PreparedSigner prepare_signer(const SignedData& sd, std::size_t signer, std::spa
     return p;
   }
   const AnyPublicKey& key = *cert->public_key;
-  const std::string digest_name = cms_digest_name(si.digest_oid);
   if (digest_name.empty()) {
     out = verdict_of(out, SignatureVerdict::unsupported, "digest algorithm " + si.digest_oid + " is not one dstu knows");
     return p;
@@ -153,7 +163,7 @@ PreparedSigner prepare_signer(const SignedData& sd, std::size_t signer, std::spa
     return p;
   }
   const std::string oid = signature_oid(si, digest_name);
-  p.signature = prepare_signed(oid, signed_octets, signature_for_verify(si, oid), key);
+  p.signature = prepare_signed(oid, signed_octets, signature_for_verify(si, oid), key, si.signature_parameters);
   return p;
 }
 

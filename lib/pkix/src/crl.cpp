@@ -124,7 +124,7 @@ Crl read_crl(std::span<const std::uint8_t> data) {
 }
 
 SignatureCheck verify_signature(const Crl& crl, const AnyPublicKey& issuer_key) {
-  return verify_signed(crl.signature_oid, crl.tbs, crl.signature, issuer_key);
+  return verify_signed(crl.signature_oid, crl.tbs, crl.signature, issuer_key, crl.signature_parameters);
 }
 
 const RevokedCertificate* find_revoked(const Crl& crl, std::span<const std::uint8_t> serial) {

@@ -104,7 +104,7 @@ struct Certificate {
   std::string key_algorithm;    ///< its algorithm OID
   Bytes subject_public_key;     ///< its BIT STRING's octets
   /// The key, when its algorithm is one the key layer reads; otherwise empty and
-  /// key_error says why (another algorithm, such as RSA, or a key the decoder refused).
+  /// key_error says why (another algorithm, such as Ed25519, or a key the decoder refused).
   std::optional<AnyPublicKey> public_key;
   std::string key_error;
 
@@ -144,10 +144,15 @@ struct SignatureCheck {
 /// Checks `signature` over `signed_octets` under `signer`, by `algorithm_oid`: DSTU 4145
 /// with GOST 34.311 (1.2.804.2.1.1.1.1.3.1.1, BE 1.2.804.2.1.1.1.1.3.1.1.1.1) or with
 /// Kupyna-256/384/512 (1.2.804.2.1.1.1.1.3.6.1/2/3, with or without a trailing .1), ECDSA
-/// with SHA-224/256/384/512 (1.2.840.10045.4.3.1-4). A signature that does not decode or
-/// a key of the wrong kind is invalid; an unknown algorithm unsupported. CRLs reuse it.
+/// with SHA-224/256/384/512 (1.2.840.10045.4.3.1-4), RSA PKCS#1 v1.5 with SHA-224/256/
+/// 384/512 (1.2.840.113549.1.1.14, .11, .12, .13) and RSASSA-PSS with SHA-2 and MGF1 over
+/// the same hash (1.2.840.113549.1.1.10, as its encoded `parameters` say). A signature
+/// that does not decode, parameters that do not, or a key of the wrong kind is invalid;
+/// an unknown algorithm, or parameters naming what dstu does not take (SHA-1),
+/// unsupported. CRLs reuse it.
 SignatureCheck verify_signed(std::string_view algorithm_oid, std::span<const std::uint8_t> signed_octets,
-                             std::span<const std::uint8_t> signature, const AnyPublicKey& signer);
+                             std::span<const std::uint8_t> signature, const AnyPublicKey& signer,
+                             std::span<const std::uint8_t> parameters = {});
 
 /// verify_signed in two steps, so that many DSTU 4145 signatures share one
 /// dstu4145::verify_batch: prepare_signed decides every case but a DSTU 4145 signature
@@ -162,12 +167,14 @@ struct PreparedSignature {
   dstu4145::Signature signature;
 };
 PreparedSignature prepare_signed(std::string_view algorithm_oid, std::span<const std::uint8_t> signed_octets,
-                                 std::span<const std::uint8_t> signature, const AnyPublicKey& signer);
+                                 std::span<const std::uint8_t> signature, const AnyPublicKey& signer,
+                                 std::span<const std::uint8_t> parameters = {});
 SignatureCheck finish_signed(PreparedSignature prepared, bool signature_valid);
 
 /// The name of a signature algorithm OID as verify_signed reports it ("DSTU 4145 with
-/// GOST 34.311", "ECDSA with SHA-256"), or its dotted OID when unknown.
-std::string signature_algorithm_name(std::string_view algorithm_oid);
+/// GOST 34.311", "ECDSA with SHA-256", "RSASSA-PSS with SHA-256 (salt 32)"), or its
+/// dotted OID when unknown.
+std::string signature_algorithm_name(std::string_view algorithm_oid, std::span<const std::uint8_t> parameters = {});
 
 /// The certificate's signature under its issuer's key.
 SignatureCheck verify_signature(const Certificate& cert, const AnyPublicKey& issuer_key);

@@ -125,6 +125,10 @@ SignedData read_signed_data(std::span<const std::uint8_t> data, CertificateCache
 /// "kupyna256", "sha256", ...), or empty for an unknown one.
 std::string cms_digest_name(std::string_view oid);
 
+/// The name of a signer's signature algorithm as verify_signer reports it: the SignerInfo's
+/// with its parameters, ecPublicKey and rsaEncryption read with the digest algorithm's hash.
+std::string signer_algorithm_name(const SignerInfo& si);
+
 /// What verify_signer found for one signer.
 struct SignerVerdict {
   SignatureVerdict verdict = SignatureVerdict::unsupported;

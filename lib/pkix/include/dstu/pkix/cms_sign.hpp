@@ -13,10 +13,13 @@
 // signature algorithm 1.2.804.2.1.1.1.1.3.1.1 or 1.2.804.2.1.1.1.1.3.6.{1,2,3}.1 (the
 // little-endian forms UAPKI and BouncyCastle name); the signature OCTET STRING holds the
 // raw r_le || s_le. ECDSA: SHA-256/384/512 and ecdsa-with-SHA2, the signature a DER
-// ECDSA-Sig-Value (RFC 5753 §2.1.1). The ESSCertIDv2 hashes the certificate with the
+// ECDSA-Sig-Value (RFC 5753 §2.1.1). RSA, as OpenSSL's `cms -sign` writes it: SHA-2
+// digests (without parameters); PKCS#1 v1.5 under rsaEncryption with NULL parameters
+// (RFC 3370 §3.2), or RSASSA-PSS with its parameters (RFC 4056 §2: the hash, MGF1 with the
+// same hash, the salt length); the signature k octets. The ESSCertIDv2 hashes the certificate with the
 // digest algorithm, as UAPKI does, and names it (SHA-256, its DEFAULT, left out).
 // Secret: the private key and the nonce, used only inside the schemes' constant-time
-// signing with hedged nonces.
+// signing with hedged nonces (RSA: blinded CRT, rsa::sign).
 #pragma once
 
 #include <cstdint>
@@ -29,6 +32,7 @@
 #include "dstu/base/random.hpp"
 #include "dstu/pkix/certificate.hpp"
 #include "dstu/pkix/key.hpp"
+#include "dstu/rsa/scheme.hpp"
 
 namespace dstu::pkix {
 
@@ -36,7 +40,7 @@ namespace dstu::pkix {
 struct CmsSignOptions {
   bool attached = false;  ///< the content inside (eContent); detached otherwise
   /// make_hasher's name of the digest: "gost34311", "kupyna256/384/512" for DSTU 4145 keys,
-  /// "sha256/384/512" for ECDSA keys. Empty: Kupyna of the size the certificate's own
+  /// "sha224/256/384/512" for ECDSA and RSA keys. Empty: Kupyna of the size the certificate's own
   /// signature algorithm names when that is DSTU 4145 with Kupyna, else default_hash.
   std::string hash;
   std::vector<Certificate> extra_certificates;  ///< the chain, written after the signer's
@@ -44,6 +48,9 @@ struct CmsSignOptions {
   /// eContentType, and the contentType signed attribute with it: id-data unless the
   /// content is another type (a TSA's TSTInfo, id-ct-TSTInfo 1.2.840.113549.1.9.16.1.4).
   std::string content_type = "1.2.840.113549.1.7.1";
+  /// RSA keys: the signature scheme, PKCS#1 v1.5 unless told (OpenSSL's default); PSS's
+  /// salt a number of octets or rsa::kSaltHashLength.
+  rsa::Scheme rsa_scheme{rsa::Padding::pkcs1v15, rsa::kSaltHashLength};
 };
 
 /// The hash sign_cms uses for `options.hash` with this certificate and key (the rule of
@@ -52,7 +59,7 @@ std::string cms_sign_hash(const AnyPublicKey& key, const Certificate& signer_cer
 
 /// A DER ContentInfo holding a SignedData over `content` by `key`, whose certificate is
 /// `signer_cert` (module comment). Nonces hedged with fresh octets from `rng` (DSTU 4145:
-/// dstu4145::HedgedNonces; ECDSA: RFC 6979 §3.6). Error(invalid_input) when the
+/// dstu4145::HedgedNonces; ECDSA: RFC 6979 §3.6; RSA: the blinding and PSS's salt). Error(invalid_input) when the
 /// certificate's key is not the key's (certificate_has_key), for a hash the key does not
 /// take, or a signing time before 1950; Error(unsupported) for an ECGDSA key, which CMS
 /// names no algorithm for.
