@@ -68,7 +68,8 @@ class Sign final : public Command {
                    "ecdsa or ecgdsa: must be the key's scheme (ECDSA/ECGDSA keys carry it; chosen at keygen)")
         ->check(CLI::IsMember({"ecdsa", "ecgdsa"}));
     sub.add_option("--padding", rsa_.padding,
-                   "RSA keys: pss (RSASSA-PSS, default) or pkcs1 (RSASSA-PKCS1-v1_5, openssl dgst -sign's default)")
+                   "RSA keys: pss (RSASSA-PSS; the default of detached signatures) or pkcs1 (RSASSA-PKCS1-v1_5; "
+                   "the default with --cms, as openssl cms -sign and openssl dgst -sign)")
         ->check(CLI::IsMember({"pss", "pkcs1"}));
     sub.add_option("--salt-length", rsa_.salt_length,
                    "RSA keys with PSS: the salt's octets, digest (default: as long as the hash) or max")
@@ -150,16 +151,15 @@ class Sign final : public Command {
     const LoadedKey loaded = load_key(key_, {&passphrase_, allow_insecure_, nullptr, key_id_});
     if (!pkix::is_private(loaded.key)) throw_invalid(key_ + ": a public key, not a private one");
     const pkix::AnyPrivateKey key = pkix::private_key(loaded.key);
-    if (std::holds_alternative<rsa::PrivateKey>(key) && (cms_ || cosign_)) {
-      throw Error(Errc::unsupported, "CMS signed files with RSA keys are not made yet (detached signatures are)");
-    }
     if (cosign_) {
       const auto rng = make_rng(rng_);
-      return cosign_cms_files(g, key, loaded.certificate, {files_, out_, content_, cert_, chain_, hash_}, *rng);
+      return cosign_cms_files(g, key, loaded.certificate,
+                              {files_, out_, content_, cert_, chain_, hash_, cms_rsa_scheme(key)}, *rng);
     }
     if (cms_) {
       const auto rng = make_rng(rng_);
       CmsSignRequest request{files_, out_, cert_, chain_, hash_, attached_, force_, tsa_, tsa_hash_};
+      request.rsa_scheme = cms_rsa_scheme(key);
       if (tsa_timeout_ != 0) request.tsa_timeout = tsa_timeout_;
       // The OS source keeps no state in the process (each fill is a getrandom(2) call),
       // so the team's threads share it. The Annex A generator is one sequential stream
@@ -210,6 +210,21 @@ class Sign final : public Command {
   }
 
  private:
+  /// The RSA scheme of a CMS signature: PKCS#1 v1.5 unless --padding or --salt-length
+  /// asks for PSS (OpenSSL's `cms -sign` default, which CMS readers expect). UsageError for
+  /// RSA options with another key.
+  rsa::Scheme cms_rsa_scheme(const pkix::AnyPrivateKey& key) const {
+    const auto* r = std::get_if<rsa::PrivateKey>(&key);
+    if (r == nullptr) {
+      if (!rsa_.padding.empty() || !rsa_.salt_length.empty()) throw UsageError("--padding and --salt-length are for RSA keys");
+      return {};
+    }
+    check_rsa_options(rsa_, hash_, "armor", true);
+    RsaOptions options = rsa_;
+    if (options.padding.empty()) options.padding = options.salt_length.empty() ? "pkcs1" : "pss";
+    return rsa_signing_scheme(options, r->bits(), hash_.empty() ? pkix::default_hash(pkix::public_key(key)) : hash_);
+  }
+
   /// Refuses the options that belong to the other kind of key.
   void check_options(const pkix::AnyPrivateKey& key) const {
     const bool rsa_key = std::holds_alternative<rsa::PrivateKey>(key);

@@ -35,7 +35,8 @@ int cosign_cms_files(const GlobalOptions& g, const pkix::AnyPrivateKey& key,
   pkix::CmsSignOptions options;
   options.hash = request.hash;
   options.extra_certificates = cms_chain(request.chain);
-  Json fields = cms_signer_fields(pkix::public_key(key), *cert, request.hash);
+  options.rsa_scheme = request.rsa_scheme;
+  Json fields = cms_signer_fields(pkix::public_key(key), *cert, options);
   fields["cosigned"] = true;
   int status = kExitOk;
   for (const std::string& file : request.files) {

@@ -16,6 +16,7 @@
 #include "dstu/base/random.hpp"
 #include "dstu/pkix/certificate.hpp"
 #include "dstu/pkix/key.hpp"
+#include "dstu/rsa/scheme.hpp"
 
 namespace dstu::cli {
 
@@ -26,6 +27,8 @@ struct CmsCosignRequest {
   std::string certificate;         ///< --cert: the signer's certificate file
   std::vector<std::string> chain;  ///< --chain: certificates to include unless carried
   std::string hash;                ///< --hash; empty: pkix::sign_cms's default
+  /// RSA keys: --padding and --salt-length (PKCS#1 v1.5 unless told, as OpenSSL signs CMS).
+  rsa::Scheme rsa_scheme{rsa::Padding::pkcs1v15, rsa::kSaltHashLength};
 };
 
 /// Co-signs the files with `key` under its certificate: `certificate` (a container's)

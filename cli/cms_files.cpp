@@ -1,5 +1,7 @@
 #include "cms_files.hpp"
 
+#include <variant>
+
 #include "certificate_files.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/pkix/cms_sign.hpp"
@@ -36,11 +38,21 @@ std::vector<pkix::Certificate> cms_chain(const std::vector<std::string>& paths) 
   return chain;
 }
 
-Json cms_signer_fields(const pkix::AnyPublicKey& key, const pkix::Certificate& cert, const std::string& hash) {
-  return {{"format", "cms"},
-          {"hash", pkix::cms_sign_hash(key, cert, hash)},
-          {"key_id", key_id_hex(key)},
-          {"certificate", {{"subject", pkix::to_string(cert.subject)}, {"serial", to_hex(cert.serial)}}}};
+Json cms_signer_fields(const pkix::AnyPublicKey& key, const pkix::Certificate& cert,
+                       const pkix::CmsSignOptions& options) {
+  const std::string hash = pkix::cms_sign_hash(key, cert, options.hash);
+  Json fields = {{"format", "cms"},
+                 {"hash", hash},
+                 {"key_id", key_id_hex(key)},
+                 {"certificate", {{"subject", pkix::to_string(cert.subject)}, {"serial", to_hex(cert.serial)}}}};
+  if (std::holds_alternative<rsa::PublicKey>(key)) {
+    const rsa::Scheme& scheme = options.rsa_scheme;
+    fields["padding"] = rsa::padding_name(scheme.padding);
+    if (scheme.padding == rsa::Padding::pss) {
+      fields["salt_length"] = scheme.salt_len == rsa::kSaltHashLength ? rsa::digest_size(hash) : scheme.salt_len;
+    }
+  }
+  return fields;
 }
 
 }  // namespace dstu::cli

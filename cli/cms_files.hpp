@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "dstu/pkix/certificate.hpp"
+#include "dstu/pkix/cms_sign.hpp"
 #include "dstu/pkix/key.hpp"
 #include "output.hpp"
 
@@ -30,7 +31,9 @@ pkix::Certificate cms_signer_certificate(const pkix::AnyPrivateKey& key,
 /// The certificates of --chain, read.
 std::vector<pkix::Certificate> cms_chain(const std::vector<std::string>& paths);
 
-/// The fields every record of a signing run carries: format, hash, key_id, certificate.
-Json cms_signer_fields(const pkix::AnyPublicKey& key, const pkix::Certificate& cert, const std::string& hash);
+/// The fields every record of a signing run carries: format, hash, key_id, certificate;
+/// for an RSA key padding, and salt_length with PSS.
+Json cms_signer_fields(const pkix::AnyPublicKey& key, const pkix::Certificate& cert,
+                       const pkix::CmsSignOptions& options);
 
 }  // namespace dstu::cli

@@ -170,7 +170,8 @@ int sign_cms_files(const GlobalOptions& g, const pkix::AnyPrivateKey& key,
   options.attached = request.attached;
   options.hash = request.hash;
   options.extra_certificates = cms_chain(request.chain);
-  Json fields = cms_signer_fields(pkix::public_key(key), *cert, request.hash);
+  options.rsa_scheme = request.rsa_scheme;
+  Json fields = cms_signer_fields(pkix::public_key(key), *cert, options);
   fields["attached"] = request.attached;
   const std::string tsa_hash = timestamp_hash(key, request);
   if (!request.tsa.empty()) fields["timestamp"] = {{"tsa", request.tsa}, {"hash", tsa_hash}};

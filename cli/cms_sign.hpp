@@ -22,6 +22,7 @@
 #include "dstu/base/random.hpp"
 #include "dstu/pkix/certificate.hpp"
 #include "dstu/pkix/key.hpp"
+#include "dstu/rsa/scheme.hpp"
 
 namespace dstu::cli {
 
@@ -36,6 +37,8 @@ struct CmsSignRequest {
   std::string tsa;       ///< --tsa: the TSA's http:// URL; empty: no timestamp
   std::string tsa_hash;  ///< --tsa-hash; empty: gost34311 for DSTU 4145 keys, sha256 for ECDSA
   int tsa_timeout = 30;  ///< --tsa-timeout: seconds for each exchange with the TSA
+  /// RSA keys: --padding and --salt-length (PKCS#1 v1.5 unless told, as OpenSSL signs CMS).
+  rsa::Scheme rsa_scheme{rsa::Padding::pkcs1v15, rsa::kSaltHashLength};
   /// Files signed at once. More than 1 only when the RandomSource may be called from
   /// several threads at once, and gives no order-dependent output (the OS source).
   int threads = 1;

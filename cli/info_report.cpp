@@ -42,7 +42,7 @@ Json certificate_record(const pkix::Certificate& c) {
             {"serial", to_hex(c.serial)},
             {"not_before", pkix::format_time(c.not_before)},
             {"not_after", pkix::format_time(c.not_after)},
-            {"signature", pkix::signature_algorithm_name(c.signature_oid)}};
+            {"signature", pkix::signature_algorithm_name(c.signature_oid, c.signature_parameters)}};
   if (c.public_key) {
     r["key"] = key_record(*c.public_key);
   } else {
@@ -69,7 +69,7 @@ Json crl_record(const pkix::Crl& crl) {
   Json r = {{"issuer", pkix::to_string(crl.issuer)},
             {"this_update", pkix::format_time(crl.this_update)},
             {"next_update", crl.next_update ? Json(pkix::format_time(*crl.next_update)) : Json(nullptr)},
-            {"signature", pkix::signature_algorithm_name(crl.signature_oid)}};
+            {"signature", pkix::signature_algorithm_name(crl.signature_oid, crl.signature_parameters)}};
   if (crl.crl_number) r["number"] = to_hex(*crl.crl_number);
   if (crl.delta_base) r["delta_of"] = to_hex(*crl.delta_base);
   if (crl.authority_key_id) r["authority_key_id"] = to_hex(*crl.authority_key_id);
@@ -92,7 +92,7 @@ Json signed_data_record(const pkix::SignedData& sd) {
     if (s.subject_key_id) r["subject_key_id"] = to_hex(*s.subject_key_id);
     const std::string digest = pkix::cms_digest_name(s.digest_oid);
     r["digest"] = digest.empty() ? s.digest_oid : digest;
-    r["signature"] = pkix::signature_algorithm_name(s.signature_oid);
+    r["signature"] = pkix::signer_algorithm_name(s);
     if (s.signing_time) r["signing_time"] = pkix::format_time(*s.signing_time);
     r["signing_certificate"] = s.signing_certificate.has_value();
     signers.push_back(r);

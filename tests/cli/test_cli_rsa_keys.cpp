@@ -1,13 +1,17 @@
 // CLI transcripts of RSA keys: keygen --algo rsa (sizes, exponent, modes, JSON, the
 // AES-sealed file, refusals and no file left by a refused run), info on RSA key files
-// of every form, keygen --convert of OpenSSL's PKCS#1 file, and sign and verify refusing
-// RSA keys in one line. OpenSSL reading the files written is tested in lib/pkix
+// of every form, keygen --convert of OpenSSL's PKCS#1 file; sign --cms and --cosign with
+// an RSA key under OpenSSL's certificate of it (PKCS#1 v1.5 unless told, PSS on request,
+// the JSON naming them) verified by verify, and the RSA options refused where they do
+// not belong. OpenSSL reading the files written is tested in lib/pkix
 // (pkix_rsa_key_openssl); here `openssl pkey` checks one sealed file when it is there.
 #include <doctest/doctest.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 #include "transcript.hpp"
 
@@ -22,6 +26,7 @@ using dstu::test::write;
 namespace {
 
 std::string vector_path(const std::string& name) { return std::string(DSTU_TEST_VECTORS) + "/rsa/keys/" + name; }
+std::string cms_path(const std::string& name) { return std::string(DSTU_TEST_VECTORS) + "/pki/cms/" + name; }
 
 bool has_openssl() { return std::system("openssl version > /dev/null 2>&1") == 0; }
 
@@ -136,7 +141,7 @@ TEST_CASE("OpenSSL's RSA key files: info reads every form; --convert; every form
   r = run_dstu({"sign", "--cms", "-k", d / "pkcs8.pem", d / "m"});
   CHECK(r.status == 2);
   CHECK(count_lines(r.err) == 1);
-  CHECK(r.err.find("CMS signed files with RSA keys are not made yet") != std::string::npos);
+  CHECK(r.err.find("certificate") != std::string::npos);
   write(d / "m.sig", "not a signature\n");
   r = run_dstu({"verify", "--pub", d / "spki.pem", d / "m"});
   CHECK(r.status == 2);
@@ -207,4 +212,74 @@ TEST_CASE("--key-encryption chooses the sealing of any kind of key; each reads b
   CHECK(r.status == 2);
   CHECK(r.err.find("--key-encryption") != std::string::npos);
   CHECK_FALSE(fs::exists(d / "x"));
+}
+
+TEST_CASE("sign --cms with an RSA key: PKCS#1 v1.5 unless told, PSS on request; verify reads them") {
+  TempDir d;
+  write(d / "k", read(cms_path("rsa-key.pem")));
+  fs::permissions(d / "k", fs::perms::owner_read | fs::perms::owner_write);
+  write(d / "ec", read(cms_path("ecdsa-key.pem")));
+  fs::permissions(d / "ec", fs::perms::owner_read | fs::perms::owner_write);
+  const std::string cert = cms_path("rsa-cert.pem");
+  write(d / "m", "a message for CMS\n");
+  auto r = run_dstu({"sign", "--cms", "-k", d / "k", "--cert", cert, "--json", d / "m"});
+  REQUIRE(r.status == 0);
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j["padding"] == "pkcs1");
+  CHECK(!j.contains("salt_length"));
+  CHECK(j["hash"] == "sha256");
+  r = run_dstu({"verify", "--trust", cert, "--json", d / "m.p7s"});
+  CHECK(r.status == 0);
+  CHECK(nlohmann::json::parse(r.out)["signers"][0]["algorithm"] == "RSA PKCS#1 v1.5 with SHA-256");
+
+  const struct {
+    std::vector<std::string> options;
+    const char* algorithm;
+    int salt;
+  } cases[] = {
+      {{"--padding", "pss", "--hash", "sha384"}, "RSASSA-PSS with SHA-384 (salt 48)", 48},
+      {{"--salt-length", "max"}, "RSASSA-PSS with SHA-256 (salt 222)", 222},
+      {{"--padding", "pss", "--salt-length", "0", "--hash", "sha512"}, "RSASSA-PSS with SHA-512 (salt 0)", 0},
+  };
+  for (const auto& c : cases) {
+    INFO(c.algorithm);
+    std::vector<std::string> args = {"sign", "--cms", "--attached", "-k", d / "k", "--cert", cert, "--json", "--force",
+                                     "-o", d / "a.p7s"};
+    args.insert(args.end(), c.options.begin(), c.options.end());
+    args.push_back(d / "m");
+    r = run_dstu(args);
+    REQUIRE(r.status == 0);
+    j = nlohmann::json::parse(r.out);
+    CHECK(j["padding"] == "pss");
+    CHECK(j["salt_length"] == c.salt);
+    r = run_dstu({"verify", "--json", d / "a.p7s"});
+    CHECK(r.status == 0);
+    CHECK(nlohmann::json::parse(r.out)["signers"][0]["algorithm"] == c.algorithm);
+  }
+  // A co-signer with PKCS#1 v1.5 beside the PSS one; then other content fails both.
+  r = run_dstu({"sign", "--cosign", "-k", d / "k", "--cert", cert, "--padding", "pkcs1", d / "a.p7s"});
+  REQUIRE(r.status == 0);
+  r = run_dstu({"verify", "--json", d / "a.p7s"});
+  CHECK(r.status == 0);
+  j = nlohmann::json::parse(r.out);
+  REQUIRE(j["signers"].size() == 2);
+  CHECK(j["signers"][1]["algorithm"] == "RSA PKCS#1 v1.5 with SHA-256");
+  write(d / "m", "another message\n");
+  CHECK(run_dstu({"verify", d / "m.p7s"}).status == 1);
+
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"sign", "--cms", "-k", d / "k", "--cert", cert, "--padding", "pkcs1", "--salt-length",
+                                 "20", "--force", d / "m"},
+        std::vector<std::string>{"sign", "--cms", "-k", d / "k", "--cert", cert, "--hash", "gost34311", "--force", d / "m"},
+        std::vector<std::string>{"sign", "--cms", "-k", d / "k", "--cert", cert, "--salt-length", "300", "--force",
+                                 d / "m"},
+        std::vector<std::string>{"sign", "--cms", "-k", d / "ec", "--cert", cms_path("ecdsa-cert.pem"), "--padding",
+                                 "pss", "--force", d / "m"},
+        std::vector<std::string>{"sign", "--cms", "-k", d / "k", "--cert", cms_path("ecdsa-cert.pem"), "--force",
+                                 d / "m"}}) {
+    INFO(args[5] << " " << args[6] << " " << args[7]);
+    r = run_dstu(args);
+    CHECK(r.status == 2);
+    CHECK(count_lines(r.err) == 1);
+  }
 }
