@@ -2,7 +2,9 @@
 // bits: keys from `openssl genpkey` sign in dstu and `openssl dgst -verify` accepts the
 // signatures with the same padding options; `openssl dgst -sign` signatures verify in
 // dstu (PSS with the salt lengths OpenSSL writes: digest, max, 0); keys dstu makes are
-// read by `openssl pkey -check` and sign for OpenSSL. Exit 77 (skipped) where openssl
+// read by `openssl pkey -check` and sign for OpenSSL; an RSA key in OpenSSL's PKCS#12
+// signs CMS in dstu that `openssl cms -verify` accepts (PKCS#1 v1.5 and PSS), and
+// OpenSSL's PSS CMS file verifies in dstu with its chain. Exit 77 (skipped) where openssl
 // is missing.
 #include <doctest/doctest.h>
 
@@ -125,4 +127,34 @@ TEST_CASE("a 512-bit OpenSSL key is read and verifies (never generated)") {
   const auto r = run_dstu({"keygen", "--algo", "rsa", "--bits", "512", "--no-passphrase", "-o", d / "no.key"});
   CHECK(r.status == 2);
   CHECK(r.err.find("1024") != std::string::npos);
+}
+
+TEST_CASE("an RSA key in OpenSSL's PKCS#12 signs CMS in dstu for openssl cms -verify; OpenSSL's PSS files verify") {
+  require_openssl();
+  TempDir d;
+  write(d / "f", "a contract signed with an RSA key from a .p12\n");
+  write(d / "pw", "p12 passphrase");
+  const std::string key = d / "k.pem", cert = d / "c.pem", p12 = d / "k.p12";
+  REQUIRE(sh("openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:3072 -out " + q(key) +
+             " && openssl req -x509 -new -key " + q(key) + " -sha384 -days 30 -subj '/CN=dstu p12 RSA' -out " + q(cert) +
+             " && openssl pkcs12 -export -inkey " + q(key) + " -in " + q(cert) + " -passout file:" + q(d / "pw") +
+             " -out " + q(p12) + " && chmod 600 " + q(p12)));
+  const std::string verify = "openssl cms -verify -binary -inform DER -CAfile " + q(cert) + " -content " + q(d / "f") +
+                             " -out /dev/null -in ";
+  for (const std::string padding : {"pkcs1", "pss"}) {
+    CAPTURE(padding);
+    auto r = run_dstu({"sign", "--cms", "-k", p12, "--passphrase-file", d / "pw", "--padding", padding, "--force",
+                       d / "f"});
+    INFO(r.err);
+    REQUIRE(r.status == 0);
+    CHECK(sh(verify + q(d / "f.p7s")));
+    CHECK(run_dstu({"verify", "--trust", cert, d / "f.p7s"}).status == 0);
+  }
+  // OpenSSL's PSS signature (its CMS salt: the largest) verifies in dstu, chain and all.
+  // (-keyopt applies to the -signer before it.)
+  REQUIRE(sh("openssl cms -sign -binary -md sha512 -in " + q(d / "f") + " -signer " + q(cert) + " -inkey " + q(key) +
+             " -keyopt rsa_padding_mode:pss -outform DER -out " + q(d / "o.p7s")));
+  const auto r = run_dstu({"verify", "--trust", cert, d / "o.p7s", "--content", d / "f"});
+  CHECK(r.status == 0);
+  CHECK(r.out.find("chain valid") != std::string::npos);
 }
