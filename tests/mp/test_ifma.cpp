@@ -1,7 +1,11 @@
 // White-box test of the AVX-512 IFMA almost-Montgomery kernels (lib/mp/src/
 // mont_ifma.*) against GMP: every vector count, moduli at the size limits, inputs
-// anywhere in [0, 2m). Skipped on CPUs without IFMA.
+// anywhere in [0, 2m); and of their normalisation against a serial carry chain, on
+// the digit patterns that make a carry ripple. Skipped on CPUs without IFMA.
 #include <doctest/doctest.h>
+
+#include <algorithm>
+#include <vector>
 
 #include "gmp_oracle.hpp"
 #include "mont_ifma.hpp"
@@ -59,4 +63,51 @@ TEST_CASE("IFMA almost-Montgomery product agrees with a b / R mod m") {
   CHECK(checked > 1000);
   CHECK_FALSE(ifma::supports(Nat::power_of_two(52 * 8 * ifma::kMaxVectors - 1) + Nat(1)));
   CHECK_FALSE(ifma::supports(Nat(10)));
+}
+
+namespace {
+
+/// The digits of x normalised one carry at a time (the oracle of ifma::normalise).
+std::vector<std::uint64_t> normalise_serial(const std::vector<std::uint64_t>& x) {
+  constexpr std::uint64_t mask = (1ULL << 52) - 1;
+  std::vector<std::uint64_t> r(x.size());
+  std::uint64_t c = 0;
+  for (std::size_t j = 0; j < x.size(); ++j) {
+    const std::uint64_t d = x[j] + c;  // c < 2^12: no wrap for x[j] < 2^64 - 2^12
+    r[j] = d & mask;
+    c = d >> 52;
+  }
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("IFMA normalisation carries through runs of 2^52 - 1 digits") {
+  if (!ifma::available()) {
+    MESSAGE("no AVX-512 IFMA on this CPU: kernels not exercised");
+    return;
+  }
+  constexpr std::uint64_t mask = (1ULL << 52) - 1;
+  TestRng rng(71);
+  for (std::size_t digits = 4; digits <= 8 * ifma::kMaxVectors; digits += 4) {
+    for (int i = 0; i < 40; ++i) {
+      // Digits of 2^52 - 1, 2^52 and just above (the ripple's cases), or random below
+      // 2^63; the top digit small enough that nothing carries out.
+      std::vector<std::uint64_t> x(digits);
+      for (auto& d : x) {
+        const std::uint64_t kind = rng.range(0, 3);
+        d = kind == 0 ? mask : kind == 1 ? mask + 1 + rng.range(0, 1) : rng.range(0, (1ULL << 63) - 1);
+      }
+      if (i == 0) {
+        // One carry out of the bottom digit, rippling through every digit above it.
+        std::fill(x.begin(), x.end(), mask);
+        x[0] = mask + mask + 1;
+      }
+      x.back() = rng.range(0, mask >> 13);
+      std::vector<std::uint64_t> r(digits);
+      ifma::normalise(r.data(), x.data(), digits);
+      INFO("digits=" << digits << " i=" << i);
+      CHECK(r == normalise_serial(x));
+    }
+  }
 }

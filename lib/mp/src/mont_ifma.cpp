@@ -8,7 +8,6 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <immintrin.h>
 
-#include "dstu/base/ct.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/base/wipe.hpp"
 #include "dstu/cpu/features.hpp"
@@ -40,6 +39,11 @@ struct Zmm {
     return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm512_castsi512_si128(a)));
   }
   DSTU_IFMA static T broadcast0(T a) { return _mm512_broadcastq_epi64(_mm512_castsi512_si128(a)); }
+  DSTU_IFMA static T and_(T a, T b) { return _mm512_and_si512(a, b); }
+  DSTU_IFMA static T up1(T high, T low) { return _mm512_alignr_epi64(high, low, 7); }
+  DSTU_IFMA static unsigned gt(T a, T b) { return _mm512_cmpgt_epu64_mask(a, b); }
+  DSTU_IFMA static unsigned eq(T a, T b) { return _mm512_cmpeq_epu64_mask(a, b); }
+  DSTU_IFMA static T add_where(T a, unsigned k, T b) { return _mm512_mask_add_epi64(a, static_cast<__mmask8>(k), a, b); }
 };
 
 struct Ymm {
@@ -59,7 +63,55 @@ struct Ymm {
     return static_cast<std::uint64_t>(_mm_cvtsi128_si64(_mm256_castsi256_si128(a)));
   }
   DSTU_IFMA static T broadcast0(T a) { return _mm256_broadcastq_epi64(_mm256_castsi256_si128(a)); }
+  DSTU_IFMA static T and_(T a, T b) { return _mm256_and_si256(a, b); }
+  DSTU_IFMA static T up1(T high, T low) { return _mm256_alignr_epi64(high, low, 3); }
+  DSTU_IFMA static unsigned gt(T a, T b) { return _mm256_cmpgt_epu64_mask(a, b); }
+  DSTU_IFMA static unsigned eq(T a, T b) { return _mm256_cmpeq_epu64_mask(a, b); }
+  DSTU_IFMA static T add_where(T a, unsigned k, T b) { return _mm256_mask_add_epi64(a, static_cast<__mmask8>(k), a, b); }
 };
+
+/// r = the digits of X, each brought below 2^52 with its carry moved up (the value is
+/// below 2^(52 L V)). A scalar carry chain through every digit would be the longest
+/// latency of a product; instead the high parts move up one lane in one vector shift,
+/// after which a digit carries at most 1, and the rare ripple of that carry through
+/// digits equal to 2^52 - 1 is one addition on bit masks (carry lookahead):
+/// carry in = ((generate << 1) + propagate) ^ propagate. No branch or index depends on
+/// the digits.
+template <class W, int V>
+__attribute__((always_inline)) DSTU_IFMA inline void normalise(std::uint64_t* r, typename W::T X[V]) {
+  using T = typename W::T;
+  constexpr int L = W::kLanes;
+  constexpr int kWords = (L * V + 63) / 64;  // L divides 64: no vector straddles two words
+  const T mask = W::set1(kMask);
+  T high[V];
+  for (int v = 0; v < V; ++v) {
+    high[v] = W::srli52(X[v]);
+    X[v] = W::and_(X[v], mask);
+  }
+  X[0] = W::add(X[0], W::up1(high[0], W::zero()));
+  for (int v = 1; v < V; ++v) X[v] = W::add(X[v], W::up1(high[v], high[v - 1]));
+  std::uint64_t generate[kWords] = {}, propagate[kWords] = {};
+  for (int v = 0; v < V; ++v) {
+    const int bit = L * v;
+    generate[bit / 64] |= std::uint64_t{W::gt(X[v], mask)} << (bit % 64);
+    propagate[bit / 64] |= std::uint64_t{W::eq(X[v], mask)} << (bit % 64);
+  }
+  std::uint64_t carry_in[kWords];
+  std::uint64_t shifted_out = 0, sum_carry = 0;
+  for (int w = 0; w < kWords; ++w) {
+    const std::uint64_t g = (generate[w] << 1) | shifted_out;
+    shifted_out = generate[w] >> 63;
+    const unsigned __int128 sum = static_cast<unsigned __int128>(g) + propagate[w] + sum_carry;
+    sum_carry = static_cast<std::uint64_t>(sum >> 64);
+    carry_in[w] = static_cast<std::uint64_t>(sum) ^ propagate[w];
+  }
+  const T one = W::set1(1);
+  for (int v = 0; v < V; ++v) {
+    const int bit = L * v;
+    const auto lanes = static_cast<unsigned>((carry_in[bit / 64] >> (bit % 64)) & ((1u << L) - 1));
+    W::store(r + L * v, W::and_(W::add_where(X[v], lanes, one), mask));
+  }
+}
 
 /// r[k] = a[k] b[k] / 2^(52 steps) mod m[k], almost reduced, for V vectors of digits and
 /// K independent products in one loop. Each step of a product waits on the latency of
@@ -122,17 +174,7 @@ DSTU_IFMA void amm_k(std::uint64_t* const r[K], const std::uint64_t* const a[K],
       for (int v = 0; v < V; ++v) X[k][v] = W::add(X[k][v], P[k][v]);
     }
   }
-  // Normalise: every digit below 2^52, carries moved up (the value is < 2m < R).
-  for (int k = 0; k < K; ++k) {
-    alignas(64) std::uint64_t t[L * V];
-    for (int v = 0; v < V; ++v) W::store(t + L * v, X[k][v]);
-    std::uint64_t c = 0;
-    for (int j = 0; j < L * V; ++j) {
-      const std::uint64_t d = t[j] + c;
-      r[k][j] = d & kMask;
-      c = d >> 52;
-    }
-  }
+  for (int k = 0; k < K; ++k) normalise<W, V>(r[k], X[k]);
 }
 
 /// One product (amm_k with K = 1).
@@ -169,12 +211,29 @@ constexpr auto make_pair_table(std::integer_sequence<int, V...>) {
   return std::array<AmmPairFn, sizeof...(V)>{&amm_pair<W, V + 1>...};
 }
 
+template <class W, int V>
+DSTU_IFMA void normalise_loaded(std::uint64_t* r, const std::uint64_t* x) {
+  typename W::T X[V];
+  for (int v = 0; v < V; ++v) X[v] = W::load(x + W::kLanes * v);
+  normalise<W, V>(r, X);
+}
+
+using NormaliseFn = void (*)(std::uint64_t*, const std::uint64_t*);
+
+template <class W, int... V>
+constexpr auto make_normalise_table(std::integer_sequence<int, V...>) {
+  return std::array<NormaliseFn, sizeof...(V)>{&normalise_loaded<W, V + 1>...};
+}
+
 // By vector count: zmm up to kMaxVectors; ymm only where the last zmm would be half
 // padding (an odd count of ymm, at most 2 kMaxVectors - 1).
 constexpr auto kAmm = make_table<Zmm>(std::make_integer_sequence<int, static_cast<int>(kMaxVectors)>{});
 constexpr auto kAmmPair = make_pair_table<Zmm>(std::make_integer_sequence<int, static_cast<int>(kMaxVectors)>{});
 constexpr auto kAmmYmm = make_table<Ymm>(std::make_integer_sequence<int, static_cast<int>(2 * kMaxVectors)>{});
 constexpr auto kAmmPairYmm = make_pair_table<Ymm>(std::make_integer_sequence<int, static_cast<int>(2 * kMaxVectors)>{});
+
+constexpr auto kNormalise = make_normalise_table<Zmm>(std::make_integer_sequence<int, static_cast<int>(kMaxVectors)>{});
+constexpr auto kNormaliseYmm = make_normalise_table<Ymm>(std::make_integer_sequence<int, static_cast<int>(2 * kMaxVectors)>{});
 
 std::size_t vectors_for(std::size_t bits) { return (bits + 2 + 52 * 8 - 1) / (52 * 8); }
 // R = 2^(52 steps) >= 4 m: the digits m + 2 bits need, whatever the padding to vectors.
@@ -185,6 +244,15 @@ std::size_t steps_for(std::size_t bits) { return (bits + 2 + 52 - 1) / 52; }
 bool available() {
   const cpu::Features& f = cpu::active();
   return f.avx512f && f.avx512ifma && f.avx512vl;
+}
+
+void normalise(std::uint64_t* r, const std::uint64_t* x, std::size_t digits) {
+  if (digits == 0 || digits % 4 != 0 || digits > 8 * kMaxVectors) throw_invalid("IFMA normalise: digit count");
+  if (digits % 8 == 0) {
+    kNormalise[digits / 8 - 1](r, x);
+  } else {
+    kNormaliseYmm[digits / 4 - 1](r, x);
+  }
 }
 
 bool supports(const Nat& m) {
@@ -253,17 +321,20 @@ void mul_pair(const Context& c0, std::uint64_t* r0, const std::uint64_t* a0, con
 
 DSTU_IFMA void select(std::uint64_t* out, const std::uint64_t* table, std::size_t entries, std::size_t digits,
                       std::uint64_t index) {
-  const std::size_t vectors = digits / 8;
-  __m512i acc[kMaxVectors];
-  for (std::size_t v = 0; v < vectors; ++v) acc[v] = _mm512_setzero_si512();
-  for (std::size_t k = 0; k < entries; ++k) {
-    const __m512i mask = _mm512_set1_epi64(static_cast<long long>(ct::eq(k, index)));
-    const std::uint64_t* entry = table + k * digits;
-    for (std::size_t v = 0; v < vectors; ++v) {
-      acc[v] = _mm512_or_si512(acc[v], _mm512_and_si512(_mm512_loadu_si512(entry + 8 * v), mask));
+  // One vector of digits at a time through every entry, so the accumulator stays in a
+  // register; each entry is loaded whole and blended in under a mask that is all ones
+  // for entry `index` only (a vector compare, no branch or address on the index).
+  const __m512i wanted = _mm512_set1_epi64(static_cast<long long>(index));
+  const __m512i step = _mm512_set1_epi64(1);
+  for (std::size_t v = 0; v < digits / 8; ++v) {
+    __m512i acc = _mm512_setzero_si512(), k = _mm512_setzero_si512();
+    for (std::size_t e = 0; e < entries; ++e) {
+      const __mmask8 hit = _mm512_cmpeq_epi64_mask(k, wanted);
+      acc = _mm512_mask_mov_epi64(acc, hit, _mm512_loadu_si512(table + e * digits + 8 * v));
+      k = _mm512_add_epi64(k, step);
     }
+    _mm512_storeu_si512(out + 8 * v, acc);
   }
-  for (std::size_t v = 0; v < vectors; ++v) _mm512_storeu_si512(out + 8 * v, acc[v]);
 }
 
 Context::Digits Context::to(const Nat& x) const {

@@ -73,6 +73,12 @@ void mul_pair(const Context& c0, std::uint64_t* r0, const std::uint64_t* a0, con
 void select(std::uint64_t* out, const std::uint64_t* table, std::size_t entries, std::size_t digits,
             std::uint64_t index);
 
+/// r = x with every digit brought below 2^52 and its carry moved up, as each product
+/// leaves its result: x has `digits` digits (a multiple of 4, at most 8 kMaxVectors) of
+/// any 64 bits, and a value below 2^(52 digits). Exposed for the tests of the rare carry
+/// ripple through digits of 2^52 - 1, which random products all but never reach.
+void normalise(std::uint64_t* r, const std::uint64_t* x, std::size_t digits);
+
 /// Nat <-> radix-2^52 digits (exactly `digits` of them).
 Context::Digits to_digits(const Nat& x, std::size_t digits);
 Nat from_digits(const std::uint64_t* d, std::size_t digits);
