@@ -127,6 +127,28 @@ TEST_CASE("constant-time powmod agrees with mpz_powm") {
   CHECK_THROWS_AS(mp::powmod(Nat(2), Nat(3), Nat(8), 4), dstu::Error);
 }
 
+TEST_CASE("SecretModulus products and public powers agree with GMP on every CPU path") {
+  dstu::test::for_each_cpu_path([](const std::string& path) {
+    TestRng rng(25);
+    for (int i = 0; i < 400; ++i) {
+      // Sizes on both sides of the IFMA kernels' threshold, up to RSA-8192 halves and n.
+      const Nat m = random_odd(rng, i % 4 == 0 ? 8192 : 2048);
+      const mp::SecretModulus sm(m);
+      Nat a = random_nat(rng, m.bits()) % m, b = random_nat(rng, m.bits()) % m;
+      if (i % 7 == 0) a = m - Nat(1);
+      if (i % 11 == 0) b = m - Nat(1);
+      Mpz za(a), zb(b), zm(m), want;
+      mpz_mul(want.v, za.v, zb.v);
+      mpz_mod(want.v, want.v, zm.v);
+      INFO(path << " bits=" << m.bits());
+      CHECK(sm.mul(a, b) == want.nat());
+      CHECK(sm.mul(a, a) == a * a % m);
+      const Nat e = i % 13 == 0 ? Nat() : random_nat(rng, 64);
+      CHECK(sm.powmod_vartime(a, e) == gmp_powm(a, e, m));
+    }
+  });
+}
+
 TEST_CASE("parallel exponentiation is identical to the sequential twin for 1..4 threads") {
   TestRng rng(25);
   for (int i = 0; i < 300; ++i) {

@@ -277,7 +277,9 @@ Nat from_digits(const std::uint64_t* d, std::size_t digits) {
     limbs[limb] |= d[j] << shift;
     if (shift > 12) limbs[limb + 1] |= d[j] >> (64 - shift);
   }
-  return Nat::from_limbs(limbs);
+  Nat out = Nat::from_limbs(limbs);
+  secure_wipe(limbs.data(), limbs.size() * sizeof(Limb));
+  return out;
 }
 
 Context::Context(const Nat& m) : m_(m) {

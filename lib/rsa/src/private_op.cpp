@@ -175,7 +175,7 @@ mp::Nat private_op_as(Halves form, const PrivateKey& key, const mp::Nat& m, Rand
   // s^e with the public representative.
   ct::unpoison(s.limbs().data(), s.size() * sizeof(mp::Limb));
   // The check: a fault anywhere above (in a CRT value, in one half) fails it.
-  if (mp::powmod_vartime(s, key.e, key.n) != m) {
+  if (ctx->mod_n.powmod_vartime(s, key.e) != m) {
     throw_invalid("RSA private operation failed its check (a fault or an inconsistent key)");
   }
   mp::Nat out = std::move(s);

@@ -107,6 +107,11 @@ class SecretModulus {
   /// 4-bit windows over exp_bits bits).
   Nat powmod(const Nat& base, const Nat& exp, std::size_t exp_bits) const;
 
+  /// base^exp mod m for base < m, both public (variable time in both, as
+  /// powmod_vartime), on the prepared IFMA context where there is one: no conversion
+  /// constants to divide for (a check of an RSA signature with the key's n).
+  Nat powmod_vartime(const Nat& base, const Nat& exp) const;
+
   /// True when pow_pair runs two exponentiations modulo m0 and m1 interleaved (both
   /// on the IFMA kernels with the same number of digits).
   static bool pairs(const SecretModulus& m0, const SecretModulus& m1);
