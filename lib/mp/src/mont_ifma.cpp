@@ -174,7 +174,12 @@ DSTU_IFMA void amm_k(std::uint64_t* const r[K], const std::uint64_t* const a[K],
       for (int v = 0; v < V; ++v) X[k][v] = W::add(X[k][v], P[k][v]);
     }
   }
-  for (int k = 0; k < K; ++k) normalise<W, V>(r[k], X[k]);
+  for (int k = 0; k < K; ++k) {
+    normalise<W, V>(r[k], X[k]);
+    // An odd count of ymm vectors is a number of whole zmm vectors less 4 digits of
+    // padding, which the zmm scans read: zero, whatever r held.
+    if constexpr (L == 4 && V % 2 == 1) W::store(r[k] + L * V, zero);
+  }
 }
 
 /// One product (amm_k with K = 1).
@@ -298,7 +303,6 @@ Context::Context(const Nat& m) : m_(m) {
 void Context::mul(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b) const {
   if (ymm_) {
     kAmmYmm[(steps_ + 3) / 4 - 1](r, a, b, mod_.data(), k0_, static_cast<int>(steps_));
-    clear_padding(r);
   } else {
     kAmm[v_ - 1](r, a, b, mod_.data(), k0_, static_cast<int>(steps_));
   }
@@ -314,8 +318,6 @@ void mul_pair(const Context& c0, std::uint64_t* r0, const std::uint64_t* a0, con
   const std::uint64_t k0[2] = {c0.k0_, c1.k0_};
   if (c0.ymm_) {
     kAmmPairYmm[(c0.steps_ + 3) / 4 - 1](r, a, b, m, k0, static_cast<int>(c0.steps_));
-    c0.clear_padding(r0);
-    c1.clear_padding(r1);
   } else {
     kAmmPair[c0.v_ - 1](r, a, b, m, k0, static_cast<int>(c0.steps_));
   }

@@ -53,10 +53,6 @@ class Context {
 
  private:
   Nat m_;
-  /// The digits above the ymm kernels' reach set to zero.
-  void clear_padding(std::uint64_t* r) const {
-    for (std::size_t j = 4 * ((steps_ + 3) / 4); j < digits(); ++j) r[j] = 0;
-  }
 
   std::size_t v_ = 0, steps_ = 0;
   bool ymm_ = false;  // the products run on ymm (4 digits) vectors
