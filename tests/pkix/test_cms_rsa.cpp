@@ -226,7 +226,7 @@ TEST_CASE("sign_cms with RSASSA-PSS: OpenSSL's parameters octet for octet, the s
     const pkix::SignerVerdict v = verify(p7, content);
     CHECK_MESSAGE(v.verdict == pkix::SignatureVerdict::valid, v.reason);
     CHECK(v.algorithm == c.algorithm);
-    const Bytes& params = pkix::read_signed_data(p7).signers[0].signature_parameters;
+    const Bytes params = pkix::read_signed_data(p7).signers[0].signature_parameters;
     const bool salt_written = std::string(c.algorithm).find("(salt 20)") == std::string::npos;
     CHECK((dstu::to_hex(params).find("a203") != std::string::npos) == salt_written);  // 20 is the DEFAULT
   }
