@@ -3,8 +3,8 @@
 // API with d, dp, dq, qinv and the PSS salt secret. Not marked, and so not checked here:
 // p and q (the key's moduli are prepared once per key, by a division, before the secrets
 // are marked; signing then uses the prepared copies, whose results SecretModulus
-// declassifies as they leave), and the blinding pair (drawn every 32 signatures with a
-// variable-time inverse, here by the first, public signature). Valgrind has no AVX-512:
+// declassifies as they leave), and the blinding pair (drawn every 32 signatures, by a
+// division and the inverse of r u, here by the first, public signature). Valgrind has no AVX-512:
 // the IFMA kernels are not checked either (tests/ct/CMakeLists.txt).
 #include <vector>
 

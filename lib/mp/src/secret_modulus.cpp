@@ -98,6 +98,8 @@ Nat SecretModulus::reduce(const Nat& x) const {
 }
 
 Nat SecretModulus::mul(const Nat& a, const Nat& b) const {
+  // Both paths refuse what neither can hold (the IFMA digits would drop its top).
+  if (a.size() > size() || b.size() > size()) throw_invalid("SecretModulus::mul: operand longer than the modulus");
   if (impl_->ifma) return impl_->mul_ifma(a, b);
   const std::size_t n = size();
   std::vector<Limb> x(n, 0), y(n, 0), scratch(impl_->mont.scratch_size());

@@ -6,8 +6,9 @@
 // p), the Garner step and the unblinding are Montgomery arithmetic whose time depends
 // on limb counts only. The blinding pair (r^e, r^-1) is drawn from the caller's
 // RandomSource, used, and squared for the next signature, redrawn every
-// kBlindingUses signatures (OpenSSL's BN_BLINDING does the same): drawing one costs an
-// inverse by Euclid, in variable time on r, which is random and independent of the key.
+// kBlindingUses signatures (OpenSSL's BN_BLINDING does the same). Drawing one reduces
+// random octets by division and inverts r u (u random too: what the variable-time
+// inverse sees is uniform, whatever r is).
 #include "dstu/rsa/internal/private_op.hpp"
 
 #include <algorithm>
@@ -67,22 +68,38 @@ std::shared_ptr<const SigningContext> context(const PrivateKey& key) {
   return ctx;
 }
 
-// A random r in [2, n) invertible mod n, and r^-1 mod n.
-void blinding_pair(mp::Nat& r, mp::Nat& r_inv, const mp::Nat& n, RandomSource& rng) {
+/// A random number in [2, n).
+mp::Nat random_below(const mp::Nat& n, RandomSource& rng) {
   SecureBytes buf((n.bits() + 7) / 8 + 8);  // 64 extra bits: the bias of the reduction is < 2^-64
   for (;;) {
     rng.fill(buf);
     mp::Nat wide = mp::Nat::from_bytes_be(buf);
-    wipe(r);
-    r = wide % n;
+    mp::Nat x = wide % n;
     wipe(wide);
-    if (r <= mp::Nat(1)) continue;
-    auto inv = mp::inverse_mod_vartime(r, n);
-    if (inv) {
+    if (x > mp::Nat(1)) return x;
+    wipe(x);
+  }
+}
+
+/// A random r in [2, n) invertible mod n, and r^-1 mod n. The variable-time inverse is
+/// taken of t = r u for another random u, not of r: t is uniform whatever r is, so its
+/// timing says nothing of r; r^-1 = t^-1 u.
+void blinding_pair(mp::Nat& r, mp::Nat& r_inv, const mp::SecretModulus& mod_n, RandomSource& rng) {
+  const mp::Nat& n = mod_n.modulus();
+  for (;;) {
+    wipe(r);
+    r = random_below(n, rng);
+    mp::Nat u = random_below(n, rng);
+    mp::Nat t = mod_n.mul(r, u);
+    ct::unpoison(t.limbs().data(), t.size() * sizeof(mp::Limb));  // uniform: public
+    auto t_inv = mp::inverse_mod_vartime(t, n);
+    if (t_inv) {
       wipe(r_inv);
-      r_inv = std::move(*inv);
+      r_inv = mod_n.mul(*t_inv, u);
+      wipe(u);
       return;
     }
+    wipe(u);  // r or u shares a factor with n: a negligible event; draw again
   }
 }
 
@@ -93,8 +110,9 @@ void next_blinding(mp::Nat& blind, mp::Nat& unblind, const SigningContext& ctx, 
   const std::lock_guard<std::mutex> hold(ctx.lock);
   if (ctx.blind_uses == 0) {
     mp::Nat r;
-    blinding_pair(r, ctx.unblind, key.n, rng);
-    ctx.blind = mp::powmod_vartime(r, key.e, key.n);  // e is public
+    blinding_pair(r, ctx.unblind, ctx.mod_n, rng);
+    // Variable time in e, which is public; on the IFMA context no step depends on r.
+    ctx.blind = ctx.mod_n.powmod_vartime(r, key.e);
     wipe(r);
     ctx.blind_uses = kBlindingUses;
   }
