@@ -107,7 +107,21 @@ TEST_CASE("OpenSSL's RSA SignedData verify, and fail over other content or a fli
   pkix::SignedData sd = pkix::read_signed_data(cms_file("rsa-pkcs1-noattr.p7s"));
   CHECK(sd.signers[0].signature_oid == kOidRsaEncryption);
   sd.signers[0].digest_oid = "1.3.14.3.2.26";  // SHA-1
-  CHECK(pkix::verify_signer(sd, 0, content).verdict != pkix::SignatureVerdict::valid);
+  const pkix::SignerVerdict sha1 = pkix::verify_signer(sd, 0, content);
+  CHECK(sha1.verdict == pkix::SignatureVerdict::unsupported);
+  CHECK(sha1.reason == "RSA PKCS#1 v1.5 named rsaEncryption takes a SHA-2 digest algorithm's hash");
+}
+
+TEST_CASE("a 512-bit key too short for PKCS#1 v1.5 with SHA-512: invalid, not an exception") {
+  const Bytes der = dstu::test::read_path(std::string(DSTU_TEST_VECTORS) + "/rsa/keys/rsa512.spki.der");
+  const pkix::AnyPublicKey key = pkix::decode_spki(der);
+  const Bytes tbs = {0x30, 0x00};
+  const Bytes signature(64, 0x01);
+  const pkix::SignatureCheck c = pkix::verify_signed("1.2.840.113549.1.1.13", tbs, signature, key);
+  CHECK(c.verdict == pkix::SignatureVerdict::invalid);
+  CHECK(c.reason.find("the signer's key cannot hold this signature") == 0);
+  CHECK(pkix::verify_signed("1.2.840.113549.1.1.11", tbs, signature, key).reason ==
+        "the signature does not verify under the signer's key");
 }
 
 TEST_CASE("OpenSSL's RSA certificates: sha256WithRSAEncryption and RSASSA-PSS verify under their key") {
@@ -145,10 +159,33 @@ TEST_CASE("RSASSA-PSS parameters: what is unsupported, what is invalid, and the 
   CHECK(check(pss_params(std::string(kHash256) + kMgf256)).verdict == pkix::SignatureVerdict::invalid);
   CHECK(check(pss_params(std::string(kHash256) + kMgf256 + "a203020121")).verdict == pkix::SignatureVerdict::invalid);
 
+  // RFC 4055 §3.1: the parameters are always there; empty ones are every DEFAULT (SHA-1).
   const pkix::SignatureCheck absent = check({});
-  CHECK(absent.verdict == pkix::SignatureVerdict::unsupported);
-  CHECK(absent.reason.find("SHA-1") != std::string::npos);
-  CHECK(check(pss_params("")).verdict == pkix::SignatureVerdict::unsupported);
+  CHECK(absent.verdict == pkix::SignatureVerdict::invalid);
+  CHECK(absent.reason == "its parameters are not valid: RSASSA-PSS without its parameters");
+  const pkix::SignatureCheck defaults = check(pss_params(""));
+  CHECK(defaults.verdict == pkix::SignatureVerdict::unsupported);
+  CHECK(defaults.reason.find("SHA-1") != std::string::npos);
+  // A later field only: hashAlgorithm is its DEFAULT, SHA-1.
+  CHECK(check(pss_params(kSalt32)).verdict == pkix::SignatureVerdict::unsupported);
+  // Not RSASSA-PSS-params: an INTEGER, a primitive [0], a field out of order or unknown.
+  for (const std::string& inner : {std::string("020105"), std::string("800105"),
+                                   std::string(kHash256) + "a403020101", std::string(kMgf256) + kHash256,
+                                   std::string(kHash256) + kMgf256 + "a303020101" + kSalt32}) {
+    INFO(inner);
+    const pkix::SignatureCheck c = check(pss_params(inner));
+    CHECK(c.verdict == pkix::SignatureVerdict::invalid);
+    CHECK(c.reason.find("its parameters are not valid") == 0);
+  }
+  // The salt's bound: 2048 octets parse (and are not this signature's), 2049 do not.
+  const pkix::SignatureCheck salt2048 = check(pss_params(std::string(kHash256) + kMgf256 + "a204020208" "00"));
+  CHECK(salt2048.verdict == pkix::SignatureVerdict::invalid);
+  CHECK(salt2048.reason == "the signature does not verify under the signer's key");
+  const pkix::SignatureCheck salt2049 = check(pss_params(std::string(kHash256) + kMgf256 + "a204020208" "01"));
+  CHECK(salt2049.verdict == pkix::SignatureVerdict::invalid);
+  CHECK(salt2049.reason.find("its parameters are not valid") == 0);
+  CHECK(check(pss_params(std::string(kHash256) + kMgf256 + "a20a0208ffffffffffffffff")).verdict ==
+        pkix::SignatureVerdict::invalid);
   CHECK(check(pss_params(std::string(kHash1) + kMgf256 + kSalt32)).verdict == pkix::SignatureVerdict::unsupported);
   const pkix::SignatureCheck mgf = check(pss_params(std::string(kHash256) + kMgf384 + kSalt32));
   CHECK(mgf.verdict == pkix::SignatureVerdict::unsupported);

@@ -64,7 +64,7 @@ SignatureAlgorithm rsa_signature_algorithm(std::string_view oid, std::span<const
     alg.name = oid == detail::kOidRsassaPss ? "RSASSA-PSS" : "RSA PKCS#1 v1.5";
     const bool unsupported = e.code() == Errc::unsupported;
     alg.refused = SignatureCheck{unsupported ? SignatureVerdict::unsupported : SignatureVerdict::invalid, alg.name,
-                                 unsupported ? e.what() : std::string("its parameters do not decode: ") + e.what()};
+                                 unsupported ? e.what() : std::string("its parameters are not valid: ") + e.what()};
   }
   return alg;
 }
@@ -137,8 +137,14 @@ SignatureCheck verify_rsa(const SignatureAlgorithm& alg, std::span<const std::ui
   if (alg.refused) return *alg.refused;
   const auto* key = std::get_if<rsa::PublicKey>(&signer);
   if (key == nullptr) return invalid(alg, "the signer's key is not an RSA key");
-  if (!rsa::verify_vartime(*key, alg.rsa.scheme, alg.rsa.hash, digest_of(signer, alg.rsa.hash.c_str(), octets), signature)) {
-    return invalid(alg, "the signature does not verify under the signer's key");
+  try {
+    if (!rsa::verify_vartime(*key, alg.rsa.scheme, alg.rsa.hash, digest_of(signer, alg.rsa.hash.c_str(), octets),
+                             signature)) {
+      return invalid(alg, "the signature does not verify under the signer's key");
+    }
+  } catch (const Error& e) {
+    // A key too short for the hash's encoding (PKCS#1 v1.5 with SHA-512 under 752 bits).
+    return invalid(alg, std::string("the signer's key cannot hold this signature: ") + e.what());
   }
   return {SignatureVerdict::valid, alg.name, {}};
 }

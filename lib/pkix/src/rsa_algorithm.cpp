@@ -1,6 +1,8 @@
 // RSA's signature AlgorithmIdentifiers read and written (rsa_algorithm.hpp).
 #include "rsa_algorithm.hpp"
 
+#include <array>
+
 #include "dstu/base/der.hpp"
 #include "dstu/base/error.hpp"
 
@@ -9,9 +11,9 @@ namespace {
 
 constexpr const char* kOidMgf1 = "1.2.840.113549.1.1.8";
 constexpr std::size_t kDefaultSalt = 20;  // RFC 8017 §A.2.3's DEFAULT
-// No key dstu reads is longer than 16384 bits, so no salt is longer than this; it also
-// keeps a parsed number clear of rsa::kSaltHashLength and rsa::kSaltAny.
-constexpr std::size_t kMaxSalt = 16384 / 8;
+// No key dstu reads is longer than rsa::kMaxBits, so no salt is longer than this; it
+// also keeps a parsed number clear of rsa::kSaltHashLength and rsa::kSaltAny.
+constexpr std::size_t kMaxSalt = rsa::kMaxBits / 8;
 
 struct Sha2 {
   const char* name;
@@ -28,6 +30,13 @@ constexpr Sha2 kSha2[] = {
     {"sha512", "2.16.840.1.101.3.4.2.3", "1.2.840.113549.1.1.13", "SHA-512", 64},
 };
 
+const Sha2* sha2_by_oid(std::string_view oid) {
+  for (const Sha2& h : kSha2) {
+    if (oid == h.digest_oid) return &h;
+  }
+  return nullptr;
+}
+
 const Sha2* sha2_by_name(std::string_view name) {
   for (const Sha2& h : kSha2) {
     if (name == h.name) return &h;
@@ -43,60 +52,86 @@ void check_null_or_absent(std::span<const std::uint8_t> parameters, const char* 
   r.finish(what);
 }
 
-/// A HashAlgorithm (an AlgorithmIdentifier with NULL or absent parameters), by name.
-std::string read_hash(der::Reader& r, const char* what) {
+constexpr const char* kOidSha1 = "1.3.14.3.2.26";  // RSASSA-PSS-params' DEFAULT hash
+
+/// A HashAlgorithm's OID: an AlgorithmIdentifier with NULL or absent parameters.
+std::string read_hash_oid(std::span<const std::uint8_t> encoded, const char* what) {
+  der::Reader r(encoded);
   der::Reader alg = r.enter(der::kSequence, what);
-  const std::string oid = alg.oid(what);
-  if (!alg.empty()) {
-    if (alg.expect(der::kNull, what).content.size() != 0) throw_invalid(std::string(what) + " parameters are not NULL");
+  r.finish(what);
+  std::string oid = alg.oid(what);
+  if (!alg.empty() && alg.expect(der::kNull, what).content.size() != 0) {
+    throw_invalid(std::string(what) + " parameters are not NULL");
   }
   alg.finish(what);
-  for (const Sha2& h : kSha2) {
-    if (oid == h.digest_oid) return h.name;
-  }
-  throw Error(Errc::unsupported, std::string("RSASSA-PSS with ") + what + " " + oid + " (dstu takes SHA-2)");
+  return oid;
 }
 
-RsaSignatureAlgorithm read_pss(std::span<const std::uint8_t> parameters) {
-  if (parameters.empty()) throw Error(Errc::unsupported, "RSASSA-PSS with its default hash, SHA-1 (dstu takes SHA-2)");
+std::uint64_t read_explicit_integer(const der::Element& field, const char* what) {
+  der::Reader r(field.content);
+  const std::uint64_t n = r.small_integer(what);
+  r.finish(what);
+  return n;
+}
+
+/// The fields of RSASSA-PSS-params by number, each [0] ... [3] at most once and in
+/// order; a missing one is its DEFAULT. Anything else is not RSASSA-PSS-params.
+std::array<std::optional<der::Element>, 4> pss_fields(std::span<const std::uint8_t> parameters) {
+  // RFC 4055 §3.1: a signature's id-RSASSA-PSS always carries its parameters.
+  if (parameters.empty()) throw_invalid("RSASSA-PSS without its parameters");
   der::Reader top(parameters);
   der::Reader seq = top.enter(der::kSequence, "RSASSA-PSS-params");
   top.finish("RSASSA-PSS-params");
+  std::array<std::optional<der::Element>, 4> fields;
+  int next = 0;
+  while (!seq.empty()) {
+    const der::Element e = seq.next();
+    int i = next;
+    while (i < 4 && e.tag != der::context(i)) ++i;
+    if (i == 4) throw_invalid("RSASSA-PSS-params holds an unexpected field (tag " + std::to_string(e.tag) + ")");
+    fields[i] = e;
+    next = i + 1;
+  }
+  return fields;
+}
+
+/// Every field decoded first (what is malformed is invalid), then what dstu does not
+/// take refused (unsupported).
+RsaSignatureAlgorithm read_pss(std::span<const std::uint8_t> parameters) {
+  const auto fields = pss_fields(parameters);
+  const std::string hash_oid = fields[0] ? read_hash_oid(fields[0]->content, "hashAlgorithm") : kOidSha1;
+  std::string mgf_oid = kOidMgf1, mgf_hash_oid = kOidSha1;
+  if (fields[1]) {
+    der::Reader outer(fields[1]->content);
+    der::Reader mgf = outer.enter(der::kSequence, "maskGenAlgorithm");
+    outer.finish("maskGenAlgorithm");
+    mgf_oid = mgf.oid("maskGenAlgorithm");
+    if (mgf_oid == kOidMgf1) {
+      mgf_hash_oid = read_hash_oid(mgf.expect(der::kSequence, "MGF1's hash").encoded, "MGF1's hash");
+      mgf.finish("maskGenAlgorithm");
+    }
+  }
   RsaSignatureAlgorithm alg;
   alg.scheme.padding = rsa::Padding::pss;
   alg.scheme.salt_len = kDefaultSalt;
-  if (seq.empty() || seq.peek() != der::context(0)) {
-    throw Error(Errc::unsupported, "RSASSA-PSS with its default hash, SHA-1 (dstu takes SHA-2)");
-  }
-  der::Reader hash = seq.enter(der::context(0), "hashAlgorithm");
-  alg.hash = read_hash(hash, "hashAlgorithm");
-  hash.finish("hashAlgorithm");
-  if (seq.empty() || seq.peek() != der::context(1)) {
-    throw Error(Errc::unsupported, "RSASSA-PSS with its default mask generation, MGF1 with SHA-1");
-  }
-  der::Reader mgf_outer = seq.enter(der::context(1), "maskGenAlgorithm");
-  der::Reader mgf = mgf_outer.enter(der::kSequence, "maskGenAlgorithm");
-  mgf_outer.finish("maskGenAlgorithm");
-  const std::string mgf_oid = mgf.oid("maskGenAlgorithm");
-  if (mgf_oid != kOidMgf1) throw Error(Errc::unsupported, "RSASSA-PSS with mask generation " + mgf_oid + " (dstu takes MGF1)");
-  const std::string mgf_hash = read_hash(mgf, "MGF1's hash");
-  mgf.finish("maskGenAlgorithm");
-  if (mgf_hash != alg.hash) {
-    throw Error(Errc::unsupported, "RSASSA-PSS with MGF1 over another hash than the message's (" + mgf_hash + ")");
-  }
-  if (!seq.empty() && seq.peek() == der::context(2)) {
-    der::Reader salt = seq.enter(der::context(2), "saltLength");
-    const std::uint64_t n = salt.small_integer("saltLength");
-    salt.finish("saltLength");
+  if (fields[2]) {
+    const std::uint64_t n = read_explicit_integer(*fields[2], "saltLength");
     if (n > kMaxSalt) throw_invalid("RSASSA-PSS saltLength " + std::to_string(n) + " is longer than any key's block");
     alg.scheme.salt_len = static_cast<std::size_t>(n);
   }
-  if (!seq.empty() && seq.peek() == der::context(3)) {
-    der::Reader trailer = seq.enter(der::context(3), "trailerField");
-    if (trailer.small_integer("trailerField") != 1) throw_invalid("RSASSA-PSS trailerField is not 1 (trailerFieldBC)");
-    trailer.finish("trailerField");
+  if (fields[3] && read_explicit_integer(*fields[3], "trailerField") != 1) {
+    throw_invalid("RSASSA-PSS trailerField is not 1 (trailerFieldBC)");
   }
-  seq.finish("RSASSA-PSS-params");
+  const Sha2* hash = sha2_by_oid(hash_oid);
+  if (hash == nullptr) {
+    throw Error(Errc::unsupported, "RSASSA-PSS with hash " + (hash_oid == kOidSha1 ? std::string("SHA-1") : hash_oid) +
+                                       " (dstu takes SHA-2)");
+  }
+  if (mgf_oid != kOidMgf1) throw Error(Errc::unsupported, "RSASSA-PSS with mask generation " + mgf_oid + " (dstu takes MGF1)");
+  if (mgf_hash_oid != hash_oid) {
+    throw Error(Errc::unsupported, "RSASSA-PSS with MGF1 over another hash than the message's (" + mgf_hash_oid + ")");
+  }
+  alg.hash = hash->name;
   return alg;
 }
 
@@ -112,9 +147,14 @@ void hash_identifier(der::Writer& w, const Sha2& h) {
 std::optional<RsaSignatureAlgorithm> read_rsa_signature_algorithm(std::string_view oid,
                                                                   std::span<const std::uint8_t> parameters) {
   if (oid == kOidRsassaPss) return read_pss(parameters);
+  if (oid == kOidRsaEncryption) {
+    // CMS maps rsaEncryption to sha<N>WithRSAEncryption by a SHA-2 digest algorithm
+    // (pkcs1_signature_oid); it is here only with another hash, or outside CMS.
+    throw Error(Errc::unsupported, "RSA PKCS#1 v1.5 named rsaEncryption takes a SHA-2 digest algorithm's hash");
+  }
   for (const Sha2& h : kSha2) {
     if (oid == h.pkcs1_oid) {
-      check_null_or_absent(parameters, "sha-2WithRSAEncryption parameters");
+      check_null_or_absent(parameters, "RSA PKCS#1 v1.5 parameters");
       return RsaSignatureAlgorithm{{rsa::Padding::pkcs1v15, rsa::kSaltHashLength}, h.name};
     }
   }

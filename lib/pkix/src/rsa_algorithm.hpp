@@ -25,11 +25,12 @@ struct RsaSignatureAlgorithm {
 };
 
 /// The RSA algorithm `oid` with its encoded `parameters` (empty: absent) names, or
-/// nothing when `oid` is not an RSA signature algorithm (rsaEncryption included: it names
-/// a hash only with a CMS digestAlgorithm, see pkcs1_signature_oid). Error(invalid_input)
-/// for parameters that do not decode (PKCS#1 v1.5: anything but NULL or absent; PSS: a
-/// trailerField other than 1); Error(unsupported) for a hash other than SHA-2 (PSS's
-/// default is SHA-1) or a mask generation other than MGF1 with the message's hash.
+/// nothing when `oid` is not an RSA signature algorithm. Error(invalid_input) for
+/// parameters that are not valid (PKCS#1 v1.5: anything but NULL or absent; PSS: absent,
+/// not RSASSA-PSS-params, a trailerField other than 1, a salt past any key);
+/// Error(unsupported) for a hash other than SHA-2 (PSS's default is SHA-1), a mask
+/// generation other than MGF1 with the message's hash, and rsaEncryption (which names a
+/// hash only by a CMS SHA-2 digest algorithm: pkcs1_signature_oid).
 std::optional<RsaSignatureAlgorithm> read_rsa_signature_algorithm(std::string_view oid,
                                                                   std::span<const std::uint8_t> parameters);
 
