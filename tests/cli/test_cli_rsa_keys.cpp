@@ -256,7 +256,7 @@ TEST_CASE("sign --cms with an RSA key: PKCS#1 v1.5 unless told, PSS on request; 
     CHECK(r.status == 0);
     CHECK(nlohmann::json::parse(r.out)["signers"][0]["algorithm"] == c.algorithm);
   }
-  // A co-signer with PKCS#1 v1.5 beside the PSS one; then other content fails both.
+  // A co-signer with PKCS#1 v1.5 beside the PSS one; other content fails the detached file.
   r = run_dstu({"sign", "--cosign", "-k", d / "k", "--cert", cert, "--padding", "pkcs1", d / "a.p7s"});
   REQUIRE(r.status == 0);
   r = run_dstu({"verify", "--json", d / "a.p7s"});
@@ -267,19 +267,24 @@ TEST_CASE("sign --cms with an RSA key: PKCS#1 v1.5 unless told, PSS on request; 
   write(d / "m", "another message\n");
   CHECK(run_dstu({"verify", d / "m.p7s"}).status == 1);
 
-  for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"sign", "--cms", "-k", d / "k", "--cert", cert, "--padding", "pkcs1", "--salt-length",
-                                 "20", "--force", d / "m"},
-        std::vector<std::string>{"sign", "--cms", "-k", d / "k", "--cert", cert, "--hash", "gost34311", "--force", d / "m"},
-        std::vector<std::string>{"sign", "--cms", "-k", d / "k", "--cert", cert, "--salt-length", "300", "--force",
-                                 d / "m"},
-        std::vector<std::string>{"sign", "--cms", "-k", d / "ec", "--cert", cms_path("ecdsa-cert.pem"), "--padding",
-                                 "pss", "--force", d / "m"},
-        std::vector<std::string>{"sign", "--cms", "-k", d / "k", "--cert", cms_path("ecdsa-cert.pem"), "--force",
-                                 d / "m"}}) {
-    INFO(args[5] << " " << args[6] << " " << args[7]);
+  const struct {
+    std::vector<std::string> args;
+    const char* error;
+  } refused[] = {
+      {{"-k", d / "k", "--cert", cert, "--padding", "pkcs1", "--salt-length", "20"}, "--salt-length is for --padding pss"},
+      {{"-k", d / "k", "--cert", cert, "--hash", "gost34311"}, "--hash gost34311 does not go with an RSA key"},
+      {{"-k", d / "k", "--cert", cert, "--salt-length", "300"}, "holds a PSS salt of at most 222 octets"},
+      {{"-k", d / "ec", "--cert", cms_path("ecdsa-cert.pem"), "--padding", "pss"}, "are for RSA keys"},
+      {{"-k", d / "k", "--cert", cms_path("ecdsa-cert.pem")}, "not the certificate of the signing key"},
+  };
+  for (const auto& c : refused) {
+    INFO(c.error);
+    std::vector<std::string> args = {"sign", "--cms", "--force"};
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    args.push_back(d / "m");
     r = run_dstu(args);
     CHECK(r.status == 2);
     CHECK(count_lines(r.err) == 1);
+    CHECK(r.err.find(c.error) != std::string::npos);
   }
 }
