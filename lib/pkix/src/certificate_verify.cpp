@@ -14,6 +14,7 @@
 #include "dstu/pkix/dstu4145_key.hpp"
 #include "dstu/rsa/scheme.hpp"
 #include "rsa_algorithm.hpp"
+#include "hash_oids.hpp"
 
 namespace dstu::pkix {
 namespace {
@@ -76,11 +77,9 @@ SignatureAlgorithm signature_algorithm(std::string_view oid, std::span<const std
   if (const char* kupyna = kupyna_of(oid)) {
     return known(Kind::dstu4145, kupyna, false, std::string("DSTU 4145 with Kupyna-") + (kupyna + 6));
   }
-  // RFC 5758 §3.2: ecdsa-with-SHA224 ... SHA512.
-  if (oid == "1.2.840.10045.4.3.1") return known(Kind::ecdsa, "sha224", false, "ECDSA with SHA-224");
-  if (oid == "1.2.840.10045.4.3.2") return known(Kind::ecdsa, "sha256", false, "ECDSA with SHA-256");
-  if (oid == "1.2.840.10045.4.3.3") return known(Kind::ecdsa, "sha384", false, "ECDSA with SHA-384");
-  if (oid == "1.2.840.10045.4.3.4") return known(Kind::ecdsa, "sha512", false, "ECDSA with SHA-512");
+  for (const detail::Sha2& h : detail::kSha2) {
+    if (oid == h.ecdsa_oid) return known(Kind::ecdsa, h.name, false, std::string("ECDSA with ") + h.label);
+  }
   return rsa_signature_algorithm(oid, parameters);
 }
 

@@ -18,6 +18,7 @@
 #include "dstu/pkix/cms.hpp"
 #include "dstu/rsa/scheme.hpp"
 #include "rsa_algorithm.hpp"
+#include "hash_oids.hpp"
 
 namespace dstu::pkix {
 namespace {
@@ -52,37 +53,27 @@ Bytes algorithm_identifier(const char* oid) {
 }
 
 Algorithms dstu4145_algorithms(const std::string& hash) {
-  if (hash == "gost34311") return {"1.2.804.2.1.1.1.1.2.1", algorithm_identifier("1.2.804.2.1.1.1.1.3.1.1")};
-  if (hash == "kupyna256") return {"1.2.804.2.1.1.1.1.2.2.1", algorithm_identifier("1.2.804.2.1.1.1.1.3.6.1.1")};
-  if (hash == "kupyna384") return {"1.2.804.2.1.1.1.1.2.2.2", algorithm_identifier("1.2.804.2.1.1.1.1.3.6.2.1")};
-  if (hash == "kupyna512") return {"1.2.804.2.1.1.1.1.2.2.3", algorithm_identifier("1.2.804.2.1.1.1.1.3.6.3.1")};
+  const char* digest = detail::digest_oid_by_name(hash);
+  if (hash == "gost34311") return {digest, algorithm_identifier("1.2.804.2.1.1.1.1.3.1.1")};
+  if (hash == "kupyna256") return {digest, algorithm_identifier("1.2.804.2.1.1.1.1.3.6.1.1")};
+  if (hash == "kupyna384") return {digest, algorithm_identifier("1.2.804.2.1.1.1.1.3.6.2.1")};
+  if (hash == "kupyna512") return {digest, algorithm_identifier("1.2.804.2.1.1.1.1.3.6.3.1")};
   throw_invalid("a DSTU 4145 key signs CMS with gost34311 or kupyna256/384/512, not " + hash);
-}
-
-/// RFC 5754 §2's OID of a SHA-2 digest; nullptr for another hash.
-const char* sha2_digest_oid(const std::string& hash) {
-  if (hash == "sha224") return "2.16.840.1.101.3.4.2.4";
-  if (hash == "sha256") return "2.16.840.1.101.3.4.2.1";
-  if (hash == "sha384") return "2.16.840.1.101.3.4.2.2";
-  if (hash == "sha512") return "2.16.840.1.101.3.4.2.3";
-  return nullptr;
 }
 
 // RFC 5758 §3.2 (ecdsa-with-SHA2).
 Algorithms ecdsa_algorithms(const std::string& hash) {
-  if (hash == "sha224") return {sha2_digest_oid(hash), algorithm_identifier("1.2.840.10045.4.3.1")};
-  if (hash == "sha256") return {sha2_digest_oid(hash), algorithm_identifier("1.2.840.10045.4.3.2")};
-  if (hash == "sha384") return {sha2_digest_oid(hash), algorithm_identifier("1.2.840.10045.4.3.3")};
-  if (hash == "sha512") return {sha2_digest_oid(hash), algorithm_identifier("1.2.840.10045.4.3.4")};
-  throw_invalid("an ECDSA key signs CMS with sha224/256/384/512, not " + hash);
+  const detail::Sha2* h = detail::sha2_by_name(hash);
+  if (h == nullptr) throw_invalid("an ECDSA key signs CMS with sha224/256/384/512, not " + hash);
+  return {h->digest_oid, algorithm_identifier(h->ecdsa_oid)};
 }
 
 // The digest without parameters, as OpenSSL writes SHA-2 in digestAlgorithms (RFC 5754
 // §2 allows both); the signature algorithm detail::cms_signature_algorithm's.
 Algorithms rsa_algorithms(const std::string& hash, const rsa::Scheme& scheme) {
-  const char* digest = sha2_digest_oid(hash);
-  if (digest == nullptr) throw_invalid("an RSA key signs CMS with sha224/256/384/512, not " + hash);
-  return {digest, detail::cms_signature_algorithm(scheme, hash)};
+  const detail::Sha2* h = detail::sha2_by_name(hash);
+  if (h == nullptr) throw_invalid("an RSA key signs CMS with sha224/256/384/512, not " + hash);
+  return {h->digest_oid, detail::cms_signature_algorithm(scheme, hash)};
 }
 
 Algorithms algorithms(const AnyPublicKey& key, const std::string& hash, const rsa::Scheme& rsa_scheme) {

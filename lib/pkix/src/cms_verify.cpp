@@ -9,6 +9,7 @@
 #include "dstu/dstu4145/sign.hpp"
 #include "dstu/pkix/dstu4145_key.hpp"
 #include "rsa_algorithm.hpp"
+#include "hash_oids.hpp"
 
 namespace dstu::pkix {
 namespace {
@@ -46,11 +47,8 @@ std::string signature_oid(const SignerInfo& si, const std::string& digest_name) 
     return oid != nullptr ? oid : si.signature_oid;
   }
   if (si.signature_oid != kOidEcPublicKey) return si.signature_oid;
-  if (digest_name == "sha224") return "1.2.840.10045.4.3.1";
-  if (digest_name == "sha256") return "1.2.840.10045.4.3.2";
-  if (digest_name == "sha384") return "1.2.840.10045.4.3.3";
-  if (digest_name == "sha512") return "1.2.840.10045.4.3.4";
-  return si.signature_oid;
+  const detail::Sha2* h = detail::sha2_by_name(digest_name);
+  return h != nullptr ? h->ecdsa_oid : si.signature_oid;
 }
 
 /// The signature as verify_signed reads it: a DSTU 4145 signature in CMS is the raw
@@ -104,18 +102,8 @@ SignerVerdict verdict_of(SignerVerdict out, SignatureVerdict verdict, std::strin
 }  // namespace
 
 std::string cms_digest_name(std::string_view oid) {
-  if (oid == "1.2.804.2.1.1.1.1.2.1") return "gost34311";
-  // DSTU 7564 (Kupyna) 256, 384, 512.
-  if (oid == "1.2.804.2.1.1.1.1.2.2.1") return "kupyna256";
-  if (oid == "1.2.804.2.1.1.1.1.2.2.2") return "kupyna384";
-  if (oid == "1.2.804.2.1.1.1.1.2.2.3") return "kupyna512";
-  if (oid == "1.3.14.3.2.26") return "sha1";
-  // NIST hash algorithms (RFC 5754 §2).
-  if (oid == "2.16.840.1.101.3.4.2.4") return "sha224";
-  if (oid == "2.16.840.1.101.3.4.2.1") return "sha256";
-  if (oid == "2.16.840.1.101.3.4.2.2") return "sha384";
-  if (oid == "2.16.840.1.101.3.4.2.3") return "sha512";
-  return {};
+  const char* name = detail::digest_name_by_oid(oid);
+  return name != nullptr ? name : std::string();
 }
 
 std::string signer_algorithm_name(const SignerInfo& si) {

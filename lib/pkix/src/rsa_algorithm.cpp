@@ -5,6 +5,7 @@
 
 #include "dstu/base/der.hpp"
 #include "dstu/base/error.hpp"
+#include "hash_oids.hpp"
 
 namespace dstu::pkix::detail {
 namespace {
@@ -14,35 +15,6 @@ constexpr std::size_t kDefaultSalt = 20;  // RFC 8017 §A.2.3's DEFAULT
 // No key dstu reads is longer than rsa::kMaxBits, so no salt is longer than this; it
 // also keeps a parsed number clear of rsa::kSaltHashLength and rsa::kSaltAny.
 constexpr std::size_t kMaxSalt = rsa::kMaxBits / 8;
-
-struct Sha2 {
-  const char* name;
-  const char* digest_oid;        // RFC 5754 §2
-  const char* pkcs1_oid;         // RFC 8017 §A.2.4
-  const char* label;
-  std::size_t size;
-};
-
-constexpr Sha2 kSha2[] = {
-    {"sha224", "2.16.840.1.101.3.4.2.4", "1.2.840.113549.1.1.14", "SHA-224", 28},
-    {"sha256", "2.16.840.1.101.3.4.2.1", "1.2.840.113549.1.1.11", "SHA-256", 32},
-    {"sha384", "2.16.840.1.101.3.4.2.2", "1.2.840.113549.1.1.12", "SHA-384", 48},
-    {"sha512", "2.16.840.1.101.3.4.2.3", "1.2.840.113549.1.1.13", "SHA-512", 64},
-};
-
-const Sha2* sha2_by_oid(std::string_view oid) {
-  for (const Sha2& h : kSha2) {
-    if (oid == h.digest_oid) return &h;
-  }
-  return nullptr;
-}
-
-const Sha2* sha2_by_name(std::string_view name) {
-  for (const Sha2& h : kSha2) {
-    if (name == h.name) return &h;
-  }
-  return nullptr;
-}
 
 /// PKCS#1 v1.5's parameters: NULL or absent (RFC 4055 §5 asks for NULL; absent is read too).
 void check_null_or_absent(std::span<const std::uint8_t> parameters, const char* what) {
@@ -122,7 +94,7 @@ RsaSignatureAlgorithm read_pss(std::span<const std::uint8_t> parameters) {
   if (fields[3] && read_explicit_integer(*fields[3], "trailerField") != 1) {
     throw_invalid("RSASSA-PSS trailerField is not 1 (trailerFieldBC)");
   }
-  const Sha2* hash = sha2_by_oid(hash_oid);
+  const Sha2* hash = sha2_by_digest_oid(hash_oid);
   if (hash == nullptr) {
     throw Error(Errc::unsupported, "RSASSA-PSS with hash " + (hash_oid == kOidSha1 ? std::string("SHA-1") : hash_oid) +
                                        " (dstu takes SHA-2)");

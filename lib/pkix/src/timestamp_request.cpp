@@ -6,6 +6,7 @@
 #include "dstu/base/der.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/pkix/timestamp.hpp"
+#include "hash_oids.hpp"
 #include "timestamp_internal.hpp"
 
 namespace dstu::pkix {
@@ -16,19 +17,9 @@ constexpr std::uint8_t kUtf8String = 0x0c;
 constexpr std::uint8_t kSet = 0x31;
 constexpr std::uint8_t kUnsignedAttrs = 0xa1;  // SignerInfo's [1] IMPLICIT SET OF Attribute
 
-struct HashOid {
-  const char* name;
-  const char* oid;
-};
-
-// The hashes a request may name: cms_digest_name's, less SHA-1 (collisions make an
-// imprint under it worthless).
-constexpr HashOid kImprintHashes[] = {
-    {"gost34311", "1.2.804.2.1.1.1.1.2.1"},    {"kupyna256", "1.2.804.2.1.1.1.1.2.2.1"},
-    {"kupyna384", "1.2.804.2.1.1.1.1.2.2.2"},  {"kupyna512", "1.2.804.2.1.1.1.1.2.2.3"},
-    {"sha224", "2.16.840.1.101.3.4.2.4"},      {"sha256", "2.16.840.1.101.3.4.2.1"},
-    {"sha384", "2.16.840.1.101.3.4.2.2"},      {"sha512", "2.16.840.1.101.3.4.2.3"},
-};
+/// The hashes a request may name: those CMS names (hash_oids.hpp), less SHA-1 (collisions
+/// make an imprint under it worthless).
+bool imprint_hash(const detail::DigestOid& d) { return std::string_view(d.name) != "sha1"; }
 
 /// The nonce as a TSTInfo carries it: a positive INTEGER's minimal content octets.
 Bytes nonce_content(std::span<const std::uint8_t> nonce) {
@@ -182,13 +173,15 @@ void rewrite_signed_data(der::Writer& w, std::span<const std::uint8_t> body, std
 
 std::vector<std::string> timestamp_hash_names() {
   std::vector<std::string> names;
-  for (const HashOid& h : kImprintHashes) names.emplace_back(h.name);
+  for (const detail::DigestOid& d : detail::kDigestOids) {
+    if (imprint_hash(d)) names.emplace_back(d.name);
+  }
   return names;
 }
 
 MessageImprint message_imprint(const std::string& hash_name, std::span<const std::uint8_t> stamped) {
-  for (const HashOid& h : kImprintHashes) {
-    if (hash_name == h.name) return {h.oid, detail::imprint_digest(hash_name, stamped)};
+  for (const detail::DigestOid& d : detail::kDigestOids) {
+    if (imprint_hash(d) && hash_name == d.name) return {d.oid, detail::imprint_digest(hash_name, stamped)};
   }
   throw_invalid("a timestamp imprint by " + hash_name + ": dstu asks for gost34311, kupyna256/384/512 or sha224/256/384/512");
 }
