@@ -49,7 +49,7 @@ Json cms_signer_fields(const pkix::AnyPublicKey& key, const pkix::Certificate& c
     const rsa::Scheme& scheme = options.rsa_scheme;
     fields["padding"] = rsa::padding_name(scheme.padding);
     if (scheme.padding == rsa::Padding::pss) {
-      fields["salt_length"] = scheme.salt_len == rsa::kSaltHashLength ? rsa::digest_size(hash) : scheme.salt_len;
+      fields["salt_length"] = rsa::salt_octets(scheme.salt_len, hash);
     }
   }
   return fields;

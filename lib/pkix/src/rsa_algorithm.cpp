@@ -150,7 +150,7 @@ Bytes cms_signature_algorithm(const rsa::Scheme& scheme, std::string_view hash) 
     return w.finish();
   }
   if (scheme.salt_len == rsa::kSaltAny) throw_invalid("a PSS signature is made with one salt length, not any");
-  const std::size_t salt = scheme.salt_len == rsa::kSaltHashLength ? h->size : scheme.salt_len;
+  const std::size_t salt = rsa::salt_octets(scheme.salt_len, hash);
   w.oid(kOidRsassaPss);
   w.begin(der::kSequence);
   w.begin(der::context(0));
@@ -176,7 +176,7 @@ std::string rsa_algorithm_name(const RsaSignatureAlgorithm& alg) {
   const Sha2* h = sha2_by_name(alg.hash);
   const std::string hash = h != nullptr ? h->label : alg.hash;
   if (alg.scheme.padding == rsa::Padding::pkcs1v15) return "RSA PKCS#1 v1.5 with " + hash;
-  const std::size_t salt = alg.scheme.salt_len == rsa::kSaltHashLength && h != nullptr ? h->size : alg.scheme.salt_len;
+  const std::size_t salt = h != nullptr ? rsa::salt_octets(alg.scheme.salt_len, h->name) : alg.scheme.salt_len;
   return "RSASSA-PSS with " + hash + " (salt " + std::to_string(salt) + ")";
 }
 

@@ -7,6 +7,7 @@
 #include "dstu/mp/modular.hpp"
 #include "dstu/rsa/internal/private_op.hpp"
 #include "dstu/rsa/pkcs1.hpp"
+#include "dstu/rsa/scheme.hpp"
 
 namespace dstu::rsa {
 
@@ -59,7 +60,7 @@ Bytes emsa_pss_encode(std::string_view hash, std::span<const std::uint8_t> diges
 
 Bytes sign_pss(const PrivateKey& key, std::string_view hash, std::span<const std::uint8_t> digest,
                std::size_t salt_len, RandomSource& rng) {
-  if (salt_len == kSaltHashLength) salt_len = digest_size(hash);
+  salt_len = salt_octets(salt_len, hash);
   if (salt_len > key.size()) throw_invalid("PSS salt longer than the modulus");
   Bytes salt(salt_len);
   rng.fill(salt);
@@ -75,7 +76,7 @@ bool verify_pss_vartime(const PublicKey& key, std::string_view hash, std::span<c
                         std::size_t salt_len, std::span<const std::uint8_t> sig) {
   const std::size_t h_len = digest_size(hash);
   if (digest.size() != h_len) throw_invalid("digest length does not match the hash");
-  if (salt_len == kSaltHashLength) salt_len = h_len;
+  salt_len = salt_octets(salt_len, hash);
   if (key.n.bits() < 2 || sig.size() != key.size()) return false;
   const mp::Nat s = mp::Nat::from_bytes_be(sig);
   if (s >= key.n) return false;

@@ -18,6 +18,10 @@ Padding padding_from_name(std::string_view name) {
   throw_invalid("RSA padding '" + std::string(name) + "': pss or pkcs1");
 }
 
+std::size_t salt_octets(std::size_t salt_len, std::string_view hash) {
+  return salt_len == kSaltHashLength ? digest_size(hash) : salt_len;
+}
+
 std::size_t max_salt_length(std::size_t key_bits, std::string_view hash) {
   const std::size_t em_len = (key_bits - 1 + 7) / 8;  // emBits = modBits - 1 (§8.1.1)
   const std::size_t h_len = digest_size(hash);

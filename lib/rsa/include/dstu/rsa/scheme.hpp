@@ -33,6 +33,11 @@ struct Scheme {
   std::size_t salt_len = kSaltHashLength;
 };
 
+/// A PSS salt length in octets: kSaltHashLength as `hash`'s digest length, a number as
+/// it is (kSaltAny too: the caller decides what "any" means). Error(invalid_input) for a
+/// hash the signatures do not take.
+std::size_t salt_octets(std::size_t salt_len, std::string_view hash);
+
 /// The largest PSS salt a key of `key_bits` takes with `hash` (emLen - hLen - 2).
 std::size_t max_salt_length(std::size_t key_bits, std::string_view hash);
 
