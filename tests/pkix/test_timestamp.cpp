@@ -365,6 +365,30 @@ TEST_CASE("ECDSA tokens OpenSSL's ts wrote: read, verified, with and without the
   CHECK(checked.signature_checked);
 }
 
+TEST_CASE("an RSA token OpenSSL's ts wrote: PKCS#1 v1.5 under rsaEncryption, verified; a changed signature octet is not") {
+  const Bytes data = tsa_file("data.txt");
+  Bytes der = tsa_file("rsa-token.tst");
+  const pkix::TimestampToken token = pkix::read_timestamp_token(der);
+  CHECK(token.info.hash_oid == "2.16.840.1.101.3.4.2.3");  // the imprint: SHA-512
+  CHECK(token.info.policy == "1.2.3.4.2");
+  REQUIRE(token.signed_data.signers.size() == 1);
+  const pkix::SignerInfo& si = token.signed_data.signers[0];
+  CHECK(si.signature_oid == "1.2.840.113549.1.1.1");  // rsaEncryption, the hash from digestAlgorithm
+  CHECK(pkix::signer_algorithm_name(si) == "RSA PKCS#1 v1.5 with SHA-384");
+  const pkix::TimestampVerdict ok = pkix::verify_timestamp(token, data);
+  CHECK_MESSAGE(ok.verdict == SignatureVerdict::valid, ok.reason);
+  CHECK(ok.signature_checked);
+  CHECK(pkix::verify_timestamp(token, text("other")).reason == "the timestamp is over other data");
+
+  const auto at = std::search(der.begin(), der.end(), si.signature.begin(), si.signature.end());
+  REQUIRE(at != der.end());
+  at[100] ^= 0x01;
+  const pkix::TimestampVerdict bad = pkix::verify_timestamp(pkix::read_timestamp_token(der), data);
+  CHECK(bad.verdict == SignatureVerdict::invalid);
+  CHECK(bad.signature_checked);
+  CHECK(contains(bad.reason, "the TSA's signature"));
+}
+
 TEST_CASE("tsa_reply answers a request as the TSA of a make_test_pki directory") {
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / ("dstu-tsa-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
