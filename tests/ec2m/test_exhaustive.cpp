@@ -18,6 +18,7 @@
 #include "dstu/parallel/team.hpp"
 #include "precomputed.hpp"
 #include "regular_internal.hpp"
+#include "sanitized.hpp"
 
 using dstu::ec2m::Curve;
 using dstu::mp::Nat;
@@ -249,7 +250,12 @@ TEST_CASE("exhaustive: GF(2^11), A = 1, h = 6: points of order 2, 3 and 6 as Q (
 
 TEST_CASE("exhaustive: GF(2^7), A = 1, h = 2") { exhaust(find_curve({7, 1, 0}, 1, 2), true); }
 TEST_CASE("exhaustive: GF(2^9), A = 0, h = 4") { exhaust(find_curve({9, 4, 0}, 0, 4), true); }
-TEST_CASE("exhaustive: GF(2^11), A = 1, h = 2") { exhaust(find_curve({11, 2, 0}, 1, 2), false); }
+TEST_CASE("exhaustive: GF(2^11), A = 1, h = 2") {
+  Tiny t = find_curve({11, 2, 0}, 1, 2);
+  // Every point of the subgroup as P; under the sanitizers the first 16 (sanitized.hpp).
+  if (dstu::test::kSanitized && t.subgroup.size() > 16) t.subgroup.resize(16);
+  exhaust(t, false);
+}
 TEST_CASE("exhaustive: GF(2^13), A = 1, h = 2, every scalar for a few points") {
   Tiny t = find_curve({13, 4, 3, 1, 0}, 1, 2);
   t.subgroup.resize(3);
