@@ -1,8 +1,11 @@
 // Montgomery multiplication: full product (Comba / Karatsuba by size) followed by
-// word-by-word REDC; the final conditional subtraction is masked (constant time).
+// word-by-word REDC, or at 9..32 limbs on BMI2 + ADX the generated CIOS kernels of
+// mont_adx.S (product and reduction in one pass, no full product held); the final
+// conditional subtraction is masked (constant time).
 #include <algorithm>
 
 #include "carry.hpp"
+#include "kernels.hpp"
 #include "dstu/base/ct.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/base/wipe.hpp"
@@ -38,33 +41,54 @@ void Montgomery::wipe() noexcept {
   m0inv_ = 0;
 }
 
+namespace {
+
+/// r = x + carry B^n - m if that is not negative, else x (x + carry B^n < 2m).
+void subtract_once(Limb* r, const Limb* x, Limb carry, const Limb* m, std::size_t n) {
+  const Limb borrow = ln::sub_n(r, x, m, n);
+  const ct::Mask keep_x = ct::mask_from_bit(borrow & (carry ^ 1u));
+  ct::cmov(r, x, n, keep_x);
+}
+
+}  // namespace
+
 void Montgomery::redc(Limb* r, Limb* t) const {
   const std::size_t n = n_;
+  if (const ln::RedcFn redc_hw = ln::redc_adx(n)) {
+    subtract_once(r, t + n, redc_hw(t, mod_.data(), m0inv_), mod_.data(), n);
+    return;
+  }
   unsigned char carry = 0;  // the bit above t[i + n]
   for (std::size_t i = 0; i < n; ++i) {
     const Limb u = t[i] * m0inv_;
     const Limb c = ln::addmul_1(t + i, mod_.data(), n, u);  // clears t[i]
     carry = detail::addc(carry, t[i + n], c, &t[i + n]);
   }
-  // t[n..2n) + carry B^n < 2m: subtract m once, keep the difference unless it
-  // went negative without the carry.
-  const Limb borrow = ln::sub_n(r, t + n, mod_.data(), n);
-  const ct::Mask keep_t = ct::mask_from_bit(borrow & (carry ^ 1u));
-  ct::cmov(r, t + n, n, keep_t);
+  subtract_once(r, t + n, carry, mod_.data(), n);
 }
 
 void Montgomery::mul(Limb* r, const Limb* a, const Limb* b, Limb* scratch) const {
   Limb* t = scratch;
   if (a == b) {
-    ln::sqr(t, a, n_, scratch + 2 * n_);
-  } else {
-    ln::mul(t, a, n_, b, n_, scratch + 2 * n_);
+    sqr(r, a, scratch);
+    return;
   }
+  if (const ln::MontMulFn mul_hw = ln::montmul_adx(n_)) {
+    subtract_once(r, t + n_, mul_hw(t, a, b, mod_.data(), m0inv_), mod_.data(), n_);
+    return;
+  }
+  ln::mul(t, a, n_, b, n_, scratch + 2 * n_);
   redc(r, t);
 }
 
 void Montgomery::sqr(Limb* r, const Limb* a, Limb* scratch) const {
   Limb* t = scratch;
+  // The CIOS product of a by itself: faster than the square plus the reduction, its
+  // Comba columns being C++ (tests/perf/rsa_speed with DSTU_CPU=native,-avx512f).
+  if (const ln::MontMulFn mul_hw = ln::montmul_adx(n_)) {
+    subtract_once(r, t + n_, mul_hw(t, a, a, mod_.data(), m0inv_), mod_.data(), n_);
+    return;
+  }
   ln::sqr(t, a, n_, scratch + 2 * n_);
   redc(r, t);
 }
