@@ -76,12 +76,14 @@ Nat upper(const std::vector<Limb>& t, std::size_t n, Limb top) {
 
 }  // namespace
 
-TEST_CASE("ADX Montgomery kernels agree with a b / R mod m" * doctest::skip(no_adx())) {
+TEST_CASE("ADX Montgomery kernels agree with a b / R and a^2 / R mod m" * doctest::skip(no_adx())) {
   TestRng rng(91);
   int checked = 0;
   for (std::size_t n = ln::kMontAdxMin; n <= ln::kMontAdxMax; ++n) {
     const ln::MontMulFn montmul = ln::montmul_adx(n);
     const ln::RedcFn redc = ln::redc_adx(n);
+    const ln::MontSqrFn montsqr = ln::montsqr_adx(n);
+    REQUIRE(static_cast<bool>(montsqr));
     REQUIRE(static_cast<bool>(montmul));
     REQUIRE(static_cast<bool>(redc));
     for (const Nat& m : moduli(rng, n)) {
@@ -111,6 +113,16 @@ TEST_CASE("ADX Montgomery kernels agree with a b / R mod m" * doctest::skip(no_a
           CHECK(got2 % m == want);
           ++checked;
         }
+        // The square, against a a / R (for a below m: a^2 < m R).
+        if (a >= m) continue;
+        INFO("n=" << n << " m=" << m.to_hex() << " a=" << a.to_hex());
+        std::vector<Limb> t(2 * n, ~Limb{0});
+        const auto la = limbs(a, n);
+        const Limb top = montsqr(t.data(), la.data(), lm.data(), m0inv);
+        CHECK(top <= 1);
+        const Nat got = upper(t, n, top);
+        CHECK(got < m + m);
+        CHECK(got % m == mont_oracle(a, a, m));
       }
     }
   }

@@ -6,9 +6,12 @@ BMI2 + ADX (mulx, adcx, adox), one function per operation and size:
                                      const uint64_t b[N], const uint64_t m[N],
                                      uint64_t m0inv);
     uint64_t dstu_mp_redc_<N>_adx(uint64_t t[2N], const uint64_t m[N], uint64_t m0inv);
+    uint64_t dstu_mp_montsqr_<N>_adx(uint64_t t[2N], const uint64_t a[N],
+                                     const uint64_t m[N], uint64_t m0inv);
 
-Both leave T = t[N..2N) + c B^N, c the returned bit, with T = a b / B^N (montmul) or
-t / B^N (redc) mod m and T < 2m; the caller subtracts m once, masked.
+All leave T = t[N..2N) + c B^N, c the returned bit, with T = a b / B^N (montmul),
+a^2 / B^N (montsqr) or t / B^N (redc) mod m and T < 2m; the caller subtracts m once,
+masked.
 
 montmul is CIOS (coarsely integrated operand scanning, Koc, Acar and Kaliski 1996):
 for each limb b_i, one row adds a b_i to the accumulator and a second row adds q m
@@ -80,15 +83,16 @@ def montmul(n):
     return out
 
 
-def redc(n):
-    # rdi = t, rsi = m, rdx = m0inv (to r8); rax = the bit above t[i + n].
+def redc(n, src="rsi", out=None):
+    # rdi = t, src = m, r8 = m0inv; rax = the bit above t[i + n].
     zero, lo, his, count = "r9", "r10", ("r11", "rcx"), "rbx"
-    out = ["\tmov %rdx, %r8", "\txor %eax, %eax", f"\tmov ${n}, %{count}"]
-    out.append("1:")
+    out = ["\tmov %rdx, %r8"] if out is None else out
+    out += ["\txor %eax, %eax", f"\tmov ${n}, %{count}"]
+    out.append("2:")
     out.append("\tmov (%rdi), %rdx")
     out.append("\timul %r8, %rdx")
     out.append(f"\txor %{zero}d, %{zero}d")
-    last = row(out, n, "rsi", zero, lo, his)
+    last = row(out, n, src, zero, lo, his)
     out.append(f"\tadcx %{zero}, %{last}")
     out.append(f"\tadox %{zero}, %{last}")
     out.append("\tshr $1, %rax")  # CF = the carry bit, rax = 0
@@ -96,8 +100,65 @@ def redc(n):
     out.append("\tadc $0, %rax")
     out.append("\tlea 8(%rdi), %rdi")
     out.append(f"\tdec %{count}")
-    out.append("\tjnz 1b")
+    out.append("\tjnz 2b")
     return out
+
+
+def montsqr(n):
+    """Montgomery squaring: the off-diagonal triangle once, doubled with the squares
+    added, then the reduction; about 3/4 of montmul's multiplications. Row i of the
+    triangle adds a_i a[i+1..n) at t[2i+1..); its length falls with i, so one copy of
+    the longest row serves all, entered at position i through a table of offsets (i
+    is public: the jump depends on n and the row number only)."""
+    # rdi = t, rsi = a, rdx = m (to rbp), rcx = m0inv (to r8).
+    zero, lo, his = "r9", "r10", ("r11", "rcx")
+    tab = f".Lsqr{n}_tab"
+    out = ["\tmov %rdx, %rbp", "\tmov %rcx, %r8", "\txor %eax, %eax"]
+    for j in range(2 * n):
+        out.append(f"\tmov %rax, {8*j}(%rdi)")
+    # rbx = i, r12 = a + 8i, r13 = t + 8(i + 1); the row reads a + 8 + 8j, writes r13 + 8j.
+    out += ["\txor %ebx, %ebx", "\tmov %rsi, %r12", "\tlea 8(%rdi), %r13", f"\tlea {tab}(%rip), %r14"]
+    out.append("1:")
+    out.append("\tmov (%r12), %rdx")
+    out.append("\tmovslq (%r14,%rbx,4), %r15")
+    out.append("\tadd %r14, %r15")
+    out.append(f"\txor %{his[0]}, %{his[0]}")
+    out.append(f"\txor %{his[1]}, %{his[1]}")
+    out.append(f"\txor %{zero}d, %{zero}d")  # clears CF and OF
+    out.append("\tjmp *%r15")
+    for j in range(n - 1):
+        out.append(f".Lsqr{n}_{j}:")
+        h = his[j % 2]
+        out.append(f"\tmulx {8*j+8}(%rsi), %{lo}, %{h}")
+        out.append(f"\tadcx {8*j}(%r13), %{lo}")
+        out.append(f"\tadox %{his[(j-1) % 2]}, %{lo}")  # zero at the entry position
+        out.append(f"\tmov %{lo}, {8*j}(%r13)")
+    last = his[(n - 2) % 2]
+    out.append(f"\tadcx %{zero}, %{last}")
+    out.append(f"\tadox %{zero}, %{last}")
+    out.append(f"\tmov %{last}, {8*(n-1)}(%r13)")  # t[i + n], untouched so far
+    out += ["\tlea 8(%r12), %r12", "\tlea 8(%r13), %r13", "\tinc %rbx", f"\tcmp ${n-1}, %rbx", "\tjne 1b"]
+    # t = 2 t + sum a_i^2 B^2i: adcx doubles, adox adds the squares.
+    out.append(f"\txor %{zero}d, %{zero}d")
+    for i in range(n):
+        x, y = "r14", "r15"
+        out.append(f"\tmov {8*i}(%rsi), %rdx")
+        out.append(f"\tmulx %rdx, %{lo}, %{his[0]}")
+        out.append(f"\tmov {16*i}(%rdi), %{x}")
+        out.append(f"\tmov {16*i+8}(%rdi), %{y}")
+        out.append(f"\tadcx %{x}, %{x}")
+        out.append(f"\tadox %{lo}, %{x}")
+        out.append(f"\tadcx %{y}, %{y}")
+        out.append(f"\tadox %{his[0]}, %{y}")
+        out.append(f"\tmov %{x}, {16*i}(%rdi)")
+        out.append(f"\tmov %{y}, {16*i+8}(%rdi)")
+    redc(n, "rbp", out)
+    return out
+
+
+def table(n):
+    tab = f".Lsqr{n}_tab"
+    return [f"{tab}:"] + [f"\t.long .Lsqr{n}_{j} - {tab}" for j in range(n - 1)]
 
 
 def function(name, body):
@@ -112,12 +173,14 @@ def main():
     print("# Montgomery multiplication (CIOS) and reduction on BMI2 + ADX (see the generator).")
     print("\t.text")
     for n in SIZES:
-        for name, body in (("montmul", montmul(n)), ("redc", redc(n))):
+        for name, body in (("montmul", montmul(n)), ("redc", redc(n)), ("montsqr", montsqr(n))):
             sym = f"dstu_mp_{name}_{n}_adx"
             print(f"\t.globl {sym}")
             print(f"\t.type {sym}, @function")
             print(f"\t.p2align 5")
             print("\n".join(function(sym, body)))
+            if name == "montsqr":
+                print("\n".join(table(n)))
             print(f"\t.size {sym}, .-{sym}")
     print('\t.section .note.GNU-stack,"",@progbits')
 

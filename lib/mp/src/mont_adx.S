@@ -136,7 +136,7 @@ dstu_mp_redc_9_adx:
 	mov %rdx, %r8
 	xor %eax, %eax
 	mov $9, %rbx
-1:
+2:
 	mov (%rdi), %rdx
 	imul %r8, %rdx
 	xor %r9d, %r9d
@@ -182,10 +182,258 @@ dstu_mp_redc_9_adx:
 	adc $0, %rax
 	lea 8(%rdi), %rdi
 	dec %rbx
-	jnz 1b
+	jnz 2b
 	pop %rbx
 	ret
 	.size dstu_mp_redc_9_adx, .-dstu_mp_redc_9_adx
+	.globl dstu_mp_montsqr_9_adx
+	.type dstu_mp_montsqr_9_adx, @function
+	.p2align 5
+dstu_mp_montsqr_9_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr9_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr9_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr9_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr9_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr9_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr9_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr9_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr9_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr9_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	mov %rcx, 64(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $8, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	xor %eax, %eax
+	mov $9, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	adcx %r9, %r11
+	adox %r9, %r11
+	shr $1, %rax
+	adc %r11, 72(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr9_tab:
+	.long .Lsqr9_0 - .Lsqr9_tab
+	.long .Lsqr9_1 - .Lsqr9_tab
+	.long .Lsqr9_2 - .Lsqr9_tab
+	.long .Lsqr9_3 - .Lsqr9_tab
+	.long .Lsqr9_4 - .Lsqr9_tab
+	.long .Lsqr9_5 - .Lsqr9_tab
+	.long .Lsqr9_6 - .Lsqr9_tab
+	.long .Lsqr9_7 - .Lsqr9_tab
+	.size dstu_mp_montsqr_9_adx, .-dstu_mp_montsqr_9_adx
 	.globl dstu_mp_montmul_10_adx
 	.type dstu_mp_montmul_10_adx, @function
 	.p2align 5
@@ -330,7 +578,7 @@ dstu_mp_redc_10_adx:
 	mov %rdx, %r8
 	xor %eax, %eax
 	mov $10, %rbx
-1:
+2:
 	mov (%rdi), %rdx
 	imul %r8, %rdx
 	xor %r9d, %r9d
@@ -380,10 +628,280 @@ dstu_mp_redc_10_adx:
 	adc $0, %rax
 	lea 8(%rdi), %rdi
 	dec %rbx
-	jnz 1b
+	jnz 2b
 	pop %rbx
 	ret
 	.size dstu_mp_redc_10_adx, .-dstu_mp_redc_10_adx
+	.globl dstu_mp_montsqr_10_adx
+	.type dstu_mp_montsqr_10_adx, @function
+	.p2align 5
+dstu_mp_montsqr_10_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr10_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr10_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr10_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr10_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr10_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr10_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr10_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr10_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr10_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr10_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+	adcx %r9, %r11
+	adox %r9, %r11
+	mov %r11, 72(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $9, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	xor %eax, %eax
+	mov $10, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	shr $1, %rax
+	adc %rcx, 80(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr10_tab:
+	.long .Lsqr10_0 - .Lsqr10_tab
+	.long .Lsqr10_1 - .Lsqr10_tab
+	.long .Lsqr10_2 - .Lsqr10_tab
+	.long .Lsqr10_3 - .Lsqr10_tab
+	.long .Lsqr10_4 - .Lsqr10_tab
+	.long .Lsqr10_5 - .Lsqr10_tab
+	.long .Lsqr10_6 - .Lsqr10_tab
+	.long .Lsqr10_7 - .Lsqr10_tab
+	.long .Lsqr10_8 - .Lsqr10_tab
+	.size dstu_mp_montsqr_10_adx, .-dstu_mp_montsqr_10_adx
 	.globl dstu_mp_montmul_11_adx
 	.type dstu_mp_montmul_11_adx, @function
 	.p2align 5
@@ -537,7 +1055,7 @@ dstu_mp_redc_11_adx:
 	mov %rdx, %r8
 	xor %eax, %eax
 	mov $11, %rbx
-1:
+2:
 	mov (%rdi), %rdx
 	imul %r8, %rdx
 	xor %r9d, %r9d
@@ -591,10 +1109,302 @@ dstu_mp_redc_11_adx:
 	adc $0, %rax
 	lea 8(%rdi), %rdi
 	dec %rbx
-	jnz 1b
+	jnz 2b
 	pop %rbx
 	ret
 	.size dstu_mp_redc_11_adx, .-dstu_mp_redc_11_adx
+	.globl dstu_mp_montsqr_11_adx
+	.type dstu_mp_montsqr_11_adx, @function
+	.p2align 5
+dstu_mp_montsqr_11_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr11_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr11_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr11_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr11_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr11_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr11_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr11_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr11_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr11_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr11_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr11_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	mov %rcx, 80(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $10, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	xor %eax, %eax
+	mov $11, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	adcx %r9, %r11
+	adox %r9, %r11
+	shr $1, %rax
+	adc %r11, 88(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr11_tab:
+	.long .Lsqr11_0 - .Lsqr11_tab
+	.long .Lsqr11_1 - .Lsqr11_tab
+	.long .Lsqr11_2 - .Lsqr11_tab
+	.long .Lsqr11_3 - .Lsqr11_tab
+	.long .Lsqr11_4 - .Lsqr11_tab
+	.long .Lsqr11_5 - .Lsqr11_tab
+	.long .Lsqr11_6 - .Lsqr11_tab
+	.long .Lsqr11_7 - .Lsqr11_tab
+	.long .Lsqr11_8 - .Lsqr11_tab
+	.long .Lsqr11_9 - .Lsqr11_tab
+	.size dstu_mp_montsqr_11_adx, .-dstu_mp_montsqr_11_adx
 	.globl dstu_mp_montmul_12_adx
 	.type dstu_mp_montmul_12_adx, @function
 	.p2align 5
@@ -757,7 +1567,7 @@ dstu_mp_redc_12_adx:
 	mov %rdx, %r8
 	xor %eax, %eax
 	mov $12, %rbx
-1:
+2:
 	mov (%rdi), %rdx
 	imul %r8, %rdx
 	xor %r9d, %r9d
@@ -815,10 +1625,324 @@ dstu_mp_redc_12_adx:
 	adc $0, %rax
 	lea 8(%rdi), %rdi
 	dec %rbx
-	jnz 1b
+	jnz 2b
 	pop %rbx
 	ret
 	.size dstu_mp_redc_12_adx, .-dstu_mp_redc_12_adx
+	.globl dstu_mp_montsqr_12_adx
+	.type dstu_mp_montsqr_12_adx, @function
+	.p2align 5
+dstu_mp_montsqr_12_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr12_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr12_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr12_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr12_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr12_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr12_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr12_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr12_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr12_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr12_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr12_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+.Lsqr12_10:
+	mulx 88(%rsi), %r10, %r11
+	adcx 80(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%r13)
+	adcx %r9, %r11
+	adox %r9, %r11
+	mov %r11, 88(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $11, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	mov 88(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 176(%rdi), %r14
+	mov 184(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 176(%rdi)
+	mov %r15, 184(%rdi)
+	xor %eax, %eax
+	mov $12, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	shr $1, %rax
+	adc %rcx, 96(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr12_tab:
+	.long .Lsqr12_0 - .Lsqr12_tab
+	.long .Lsqr12_1 - .Lsqr12_tab
+	.long .Lsqr12_2 - .Lsqr12_tab
+	.long .Lsqr12_3 - .Lsqr12_tab
+	.long .Lsqr12_4 - .Lsqr12_tab
+	.long .Lsqr12_5 - .Lsqr12_tab
+	.long .Lsqr12_6 - .Lsqr12_tab
+	.long .Lsqr12_7 - .Lsqr12_tab
+	.long .Lsqr12_8 - .Lsqr12_tab
+	.long .Lsqr12_9 - .Lsqr12_tab
+	.long .Lsqr12_10 - .Lsqr12_tab
+	.size dstu_mp_montsqr_12_adx, .-dstu_mp_montsqr_12_adx
 	.globl dstu_mp_montmul_13_adx
 	.type dstu_mp_montmul_13_adx, @function
 	.p2align 5
@@ -990,7 +2114,7 @@ dstu_mp_redc_13_adx:
 	mov %rdx, %r8
 	xor %eax, %eax
 	mov $13, %rbx
-1:
+2:
 	mov (%rdi), %rdx
 	imul %r8, %rdx
 	xor %r9d, %r9d
@@ -1052,10 +2176,346 @@ dstu_mp_redc_13_adx:
 	adc $0, %rax
 	lea 8(%rdi), %rdi
 	dec %rbx
-	jnz 1b
+	jnz 2b
 	pop %rbx
 	ret
 	.size dstu_mp_redc_13_adx, .-dstu_mp_redc_13_adx
+	.globl dstu_mp_montsqr_13_adx
+	.type dstu_mp_montsqr_13_adx, @function
+	.p2align 5
+dstu_mp_montsqr_13_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr13_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr13_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr13_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr13_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr13_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr13_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr13_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr13_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr13_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr13_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr13_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+.Lsqr13_10:
+	mulx 88(%rsi), %r10, %r11
+	adcx 80(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%r13)
+.Lsqr13_11:
+	mulx 96(%rsi), %r10, %rcx
+	adcx 88(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 88(%r13)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	mov %rcx, 96(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $12, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	mov 88(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 176(%rdi), %r14
+	mov 184(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 176(%rdi)
+	mov %r15, 184(%rdi)
+	mov 96(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 192(%rdi), %r14
+	mov 200(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 192(%rdi)
+	mov %r15, 200(%rdi)
+	xor %eax, %eax
+	mov $13, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	adcx %r9, %r11
+	adox %r9, %r11
+	shr $1, %rax
+	adc %r11, 104(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr13_tab:
+	.long .Lsqr13_0 - .Lsqr13_tab
+	.long .Lsqr13_1 - .Lsqr13_tab
+	.long .Lsqr13_2 - .Lsqr13_tab
+	.long .Lsqr13_3 - .Lsqr13_tab
+	.long .Lsqr13_4 - .Lsqr13_tab
+	.long .Lsqr13_5 - .Lsqr13_tab
+	.long .Lsqr13_6 - .Lsqr13_tab
+	.long .Lsqr13_7 - .Lsqr13_tab
+	.long .Lsqr13_8 - .Lsqr13_tab
+	.long .Lsqr13_9 - .Lsqr13_tab
+	.long .Lsqr13_10 - .Lsqr13_tab
+	.long .Lsqr13_11 - .Lsqr13_tab
+	.size dstu_mp_montsqr_13_adx, .-dstu_mp_montsqr_13_adx
 	.globl dstu_mp_montmul_14_adx
 	.type dstu_mp_montmul_14_adx, @function
 	.p2align 5
@@ -1236,7 +2696,7 @@ dstu_mp_redc_14_adx:
 	mov %rdx, %r8
 	xor %eax, %eax
 	mov $14, %rbx
-1:
+2:
 	mov (%rdi), %rdx
 	imul %r8, %rdx
 	xor %r9d, %r9d
@@ -1302,10 +2762,368 @@ dstu_mp_redc_14_adx:
 	adc $0, %rax
 	lea 8(%rdi), %rdi
 	dec %rbx
-	jnz 1b
+	jnz 2b
 	pop %rbx
 	ret
 	.size dstu_mp_redc_14_adx, .-dstu_mp_redc_14_adx
+	.globl dstu_mp_montsqr_14_adx
+	.type dstu_mp_montsqr_14_adx, @function
+	.p2align 5
+dstu_mp_montsqr_14_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr14_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr14_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr14_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr14_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr14_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr14_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr14_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr14_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr14_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr14_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr14_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+.Lsqr14_10:
+	mulx 88(%rsi), %r10, %r11
+	adcx 80(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%r13)
+.Lsqr14_11:
+	mulx 96(%rsi), %r10, %rcx
+	adcx 88(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 88(%r13)
+.Lsqr14_12:
+	mulx 104(%rsi), %r10, %r11
+	adcx 96(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%r13)
+	adcx %r9, %r11
+	adox %r9, %r11
+	mov %r11, 104(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $13, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	mov 88(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 176(%rdi), %r14
+	mov 184(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 176(%rdi)
+	mov %r15, 184(%rdi)
+	mov 96(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 192(%rdi), %r14
+	mov 200(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 192(%rdi)
+	mov %r15, 200(%rdi)
+	mov 104(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 208(%rdi), %r14
+	mov 216(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 208(%rdi)
+	mov %r15, 216(%rdi)
+	xor %eax, %eax
+	mov $14, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	shr $1, %rax
+	adc %rcx, 112(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr14_tab:
+	.long .Lsqr14_0 - .Lsqr14_tab
+	.long .Lsqr14_1 - .Lsqr14_tab
+	.long .Lsqr14_2 - .Lsqr14_tab
+	.long .Lsqr14_3 - .Lsqr14_tab
+	.long .Lsqr14_4 - .Lsqr14_tab
+	.long .Lsqr14_5 - .Lsqr14_tab
+	.long .Lsqr14_6 - .Lsqr14_tab
+	.long .Lsqr14_7 - .Lsqr14_tab
+	.long .Lsqr14_8 - .Lsqr14_tab
+	.long .Lsqr14_9 - .Lsqr14_tab
+	.long .Lsqr14_10 - .Lsqr14_tab
+	.long .Lsqr14_11 - .Lsqr14_tab
+	.long .Lsqr14_12 - .Lsqr14_tab
+	.size dstu_mp_montsqr_14_adx, .-dstu_mp_montsqr_14_adx
 	.globl dstu_mp_montmul_15_adx
 	.type dstu_mp_montmul_15_adx, @function
 	.p2align 5
@@ -1495,7 +3313,7 @@ dstu_mp_redc_15_adx:
 	mov %rdx, %r8
 	xor %eax, %eax
 	mov $15, %rbx
-1:
+2:
 	mov (%rdi), %rdx
 	imul %r8, %rdx
 	xor %r9d, %r9d
@@ -1565,10 +3383,390 @@ dstu_mp_redc_15_adx:
 	adc $0, %rax
 	lea 8(%rdi), %rdi
 	dec %rbx
-	jnz 1b
+	jnz 2b
 	pop %rbx
 	ret
 	.size dstu_mp_redc_15_adx, .-dstu_mp_redc_15_adx
+	.globl dstu_mp_montsqr_15_adx
+	.type dstu_mp_montsqr_15_adx, @function
+	.p2align 5
+dstu_mp_montsqr_15_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr15_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr15_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr15_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr15_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr15_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr15_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr15_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr15_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr15_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr15_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr15_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+.Lsqr15_10:
+	mulx 88(%rsi), %r10, %r11
+	adcx 80(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%r13)
+.Lsqr15_11:
+	mulx 96(%rsi), %r10, %rcx
+	adcx 88(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 88(%r13)
+.Lsqr15_12:
+	mulx 104(%rsi), %r10, %r11
+	adcx 96(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%r13)
+.Lsqr15_13:
+	mulx 112(%rsi), %r10, %rcx
+	adcx 104(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 104(%r13)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	mov %rcx, 112(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $14, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	mov 88(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 176(%rdi), %r14
+	mov 184(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 176(%rdi)
+	mov %r15, 184(%rdi)
+	mov 96(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 192(%rdi), %r14
+	mov 200(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 192(%rdi)
+	mov %r15, 200(%rdi)
+	mov 104(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 208(%rdi), %r14
+	mov 216(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 208(%rdi)
+	mov %r15, 216(%rdi)
+	mov 112(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 224(%rdi), %r14
+	mov 232(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 224(%rdi)
+	mov %r15, 232(%rdi)
+	xor %eax, %eax
+	mov $15, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	adcx %r9, %r11
+	adox %r9, %r11
+	shr $1, %rax
+	adc %r11, 120(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr15_tab:
+	.long .Lsqr15_0 - .Lsqr15_tab
+	.long .Lsqr15_1 - .Lsqr15_tab
+	.long .Lsqr15_2 - .Lsqr15_tab
+	.long .Lsqr15_3 - .Lsqr15_tab
+	.long .Lsqr15_4 - .Lsqr15_tab
+	.long .Lsqr15_5 - .Lsqr15_tab
+	.long .Lsqr15_6 - .Lsqr15_tab
+	.long .Lsqr15_7 - .Lsqr15_tab
+	.long .Lsqr15_8 - .Lsqr15_tab
+	.long .Lsqr15_9 - .Lsqr15_tab
+	.long .Lsqr15_10 - .Lsqr15_tab
+	.long .Lsqr15_11 - .Lsqr15_tab
+	.long .Lsqr15_12 - .Lsqr15_tab
+	.long .Lsqr15_13 - .Lsqr15_tab
+	.size dstu_mp_montsqr_15_adx, .-dstu_mp_montsqr_15_adx
 	.globl dstu_mp_montmul_16_adx
 	.type dstu_mp_montmul_16_adx, @function
 	.p2align 5
@@ -1767,7 +3965,7 @@ dstu_mp_redc_16_adx:
 	mov %rdx, %r8
 	xor %eax, %eax
 	mov $16, %rbx
-1:
+2:
 	mov (%rdi), %rdx
 	imul %r8, %rdx
 	xor %r9d, %r9d
@@ -1841,10 +4039,412 @@ dstu_mp_redc_16_adx:
 	adc $0, %rax
 	lea 8(%rdi), %rdi
 	dec %rbx
-	jnz 1b
+	jnz 2b
 	pop %rbx
 	ret
 	.size dstu_mp_redc_16_adx, .-dstu_mp_redc_16_adx
+	.globl dstu_mp_montsqr_16_adx
+	.type dstu_mp_montsqr_16_adx, @function
+	.p2align 5
+dstu_mp_montsqr_16_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	mov %rax, 240(%rdi)
+	mov %rax, 248(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr16_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr16_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr16_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr16_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr16_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr16_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr16_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr16_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr16_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr16_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr16_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+.Lsqr16_10:
+	mulx 88(%rsi), %r10, %r11
+	adcx 80(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%r13)
+.Lsqr16_11:
+	mulx 96(%rsi), %r10, %rcx
+	adcx 88(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 88(%r13)
+.Lsqr16_12:
+	mulx 104(%rsi), %r10, %r11
+	adcx 96(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%r13)
+.Lsqr16_13:
+	mulx 112(%rsi), %r10, %rcx
+	adcx 104(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 104(%r13)
+.Lsqr16_14:
+	mulx 120(%rsi), %r10, %r11
+	adcx 112(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%r13)
+	adcx %r9, %r11
+	adox %r9, %r11
+	mov %r11, 120(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $15, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	mov 88(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 176(%rdi), %r14
+	mov 184(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 176(%rdi)
+	mov %r15, 184(%rdi)
+	mov 96(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 192(%rdi), %r14
+	mov 200(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 192(%rdi)
+	mov %r15, 200(%rdi)
+	mov 104(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 208(%rdi), %r14
+	mov 216(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 208(%rdi)
+	mov %r15, 216(%rdi)
+	mov 112(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 224(%rdi), %r14
+	mov 232(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 224(%rdi)
+	mov %r15, 232(%rdi)
+	mov 120(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 240(%rdi), %r14
+	mov 248(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 240(%rdi)
+	mov %r15, 248(%rdi)
+	xor %eax, %eax
+	mov $16, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rbp), %r10, %rcx
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	shr $1, %rax
+	adc %rcx, 128(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr16_tab:
+	.long .Lsqr16_0 - .Lsqr16_tab
+	.long .Lsqr16_1 - .Lsqr16_tab
+	.long .Lsqr16_2 - .Lsqr16_tab
+	.long .Lsqr16_3 - .Lsqr16_tab
+	.long .Lsqr16_4 - .Lsqr16_tab
+	.long .Lsqr16_5 - .Lsqr16_tab
+	.long .Lsqr16_6 - .Lsqr16_tab
+	.long .Lsqr16_7 - .Lsqr16_tab
+	.long .Lsqr16_8 - .Lsqr16_tab
+	.long .Lsqr16_9 - .Lsqr16_tab
+	.long .Lsqr16_10 - .Lsqr16_tab
+	.long .Lsqr16_11 - .Lsqr16_tab
+	.long .Lsqr16_12 - .Lsqr16_tab
+	.long .Lsqr16_13 - .Lsqr16_tab
+	.long .Lsqr16_14 - .Lsqr16_tab
+	.size dstu_mp_montsqr_16_adx, .-dstu_mp_montsqr_16_adx
 	.globl dstu_mp_montmul_17_adx
 	.type dstu_mp_montmul_17_adx, @function
 	.p2align 5
@@ -2052,7 +4652,7 @@ dstu_mp_redc_17_adx:
 	mov %rdx, %r8
 	xor %eax, %eax
 	mov $17, %rbx
-1:
+2:
 	mov (%rdi), %rdx
 	imul %r8, %rdx
 	xor %r9d, %r9d
@@ -2130,10 +4730,434 @@ dstu_mp_redc_17_adx:
 	adc $0, %rax
 	lea 8(%rdi), %rdi
 	dec %rbx
-	jnz 1b
+	jnz 2b
 	pop %rbx
 	ret
 	.size dstu_mp_redc_17_adx, .-dstu_mp_redc_17_adx
+	.globl dstu_mp_montsqr_17_adx
+	.type dstu_mp_montsqr_17_adx, @function
+	.p2align 5
+dstu_mp_montsqr_17_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	mov %rax, 240(%rdi)
+	mov %rax, 248(%rdi)
+	mov %rax, 256(%rdi)
+	mov %rax, 264(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr17_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr17_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr17_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr17_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr17_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr17_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr17_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr17_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr17_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr17_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr17_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+.Lsqr17_10:
+	mulx 88(%rsi), %r10, %r11
+	adcx 80(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%r13)
+.Lsqr17_11:
+	mulx 96(%rsi), %r10, %rcx
+	adcx 88(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 88(%r13)
+.Lsqr17_12:
+	mulx 104(%rsi), %r10, %r11
+	adcx 96(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%r13)
+.Lsqr17_13:
+	mulx 112(%rsi), %r10, %rcx
+	adcx 104(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 104(%r13)
+.Lsqr17_14:
+	mulx 120(%rsi), %r10, %r11
+	adcx 112(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%r13)
+.Lsqr17_15:
+	mulx 128(%rsi), %r10, %rcx
+	adcx 120(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 120(%r13)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	mov %rcx, 128(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $16, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	mov 88(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 176(%rdi), %r14
+	mov 184(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 176(%rdi)
+	mov %r15, 184(%rdi)
+	mov 96(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 192(%rdi), %r14
+	mov 200(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 192(%rdi)
+	mov %r15, 200(%rdi)
+	mov 104(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 208(%rdi), %r14
+	mov 216(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 208(%rdi)
+	mov %r15, 216(%rdi)
+	mov 112(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 224(%rdi), %r14
+	mov 232(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 224(%rdi)
+	mov %r15, 232(%rdi)
+	mov 120(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 240(%rdi), %r14
+	mov 248(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 240(%rdi)
+	mov %r15, 248(%rdi)
+	mov 128(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 256(%rdi), %r14
+	mov 264(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 256(%rdi)
+	mov %r15, 264(%rdi)
+	xor %eax, %eax
+	mov $17, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rbp), %r10, %rcx
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rbp), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%rdi)
+	adcx %r9, %r11
+	adox %r9, %r11
+	shr $1, %rax
+	adc %r11, 136(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr17_tab:
+	.long .Lsqr17_0 - .Lsqr17_tab
+	.long .Lsqr17_1 - .Lsqr17_tab
+	.long .Lsqr17_2 - .Lsqr17_tab
+	.long .Lsqr17_3 - .Lsqr17_tab
+	.long .Lsqr17_4 - .Lsqr17_tab
+	.long .Lsqr17_5 - .Lsqr17_tab
+	.long .Lsqr17_6 - .Lsqr17_tab
+	.long .Lsqr17_7 - .Lsqr17_tab
+	.long .Lsqr17_8 - .Lsqr17_tab
+	.long .Lsqr17_9 - .Lsqr17_tab
+	.long .Lsqr17_10 - .Lsqr17_tab
+	.long .Lsqr17_11 - .Lsqr17_tab
+	.long .Lsqr17_12 - .Lsqr17_tab
+	.long .Lsqr17_13 - .Lsqr17_tab
+	.long .Lsqr17_14 - .Lsqr17_tab
+	.long .Lsqr17_15 - .Lsqr17_tab
+	.size dstu_mp_montsqr_17_adx, .-dstu_mp_montsqr_17_adx
 	.globl dstu_mp_montmul_18_adx
 	.type dstu_mp_montmul_18_adx, @function
 	.p2align 5
@@ -2350,7 +5374,7 @@ dstu_mp_redc_18_adx:
 	mov %rdx, %r8
 	xor %eax, %eax
 	mov $18, %rbx
-1:
+2:
 	mov (%rdi), %rdx
 	imul %r8, %rdx
 	xor %r9d, %r9d
@@ -2432,10 +5456,456 @@ dstu_mp_redc_18_adx:
 	adc $0, %rax
 	lea 8(%rdi), %rdi
 	dec %rbx
-	jnz 1b
+	jnz 2b
 	pop %rbx
 	ret
 	.size dstu_mp_redc_18_adx, .-dstu_mp_redc_18_adx
+	.globl dstu_mp_montsqr_18_adx
+	.type dstu_mp_montsqr_18_adx, @function
+	.p2align 5
+dstu_mp_montsqr_18_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	mov %rax, 240(%rdi)
+	mov %rax, 248(%rdi)
+	mov %rax, 256(%rdi)
+	mov %rax, 264(%rdi)
+	mov %rax, 272(%rdi)
+	mov %rax, 280(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr18_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr18_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr18_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr18_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr18_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr18_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr18_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr18_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr18_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr18_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr18_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+.Lsqr18_10:
+	mulx 88(%rsi), %r10, %r11
+	adcx 80(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%r13)
+.Lsqr18_11:
+	mulx 96(%rsi), %r10, %rcx
+	adcx 88(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 88(%r13)
+.Lsqr18_12:
+	mulx 104(%rsi), %r10, %r11
+	adcx 96(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%r13)
+.Lsqr18_13:
+	mulx 112(%rsi), %r10, %rcx
+	adcx 104(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 104(%r13)
+.Lsqr18_14:
+	mulx 120(%rsi), %r10, %r11
+	adcx 112(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%r13)
+.Lsqr18_15:
+	mulx 128(%rsi), %r10, %rcx
+	adcx 120(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 120(%r13)
+.Lsqr18_16:
+	mulx 136(%rsi), %r10, %r11
+	adcx 128(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%r13)
+	adcx %r9, %r11
+	adox %r9, %r11
+	mov %r11, 136(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $17, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	mov 88(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 176(%rdi), %r14
+	mov 184(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 176(%rdi)
+	mov %r15, 184(%rdi)
+	mov 96(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 192(%rdi), %r14
+	mov 200(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 192(%rdi)
+	mov %r15, 200(%rdi)
+	mov 104(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 208(%rdi), %r14
+	mov 216(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 208(%rdi)
+	mov %r15, 216(%rdi)
+	mov 112(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 224(%rdi), %r14
+	mov 232(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 224(%rdi)
+	mov %r15, 232(%rdi)
+	mov 120(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 240(%rdi), %r14
+	mov 248(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 240(%rdi)
+	mov %r15, 248(%rdi)
+	mov 128(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 256(%rdi), %r14
+	mov 264(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 256(%rdi)
+	mov %r15, 264(%rdi)
+	mov 136(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 272(%rdi), %r14
+	mov 280(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 272(%rdi)
+	mov %r15, 280(%rdi)
+	xor %eax, %eax
+	mov $18, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rbp), %r10, %rcx
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rbp), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rbp), %r10, %rcx
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	shr $1, %rax
+	adc %rcx, 144(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr18_tab:
+	.long .Lsqr18_0 - .Lsqr18_tab
+	.long .Lsqr18_1 - .Lsqr18_tab
+	.long .Lsqr18_2 - .Lsqr18_tab
+	.long .Lsqr18_3 - .Lsqr18_tab
+	.long .Lsqr18_4 - .Lsqr18_tab
+	.long .Lsqr18_5 - .Lsqr18_tab
+	.long .Lsqr18_6 - .Lsqr18_tab
+	.long .Lsqr18_7 - .Lsqr18_tab
+	.long .Lsqr18_8 - .Lsqr18_tab
+	.long .Lsqr18_9 - .Lsqr18_tab
+	.long .Lsqr18_10 - .Lsqr18_tab
+	.long .Lsqr18_11 - .Lsqr18_tab
+	.long .Lsqr18_12 - .Lsqr18_tab
+	.long .Lsqr18_13 - .Lsqr18_tab
+	.long .Lsqr18_14 - .Lsqr18_tab
+	.long .Lsqr18_15 - .Lsqr18_tab
+	.long .Lsqr18_16 - .Lsqr18_tab
+	.size dstu_mp_montsqr_18_adx, .-dstu_mp_montsqr_18_adx
 	.globl dstu_mp_montmul_19_adx
 	.type dstu_mp_montmul_19_adx, @function
 	.p2align 5
@@ -2661,7 +6131,7 @@ dstu_mp_redc_19_adx:
 	mov %rdx, %r8
 	xor %eax, %eax
 	mov $19, %rbx
-1:
+2:
 	mov (%rdi), %rdx
 	imul %r8, %rdx
 	xor %r9d, %r9d
@@ -2747,10 +6217,478 @@ dstu_mp_redc_19_adx:
 	adc $0, %rax
 	lea 8(%rdi), %rdi
 	dec %rbx
-	jnz 1b
+	jnz 2b
 	pop %rbx
 	ret
 	.size dstu_mp_redc_19_adx, .-dstu_mp_redc_19_adx
+	.globl dstu_mp_montsqr_19_adx
+	.type dstu_mp_montsqr_19_adx, @function
+	.p2align 5
+dstu_mp_montsqr_19_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	mov %rax, 240(%rdi)
+	mov %rax, 248(%rdi)
+	mov %rax, 256(%rdi)
+	mov %rax, 264(%rdi)
+	mov %rax, 272(%rdi)
+	mov %rax, 280(%rdi)
+	mov %rax, 288(%rdi)
+	mov %rax, 296(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr19_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr19_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr19_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr19_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr19_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr19_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr19_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr19_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr19_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr19_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr19_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+.Lsqr19_10:
+	mulx 88(%rsi), %r10, %r11
+	adcx 80(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%r13)
+.Lsqr19_11:
+	mulx 96(%rsi), %r10, %rcx
+	adcx 88(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 88(%r13)
+.Lsqr19_12:
+	mulx 104(%rsi), %r10, %r11
+	adcx 96(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%r13)
+.Lsqr19_13:
+	mulx 112(%rsi), %r10, %rcx
+	adcx 104(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 104(%r13)
+.Lsqr19_14:
+	mulx 120(%rsi), %r10, %r11
+	adcx 112(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%r13)
+.Lsqr19_15:
+	mulx 128(%rsi), %r10, %rcx
+	adcx 120(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 120(%r13)
+.Lsqr19_16:
+	mulx 136(%rsi), %r10, %r11
+	adcx 128(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%r13)
+.Lsqr19_17:
+	mulx 144(%rsi), %r10, %rcx
+	adcx 136(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 136(%r13)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	mov %rcx, 144(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $18, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	mov 88(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 176(%rdi), %r14
+	mov 184(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 176(%rdi)
+	mov %r15, 184(%rdi)
+	mov 96(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 192(%rdi), %r14
+	mov 200(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 192(%rdi)
+	mov %r15, 200(%rdi)
+	mov 104(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 208(%rdi), %r14
+	mov 216(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 208(%rdi)
+	mov %r15, 216(%rdi)
+	mov 112(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 224(%rdi), %r14
+	mov 232(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 224(%rdi)
+	mov %r15, 232(%rdi)
+	mov 120(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 240(%rdi), %r14
+	mov 248(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 240(%rdi)
+	mov %r15, 248(%rdi)
+	mov 128(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 256(%rdi), %r14
+	mov 264(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 256(%rdi)
+	mov %r15, 264(%rdi)
+	mov 136(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 272(%rdi), %r14
+	mov 280(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 272(%rdi)
+	mov %r15, 280(%rdi)
+	mov 144(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 288(%rdi), %r14
+	mov 296(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 288(%rdi)
+	mov %r15, 296(%rdi)
+	xor %eax, %eax
+	mov $19, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rbp), %r10, %rcx
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rbp), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rbp), %r10, %rcx
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rbp), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%rdi)
+	adcx %r9, %r11
+	adox %r9, %r11
+	shr $1, %rax
+	adc %r11, 152(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr19_tab:
+	.long .Lsqr19_0 - .Lsqr19_tab
+	.long .Lsqr19_1 - .Lsqr19_tab
+	.long .Lsqr19_2 - .Lsqr19_tab
+	.long .Lsqr19_3 - .Lsqr19_tab
+	.long .Lsqr19_4 - .Lsqr19_tab
+	.long .Lsqr19_5 - .Lsqr19_tab
+	.long .Lsqr19_6 - .Lsqr19_tab
+	.long .Lsqr19_7 - .Lsqr19_tab
+	.long .Lsqr19_8 - .Lsqr19_tab
+	.long .Lsqr19_9 - .Lsqr19_tab
+	.long .Lsqr19_10 - .Lsqr19_tab
+	.long .Lsqr19_11 - .Lsqr19_tab
+	.long .Lsqr19_12 - .Lsqr19_tab
+	.long .Lsqr19_13 - .Lsqr19_tab
+	.long .Lsqr19_14 - .Lsqr19_tab
+	.long .Lsqr19_15 - .Lsqr19_tab
+	.long .Lsqr19_16 - .Lsqr19_tab
+	.long .Lsqr19_17 - .Lsqr19_tab
+	.size dstu_mp_montsqr_19_adx, .-dstu_mp_montsqr_19_adx
 	.globl dstu_mp_montmul_20_adx
 	.type dstu_mp_montmul_20_adx, @function
 	.p2align 5
@@ -2985,7 +6923,7 @@ dstu_mp_redc_20_adx:
 	mov %rdx, %r8
 	xor %eax, %eax
 	mov $20, %rbx
-1:
+2:
 	mov (%rdi), %rdx
 	imul %r8, %rdx
 	xor %r9d, %r9d
@@ -3075,10 +7013,500 @@ dstu_mp_redc_20_adx:
 	adc $0, %rax
 	lea 8(%rdi), %rdi
 	dec %rbx
-	jnz 1b
+	jnz 2b
 	pop %rbx
 	ret
 	.size dstu_mp_redc_20_adx, .-dstu_mp_redc_20_adx
+	.globl dstu_mp_montsqr_20_adx
+	.type dstu_mp_montsqr_20_adx, @function
+	.p2align 5
+dstu_mp_montsqr_20_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	mov %rax, 240(%rdi)
+	mov %rax, 248(%rdi)
+	mov %rax, 256(%rdi)
+	mov %rax, 264(%rdi)
+	mov %rax, 272(%rdi)
+	mov %rax, 280(%rdi)
+	mov %rax, 288(%rdi)
+	mov %rax, 296(%rdi)
+	mov %rax, 304(%rdi)
+	mov %rax, 312(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr20_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr20_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr20_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr20_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr20_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr20_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr20_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr20_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr20_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr20_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr20_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+.Lsqr20_10:
+	mulx 88(%rsi), %r10, %r11
+	adcx 80(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%r13)
+.Lsqr20_11:
+	mulx 96(%rsi), %r10, %rcx
+	adcx 88(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 88(%r13)
+.Lsqr20_12:
+	mulx 104(%rsi), %r10, %r11
+	adcx 96(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%r13)
+.Lsqr20_13:
+	mulx 112(%rsi), %r10, %rcx
+	adcx 104(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 104(%r13)
+.Lsqr20_14:
+	mulx 120(%rsi), %r10, %r11
+	adcx 112(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%r13)
+.Lsqr20_15:
+	mulx 128(%rsi), %r10, %rcx
+	adcx 120(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 120(%r13)
+.Lsqr20_16:
+	mulx 136(%rsi), %r10, %r11
+	adcx 128(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%r13)
+.Lsqr20_17:
+	mulx 144(%rsi), %r10, %rcx
+	adcx 136(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 136(%r13)
+.Lsqr20_18:
+	mulx 152(%rsi), %r10, %r11
+	adcx 144(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%r13)
+	adcx %r9, %r11
+	adox %r9, %r11
+	mov %r11, 152(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $19, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	mov 88(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 176(%rdi), %r14
+	mov 184(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 176(%rdi)
+	mov %r15, 184(%rdi)
+	mov 96(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 192(%rdi), %r14
+	mov 200(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 192(%rdi)
+	mov %r15, 200(%rdi)
+	mov 104(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 208(%rdi), %r14
+	mov 216(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 208(%rdi)
+	mov %r15, 216(%rdi)
+	mov 112(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 224(%rdi), %r14
+	mov 232(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 224(%rdi)
+	mov %r15, 232(%rdi)
+	mov 120(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 240(%rdi), %r14
+	mov 248(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 240(%rdi)
+	mov %r15, 248(%rdi)
+	mov 128(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 256(%rdi), %r14
+	mov 264(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 256(%rdi)
+	mov %r15, 264(%rdi)
+	mov 136(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 272(%rdi), %r14
+	mov 280(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 272(%rdi)
+	mov %r15, 280(%rdi)
+	mov 144(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 288(%rdi), %r14
+	mov 296(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 288(%rdi)
+	mov %r15, 296(%rdi)
+	mov 152(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 304(%rdi), %r14
+	mov 312(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 304(%rdi)
+	mov %r15, 312(%rdi)
+	xor %eax, %eax
+	mov $20, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rbp), %r10, %rcx
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rbp), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rbp), %r10, %rcx
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rbp), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rbp), %r10, %rcx
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	shr $1, %rax
+	adc %rcx, 160(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr20_tab:
+	.long .Lsqr20_0 - .Lsqr20_tab
+	.long .Lsqr20_1 - .Lsqr20_tab
+	.long .Lsqr20_2 - .Lsqr20_tab
+	.long .Lsqr20_3 - .Lsqr20_tab
+	.long .Lsqr20_4 - .Lsqr20_tab
+	.long .Lsqr20_5 - .Lsqr20_tab
+	.long .Lsqr20_6 - .Lsqr20_tab
+	.long .Lsqr20_7 - .Lsqr20_tab
+	.long .Lsqr20_8 - .Lsqr20_tab
+	.long .Lsqr20_9 - .Lsqr20_tab
+	.long .Lsqr20_10 - .Lsqr20_tab
+	.long .Lsqr20_11 - .Lsqr20_tab
+	.long .Lsqr20_12 - .Lsqr20_tab
+	.long .Lsqr20_13 - .Lsqr20_tab
+	.long .Lsqr20_14 - .Lsqr20_tab
+	.long .Lsqr20_15 - .Lsqr20_tab
+	.long .Lsqr20_16 - .Lsqr20_tab
+	.long .Lsqr20_17 - .Lsqr20_tab
+	.long .Lsqr20_18 - .Lsqr20_tab
+	.size dstu_mp_montsqr_20_adx, .-dstu_mp_montsqr_20_adx
 	.globl dstu_mp_montmul_21_adx
 	.type dstu_mp_montmul_21_adx, @function
 	.p2align 5
@@ -3322,7 +7750,7 @@ dstu_mp_redc_21_adx:
 	mov %rdx, %r8
 	xor %eax, %eax
 	mov $21, %rbx
-1:
+2:
 	mov (%rdi), %rdx
 	imul %r8, %rdx
 	xor %r9d, %r9d
@@ -3416,10 +7844,522 @@ dstu_mp_redc_21_adx:
 	adc $0, %rax
 	lea 8(%rdi), %rdi
 	dec %rbx
-	jnz 1b
+	jnz 2b
 	pop %rbx
 	ret
 	.size dstu_mp_redc_21_adx, .-dstu_mp_redc_21_adx
+	.globl dstu_mp_montsqr_21_adx
+	.type dstu_mp_montsqr_21_adx, @function
+	.p2align 5
+dstu_mp_montsqr_21_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	mov %rax, 240(%rdi)
+	mov %rax, 248(%rdi)
+	mov %rax, 256(%rdi)
+	mov %rax, 264(%rdi)
+	mov %rax, 272(%rdi)
+	mov %rax, 280(%rdi)
+	mov %rax, 288(%rdi)
+	mov %rax, 296(%rdi)
+	mov %rax, 304(%rdi)
+	mov %rax, 312(%rdi)
+	mov %rax, 320(%rdi)
+	mov %rax, 328(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr21_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr21_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr21_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr21_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr21_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr21_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr21_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr21_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr21_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr21_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr21_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+.Lsqr21_10:
+	mulx 88(%rsi), %r10, %r11
+	adcx 80(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%r13)
+.Lsqr21_11:
+	mulx 96(%rsi), %r10, %rcx
+	adcx 88(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 88(%r13)
+.Lsqr21_12:
+	mulx 104(%rsi), %r10, %r11
+	adcx 96(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%r13)
+.Lsqr21_13:
+	mulx 112(%rsi), %r10, %rcx
+	adcx 104(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 104(%r13)
+.Lsqr21_14:
+	mulx 120(%rsi), %r10, %r11
+	adcx 112(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%r13)
+.Lsqr21_15:
+	mulx 128(%rsi), %r10, %rcx
+	adcx 120(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 120(%r13)
+.Lsqr21_16:
+	mulx 136(%rsi), %r10, %r11
+	adcx 128(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%r13)
+.Lsqr21_17:
+	mulx 144(%rsi), %r10, %rcx
+	adcx 136(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 136(%r13)
+.Lsqr21_18:
+	mulx 152(%rsi), %r10, %r11
+	adcx 144(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%r13)
+.Lsqr21_19:
+	mulx 160(%rsi), %r10, %rcx
+	adcx 152(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 152(%r13)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	mov %rcx, 160(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $20, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	mov 88(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 176(%rdi), %r14
+	mov 184(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 176(%rdi)
+	mov %r15, 184(%rdi)
+	mov 96(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 192(%rdi), %r14
+	mov 200(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 192(%rdi)
+	mov %r15, 200(%rdi)
+	mov 104(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 208(%rdi), %r14
+	mov 216(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 208(%rdi)
+	mov %r15, 216(%rdi)
+	mov 112(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 224(%rdi), %r14
+	mov 232(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 224(%rdi)
+	mov %r15, 232(%rdi)
+	mov 120(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 240(%rdi), %r14
+	mov 248(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 240(%rdi)
+	mov %r15, 248(%rdi)
+	mov 128(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 256(%rdi), %r14
+	mov 264(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 256(%rdi)
+	mov %r15, 264(%rdi)
+	mov 136(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 272(%rdi), %r14
+	mov 280(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 272(%rdi)
+	mov %r15, 280(%rdi)
+	mov 144(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 288(%rdi), %r14
+	mov 296(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 288(%rdi)
+	mov %r15, 296(%rdi)
+	mov 152(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 304(%rdi), %r14
+	mov 312(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 304(%rdi)
+	mov %r15, 312(%rdi)
+	mov 160(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 320(%rdi), %r14
+	mov 328(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 320(%rdi)
+	mov %r15, 328(%rdi)
+	xor %eax, %eax
+	mov $21, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rbp), %r10, %rcx
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rbp), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rbp), %r10, %rcx
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rbp), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rbp), %r10, %rcx
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rbp), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%rdi)
+	adcx %r9, %r11
+	adox %r9, %r11
+	shr $1, %rax
+	adc %r11, 168(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr21_tab:
+	.long .Lsqr21_0 - .Lsqr21_tab
+	.long .Lsqr21_1 - .Lsqr21_tab
+	.long .Lsqr21_2 - .Lsqr21_tab
+	.long .Lsqr21_3 - .Lsqr21_tab
+	.long .Lsqr21_4 - .Lsqr21_tab
+	.long .Lsqr21_5 - .Lsqr21_tab
+	.long .Lsqr21_6 - .Lsqr21_tab
+	.long .Lsqr21_7 - .Lsqr21_tab
+	.long .Lsqr21_8 - .Lsqr21_tab
+	.long .Lsqr21_9 - .Lsqr21_tab
+	.long .Lsqr21_10 - .Lsqr21_tab
+	.long .Lsqr21_11 - .Lsqr21_tab
+	.long .Lsqr21_12 - .Lsqr21_tab
+	.long .Lsqr21_13 - .Lsqr21_tab
+	.long .Lsqr21_14 - .Lsqr21_tab
+	.long .Lsqr21_15 - .Lsqr21_tab
+	.long .Lsqr21_16 - .Lsqr21_tab
+	.long .Lsqr21_17 - .Lsqr21_tab
+	.long .Lsqr21_18 - .Lsqr21_tab
+	.long .Lsqr21_19 - .Lsqr21_tab
+	.size dstu_mp_montsqr_21_adx, .-dstu_mp_montsqr_21_adx
 	.globl dstu_mp_montmul_22_adx
 	.type dstu_mp_montmul_22_adx, @function
 	.p2align 5
@@ -3672,7 +8612,7 @@ dstu_mp_redc_22_adx:
 	mov %rdx, %r8
 	xor %eax, %eax
 	mov $22, %rbx
-1:
+2:
 	mov (%rdi), %rdx
 	imul %r8, %rdx
 	xor %r9d, %r9d
@@ -3770,10 +8710,544 @@ dstu_mp_redc_22_adx:
 	adc $0, %rax
 	lea 8(%rdi), %rdi
 	dec %rbx
-	jnz 1b
+	jnz 2b
 	pop %rbx
 	ret
 	.size dstu_mp_redc_22_adx, .-dstu_mp_redc_22_adx
+	.globl dstu_mp_montsqr_22_adx
+	.type dstu_mp_montsqr_22_adx, @function
+	.p2align 5
+dstu_mp_montsqr_22_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	mov %rax, 240(%rdi)
+	mov %rax, 248(%rdi)
+	mov %rax, 256(%rdi)
+	mov %rax, 264(%rdi)
+	mov %rax, 272(%rdi)
+	mov %rax, 280(%rdi)
+	mov %rax, 288(%rdi)
+	mov %rax, 296(%rdi)
+	mov %rax, 304(%rdi)
+	mov %rax, 312(%rdi)
+	mov %rax, 320(%rdi)
+	mov %rax, 328(%rdi)
+	mov %rax, 336(%rdi)
+	mov %rax, 344(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr22_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr22_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr22_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr22_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr22_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr22_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr22_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr22_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr22_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr22_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr22_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+.Lsqr22_10:
+	mulx 88(%rsi), %r10, %r11
+	adcx 80(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%r13)
+.Lsqr22_11:
+	mulx 96(%rsi), %r10, %rcx
+	adcx 88(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 88(%r13)
+.Lsqr22_12:
+	mulx 104(%rsi), %r10, %r11
+	adcx 96(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%r13)
+.Lsqr22_13:
+	mulx 112(%rsi), %r10, %rcx
+	adcx 104(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 104(%r13)
+.Lsqr22_14:
+	mulx 120(%rsi), %r10, %r11
+	adcx 112(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%r13)
+.Lsqr22_15:
+	mulx 128(%rsi), %r10, %rcx
+	adcx 120(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 120(%r13)
+.Lsqr22_16:
+	mulx 136(%rsi), %r10, %r11
+	adcx 128(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%r13)
+.Lsqr22_17:
+	mulx 144(%rsi), %r10, %rcx
+	adcx 136(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 136(%r13)
+.Lsqr22_18:
+	mulx 152(%rsi), %r10, %r11
+	adcx 144(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%r13)
+.Lsqr22_19:
+	mulx 160(%rsi), %r10, %rcx
+	adcx 152(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 152(%r13)
+.Lsqr22_20:
+	mulx 168(%rsi), %r10, %r11
+	adcx 160(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%r13)
+	adcx %r9, %r11
+	adox %r9, %r11
+	mov %r11, 168(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $21, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	mov 88(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 176(%rdi), %r14
+	mov 184(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 176(%rdi)
+	mov %r15, 184(%rdi)
+	mov 96(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 192(%rdi), %r14
+	mov 200(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 192(%rdi)
+	mov %r15, 200(%rdi)
+	mov 104(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 208(%rdi), %r14
+	mov 216(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 208(%rdi)
+	mov %r15, 216(%rdi)
+	mov 112(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 224(%rdi), %r14
+	mov 232(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 224(%rdi)
+	mov %r15, 232(%rdi)
+	mov 120(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 240(%rdi), %r14
+	mov 248(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 240(%rdi)
+	mov %r15, 248(%rdi)
+	mov 128(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 256(%rdi), %r14
+	mov 264(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 256(%rdi)
+	mov %r15, 264(%rdi)
+	mov 136(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 272(%rdi), %r14
+	mov 280(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 272(%rdi)
+	mov %r15, 280(%rdi)
+	mov 144(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 288(%rdi), %r14
+	mov 296(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 288(%rdi)
+	mov %r15, 296(%rdi)
+	mov 152(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 304(%rdi), %r14
+	mov 312(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 304(%rdi)
+	mov %r15, 312(%rdi)
+	mov 160(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 320(%rdi), %r14
+	mov 328(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 320(%rdi)
+	mov %r15, 328(%rdi)
+	mov 168(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 336(%rdi), %r14
+	mov 344(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 336(%rdi)
+	mov %r15, 344(%rdi)
+	xor %eax, %eax
+	mov $22, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rbp), %r10, %rcx
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rbp), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rbp), %r10, %rcx
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rbp), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rbp), %r10, %rcx
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rbp), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rbp), %r10, %rcx
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	shr $1, %rax
+	adc %rcx, 176(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr22_tab:
+	.long .Lsqr22_0 - .Lsqr22_tab
+	.long .Lsqr22_1 - .Lsqr22_tab
+	.long .Lsqr22_2 - .Lsqr22_tab
+	.long .Lsqr22_3 - .Lsqr22_tab
+	.long .Lsqr22_4 - .Lsqr22_tab
+	.long .Lsqr22_5 - .Lsqr22_tab
+	.long .Lsqr22_6 - .Lsqr22_tab
+	.long .Lsqr22_7 - .Lsqr22_tab
+	.long .Lsqr22_8 - .Lsqr22_tab
+	.long .Lsqr22_9 - .Lsqr22_tab
+	.long .Lsqr22_10 - .Lsqr22_tab
+	.long .Lsqr22_11 - .Lsqr22_tab
+	.long .Lsqr22_12 - .Lsqr22_tab
+	.long .Lsqr22_13 - .Lsqr22_tab
+	.long .Lsqr22_14 - .Lsqr22_tab
+	.long .Lsqr22_15 - .Lsqr22_tab
+	.long .Lsqr22_16 - .Lsqr22_tab
+	.long .Lsqr22_17 - .Lsqr22_tab
+	.long .Lsqr22_18 - .Lsqr22_tab
+	.long .Lsqr22_19 - .Lsqr22_tab
+	.long .Lsqr22_20 - .Lsqr22_tab
+	.size dstu_mp_montsqr_22_adx, .-dstu_mp_montsqr_22_adx
 	.globl dstu_mp_montmul_23_adx
 	.type dstu_mp_montmul_23_adx, @function
 	.p2align 5
@@ -4035,7 +9509,7 @@ dstu_mp_redc_23_adx:
 	mov %rdx, %r8
 	xor %eax, %eax
 	mov $23, %rbx
-1:
+2:
 	mov (%rdi), %rdx
 	imul %r8, %rdx
 	xor %r9d, %r9d
@@ -4137,10 +9611,566 @@ dstu_mp_redc_23_adx:
 	adc $0, %rax
 	lea 8(%rdi), %rdi
 	dec %rbx
-	jnz 1b
+	jnz 2b
 	pop %rbx
 	ret
 	.size dstu_mp_redc_23_adx, .-dstu_mp_redc_23_adx
+	.globl dstu_mp_montsqr_23_adx
+	.type dstu_mp_montsqr_23_adx, @function
+	.p2align 5
+dstu_mp_montsqr_23_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	mov %rax, 240(%rdi)
+	mov %rax, 248(%rdi)
+	mov %rax, 256(%rdi)
+	mov %rax, 264(%rdi)
+	mov %rax, 272(%rdi)
+	mov %rax, 280(%rdi)
+	mov %rax, 288(%rdi)
+	mov %rax, 296(%rdi)
+	mov %rax, 304(%rdi)
+	mov %rax, 312(%rdi)
+	mov %rax, 320(%rdi)
+	mov %rax, 328(%rdi)
+	mov %rax, 336(%rdi)
+	mov %rax, 344(%rdi)
+	mov %rax, 352(%rdi)
+	mov %rax, 360(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr23_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr23_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr23_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr23_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr23_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr23_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr23_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr23_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr23_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr23_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr23_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+.Lsqr23_10:
+	mulx 88(%rsi), %r10, %r11
+	adcx 80(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%r13)
+.Lsqr23_11:
+	mulx 96(%rsi), %r10, %rcx
+	adcx 88(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 88(%r13)
+.Lsqr23_12:
+	mulx 104(%rsi), %r10, %r11
+	adcx 96(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%r13)
+.Lsqr23_13:
+	mulx 112(%rsi), %r10, %rcx
+	adcx 104(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 104(%r13)
+.Lsqr23_14:
+	mulx 120(%rsi), %r10, %r11
+	adcx 112(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%r13)
+.Lsqr23_15:
+	mulx 128(%rsi), %r10, %rcx
+	adcx 120(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 120(%r13)
+.Lsqr23_16:
+	mulx 136(%rsi), %r10, %r11
+	adcx 128(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%r13)
+.Lsqr23_17:
+	mulx 144(%rsi), %r10, %rcx
+	adcx 136(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 136(%r13)
+.Lsqr23_18:
+	mulx 152(%rsi), %r10, %r11
+	adcx 144(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%r13)
+.Lsqr23_19:
+	mulx 160(%rsi), %r10, %rcx
+	adcx 152(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 152(%r13)
+.Lsqr23_20:
+	mulx 168(%rsi), %r10, %r11
+	adcx 160(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%r13)
+.Lsqr23_21:
+	mulx 176(%rsi), %r10, %rcx
+	adcx 168(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 168(%r13)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	mov %rcx, 176(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $22, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	mov 88(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 176(%rdi), %r14
+	mov 184(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 176(%rdi)
+	mov %r15, 184(%rdi)
+	mov 96(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 192(%rdi), %r14
+	mov 200(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 192(%rdi)
+	mov %r15, 200(%rdi)
+	mov 104(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 208(%rdi), %r14
+	mov 216(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 208(%rdi)
+	mov %r15, 216(%rdi)
+	mov 112(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 224(%rdi), %r14
+	mov 232(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 224(%rdi)
+	mov %r15, 232(%rdi)
+	mov 120(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 240(%rdi), %r14
+	mov 248(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 240(%rdi)
+	mov %r15, 248(%rdi)
+	mov 128(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 256(%rdi), %r14
+	mov 264(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 256(%rdi)
+	mov %r15, 264(%rdi)
+	mov 136(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 272(%rdi), %r14
+	mov 280(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 272(%rdi)
+	mov %r15, 280(%rdi)
+	mov 144(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 288(%rdi), %r14
+	mov 296(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 288(%rdi)
+	mov %r15, 296(%rdi)
+	mov 152(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 304(%rdi), %r14
+	mov 312(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 304(%rdi)
+	mov %r15, 312(%rdi)
+	mov 160(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 320(%rdi), %r14
+	mov 328(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 320(%rdi)
+	mov %r15, 328(%rdi)
+	mov 168(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 336(%rdi), %r14
+	mov 344(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 336(%rdi)
+	mov %r15, 344(%rdi)
+	mov 176(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 352(%rdi), %r14
+	mov 360(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 352(%rdi)
+	mov %r15, 360(%rdi)
+	xor %eax, %eax
+	mov $23, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rbp), %r10, %rcx
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rbp), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rbp), %r10, %rcx
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rbp), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rbp), %r10, %rcx
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rbp), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rbp), %r10, %rcx
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rbp), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%rdi)
+	adcx %r9, %r11
+	adox %r9, %r11
+	shr $1, %rax
+	adc %r11, 184(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr23_tab:
+	.long .Lsqr23_0 - .Lsqr23_tab
+	.long .Lsqr23_1 - .Lsqr23_tab
+	.long .Lsqr23_2 - .Lsqr23_tab
+	.long .Lsqr23_3 - .Lsqr23_tab
+	.long .Lsqr23_4 - .Lsqr23_tab
+	.long .Lsqr23_5 - .Lsqr23_tab
+	.long .Lsqr23_6 - .Lsqr23_tab
+	.long .Lsqr23_7 - .Lsqr23_tab
+	.long .Lsqr23_8 - .Lsqr23_tab
+	.long .Lsqr23_9 - .Lsqr23_tab
+	.long .Lsqr23_10 - .Lsqr23_tab
+	.long .Lsqr23_11 - .Lsqr23_tab
+	.long .Lsqr23_12 - .Lsqr23_tab
+	.long .Lsqr23_13 - .Lsqr23_tab
+	.long .Lsqr23_14 - .Lsqr23_tab
+	.long .Lsqr23_15 - .Lsqr23_tab
+	.long .Lsqr23_16 - .Lsqr23_tab
+	.long .Lsqr23_17 - .Lsqr23_tab
+	.long .Lsqr23_18 - .Lsqr23_tab
+	.long .Lsqr23_19 - .Lsqr23_tab
+	.long .Lsqr23_20 - .Lsqr23_tab
+	.long .Lsqr23_21 - .Lsqr23_tab
+	.size dstu_mp_montsqr_23_adx, .-dstu_mp_montsqr_23_adx
 	.globl dstu_mp_montmul_24_adx
 	.type dstu_mp_montmul_24_adx, @function
 	.p2align 5
@@ -4411,7 +10441,7 @@ dstu_mp_redc_24_adx:
 	mov %rdx, %r8
 	xor %eax, %eax
 	mov $24, %rbx
-1:
+2:
 	mov (%rdi), %rdx
 	imul %r8, %rdx
 	xor %r9d, %r9d
@@ -4517,10 +10547,588 @@ dstu_mp_redc_24_adx:
 	adc $0, %rax
 	lea 8(%rdi), %rdi
 	dec %rbx
-	jnz 1b
+	jnz 2b
 	pop %rbx
 	ret
 	.size dstu_mp_redc_24_adx, .-dstu_mp_redc_24_adx
+	.globl dstu_mp_montsqr_24_adx
+	.type dstu_mp_montsqr_24_adx, @function
+	.p2align 5
+dstu_mp_montsqr_24_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	mov %rax, 240(%rdi)
+	mov %rax, 248(%rdi)
+	mov %rax, 256(%rdi)
+	mov %rax, 264(%rdi)
+	mov %rax, 272(%rdi)
+	mov %rax, 280(%rdi)
+	mov %rax, 288(%rdi)
+	mov %rax, 296(%rdi)
+	mov %rax, 304(%rdi)
+	mov %rax, 312(%rdi)
+	mov %rax, 320(%rdi)
+	mov %rax, 328(%rdi)
+	mov %rax, 336(%rdi)
+	mov %rax, 344(%rdi)
+	mov %rax, 352(%rdi)
+	mov %rax, 360(%rdi)
+	mov %rax, 368(%rdi)
+	mov %rax, 376(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr24_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr24_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr24_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr24_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr24_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr24_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr24_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr24_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr24_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr24_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr24_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+.Lsqr24_10:
+	mulx 88(%rsi), %r10, %r11
+	adcx 80(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%r13)
+.Lsqr24_11:
+	mulx 96(%rsi), %r10, %rcx
+	adcx 88(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 88(%r13)
+.Lsqr24_12:
+	mulx 104(%rsi), %r10, %r11
+	adcx 96(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%r13)
+.Lsqr24_13:
+	mulx 112(%rsi), %r10, %rcx
+	adcx 104(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 104(%r13)
+.Lsqr24_14:
+	mulx 120(%rsi), %r10, %r11
+	adcx 112(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%r13)
+.Lsqr24_15:
+	mulx 128(%rsi), %r10, %rcx
+	adcx 120(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 120(%r13)
+.Lsqr24_16:
+	mulx 136(%rsi), %r10, %r11
+	adcx 128(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%r13)
+.Lsqr24_17:
+	mulx 144(%rsi), %r10, %rcx
+	adcx 136(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 136(%r13)
+.Lsqr24_18:
+	mulx 152(%rsi), %r10, %r11
+	adcx 144(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%r13)
+.Lsqr24_19:
+	mulx 160(%rsi), %r10, %rcx
+	adcx 152(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 152(%r13)
+.Lsqr24_20:
+	mulx 168(%rsi), %r10, %r11
+	adcx 160(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%r13)
+.Lsqr24_21:
+	mulx 176(%rsi), %r10, %rcx
+	adcx 168(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 168(%r13)
+.Lsqr24_22:
+	mulx 184(%rsi), %r10, %r11
+	adcx 176(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%r13)
+	adcx %r9, %r11
+	adox %r9, %r11
+	mov %r11, 184(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $23, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	mov 88(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 176(%rdi), %r14
+	mov 184(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 176(%rdi)
+	mov %r15, 184(%rdi)
+	mov 96(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 192(%rdi), %r14
+	mov 200(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 192(%rdi)
+	mov %r15, 200(%rdi)
+	mov 104(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 208(%rdi), %r14
+	mov 216(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 208(%rdi)
+	mov %r15, 216(%rdi)
+	mov 112(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 224(%rdi), %r14
+	mov 232(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 224(%rdi)
+	mov %r15, 232(%rdi)
+	mov 120(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 240(%rdi), %r14
+	mov 248(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 240(%rdi)
+	mov %r15, 248(%rdi)
+	mov 128(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 256(%rdi), %r14
+	mov 264(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 256(%rdi)
+	mov %r15, 264(%rdi)
+	mov 136(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 272(%rdi), %r14
+	mov 280(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 272(%rdi)
+	mov %r15, 280(%rdi)
+	mov 144(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 288(%rdi), %r14
+	mov 296(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 288(%rdi)
+	mov %r15, 296(%rdi)
+	mov 152(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 304(%rdi), %r14
+	mov 312(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 304(%rdi)
+	mov %r15, 312(%rdi)
+	mov 160(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 320(%rdi), %r14
+	mov 328(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 320(%rdi)
+	mov %r15, 328(%rdi)
+	mov 168(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 336(%rdi), %r14
+	mov 344(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 336(%rdi)
+	mov %r15, 344(%rdi)
+	mov 176(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 352(%rdi), %r14
+	mov 360(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 352(%rdi)
+	mov %r15, 360(%rdi)
+	mov 184(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 368(%rdi), %r14
+	mov 376(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 368(%rdi)
+	mov %r15, 376(%rdi)
+	xor %eax, %eax
+	mov $24, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rbp), %r10, %rcx
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rbp), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rbp), %r10, %rcx
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rbp), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rbp), %r10, %rcx
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rbp), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rbp), %r10, %rcx
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rbp), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%rdi)
+	mulx 184(%rbp), %r10, %rcx
+	adcx 184(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 184(%rdi)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	shr $1, %rax
+	adc %rcx, 192(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr24_tab:
+	.long .Lsqr24_0 - .Lsqr24_tab
+	.long .Lsqr24_1 - .Lsqr24_tab
+	.long .Lsqr24_2 - .Lsqr24_tab
+	.long .Lsqr24_3 - .Lsqr24_tab
+	.long .Lsqr24_4 - .Lsqr24_tab
+	.long .Lsqr24_5 - .Lsqr24_tab
+	.long .Lsqr24_6 - .Lsqr24_tab
+	.long .Lsqr24_7 - .Lsqr24_tab
+	.long .Lsqr24_8 - .Lsqr24_tab
+	.long .Lsqr24_9 - .Lsqr24_tab
+	.long .Lsqr24_10 - .Lsqr24_tab
+	.long .Lsqr24_11 - .Lsqr24_tab
+	.long .Lsqr24_12 - .Lsqr24_tab
+	.long .Lsqr24_13 - .Lsqr24_tab
+	.long .Lsqr24_14 - .Lsqr24_tab
+	.long .Lsqr24_15 - .Lsqr24_tab
+	.long .Lsqr24_16 - .Lsqr24_tab
+	.long .Lsqr24_17 - .Lsqr24_tab
+	.long .Lsqr24_18 - .Lsqr24_tab
+	.long .Lsqr24_19 - .Lsqr24_tab
+	.long .Lsqr24_20 - .Lsqr24_tab
+	.long .Lsqr24_21 - .Lsqr24_tab
+	.long .Lsqr24_22 - .Lsqr24_tab
+	.size dstu_mp_montsqr_24_adx, .-dstu_mp_montsqr_24_adx
 	.globl dstu_mp_montmul_25_adx
 	.type dstu_mp_montmul_25_adx, @function
 	.p2align 5
@@ -4800,7 +11408,7 @@ dstu_mp_redc_25_adx:
 	mov %rdx, %r8
 	xor %eax, %eax
 	mov $25, %rbx
-1:
+2:
 	mov (%rdi), %rdx
 	imul %r8, %rdx
 	xor %r9d, %r9d
@@ -4910,10 +11518,610 @@ dstu_mp_redc_25_adx:
 	adc $0, %rax
 	lea 8(%rdi), %rdi
 	dec %rbx
-	jnz 1b
+	jnz 2b
 	pop %rbx
 	ret
 	.size dstu_mp_redc_25_adx, .-dstu_mp_redc_25_adx
+	.globl dstu_mp_montsqr_25_adx
+	.type dstu_mp_montsqr_25_adx, @function
+	.p2align 5
+dstu_mp_montsqr_25_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	mov %rax, 240(%rdi)
+	mov %rax, 248(%rdi)
+	mov %rax, 256(%rdi)
+	mov %rax, 264(%rdi)
+	mov %rax, 272(%rdi)
+	mov %rax, 280(%rdi)
+	mov %rax, 288(%rdi)
+	mov %rax, 296(%rdi)
+	mov %rax, 304(%rdi)
+	mov %rax, 312(%rdi)
+	mov %rax, 320(%rdi)
+	mov %rax, 328(%rdi)
+	mov %rax, 336(%rdi)
+	mov %rax, 344(%rdi)
+	mov %rax, 352(%rdi)
+	mov %rax, 360(%rdi)
+	mov %rax, 368(%rdi)
+	mov %rax, 376(%rdi)
+	mov %rax, 384(%rdi)
+	mov %rax, 392(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr25_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr25_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr25_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr25_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr25_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr25_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr25_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr25_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr25_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr25_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr25_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+.Lsqr25_10:
+	mulx 88(%rsi), %r10, %r11
+	adcx 80(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%r13)
+.Lsqr25_11:
+	mulx 96(%rsi), %r10, %rcx
+	adcx 88(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 88(%r13)
+.Lsqr25_12:
+	mulx 104(%rsi), %r10, %r11
+	adcx 96(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%r13)
+.Lsqr25_13:
+	mulx 112(%rsi), %r10, %rcx
+	adcx 104(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 104(%r13)
+.Lsqr25_14:
+	mulx 120(%rsi), %r10, %r11
+	adcx 112(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%r13)
+.Lsqr25_15:
+	mulx 128(%rsi), %r10, %rcx
+	adcx 120(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 120(%r13)
+.Lsqr25_16:
+	mulx 136(%rsi), %r10, %r11
+	adcx 128(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%r13)
+.Lsqr25_17:
+	mulx 144(%rsi), %r10, %rcx
+	adcx 136(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 136(%r13)
+.Lsqr25_18:
+	mulx 152(%rsi), %r10, %r11
+	adcx 144(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%r13)
+.Lsqr25_19:
+	mulx 160(%rsi), %r10, %rcx
+	adcx 152(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 152(%r13)
+.Lsqr25_20:
+	mulx 168(%rsi), %r10, %r11
+	adcx 160(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%r13)
+.Lsqr25_21:
+	mulx 176(%rsi), %r10, %rcx
+	adcx 168(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 168(%r13)
+.Lsqr25_22:
+	mulx 184(%rsi), %r10, %r11
+	adcx 176(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%r13)
+.Lsqr25_23:
+	mulx 192(%rsi), %r10, %rcx
+	adcx 184(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 184(%r13)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	mov %rcx, 192(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $24, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	mov 88(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 176(%rdi), %r14
+	mov 184(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 176(%rdi)
+	mov %r15, 184(%rdi)
+	mov 96(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 192(%rdi), %r14
+	mov 200(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 192(%rdi)
+	mov %r15, 200(%rdi)
+	mov 104(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 208(%rdi), %r14
+	mov 216(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 208(%rdi)
+	mov %r15, 216(%rdi)
+	mov 112(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 224(%rdi), %r14
+	mov 232(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 224(%rdi)
+	mov %r15, 232(%rdi)
+	mov 120(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 240(%rdi), %r14
+	mov 248(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 240(%rdi)
+	mov %r15, 248(%rdi)
+	mov 128(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 256(%rdi), %r14
+	mov 264(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 256(%rdi)
+	mov %r15, 264(%rdi)
+	mov 136(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 272(%rdi), %r14
+	mov 280(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 272(%rdi)
+	mov %r15, 280(%rdi)
+	mov 144(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 288(%rdi), %r14
+	mov 296(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 288(%rdi)
+	mov %r15, 296(%rdi)
+	mov 152(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 304(%rdi), %r14
+	mov 312(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 304(%rdi)
+	mov %r15, 312(%rdi)
+	mov 160(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 320(%rdi), %r14
+	mov 328(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 320(%rdi)
+	mov %r15, 328(%rdi)
+	mov 168(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 336(%rdi), %r14
+	mov 344(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 336(%rdi)
+	mov %r15, 344(%rdi)
+	mov 176(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 352(%rdi), %r14
+	mov 360(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 352(%rdi)
+	mov %r15, 360(%rdi)
+	mov 184(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 368(%rdi), %r14
+	mov 376(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 368(%rdi)
+	mov %r15, 376(%rdi)
+	mov 192(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 384(%rdi), %r14
+	mov 392(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 384(%rdi)
+	mov %r15, 392(%rdi)
+	xor %eax, %eax
+	mov $25, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rbp), %r10, %rcx
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rbp), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rbp), %r10, %rcx
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rbp), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rbp), %r10, %rcx
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rbp), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rbp), %r10, %rcx
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rbp), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%rdi)
+	mulx 184(%rbp), %r10, %rcx
+	adcx 184(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 184(%rdi)
+	mulx 192(%rbp), %r10, %r11
+	adcx 192(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%rdi)
+	adcx %r9, %r11
+	adox %r9, %r11
+	shr $1, %rax
+	adc %r11, 200(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr25_tab:
+	.long .Lsqr25_0 - .Lsqr25_tab
+	.long .Lsqr25_1 - .Lsqr25_tab
+	.long .Lsqr25_2 - .Lsqr25_tab
+	.long .Lsqr25_3 - .Lsqr25_tab
+	.long .Lsqr25_4 - .Lsqr25_tab
+	.long .Lsqr25_5 - .Lsqr25_tab
+	.long .Lsqr25_6 - .Lsqr25_tab
+	.long .Lsqr25_7 - .Lsqr25_tab
+	.long .Lsqr25_8 - .Lsqr25_tab
+	.long .Lsqr25_9 - .Lsqr25_tab
+	.long .Lsqr25_10 - .Lsqr25_tab
+	.long .Lsqr25_11 - .Lsqr25_tab
+	.long .Lsqr25_12 - .Lsqr25_tab
+	.long .Lsqr25_13 - .Lsqr25_tab
+	.long .Lsqr25_14 - .Lsqr25_tab
+	.long .Lsqr25_15 - .Lsqr25_tab
+	.long .Lsqr25_16 - .Lsqr25_tab
+	.long .Lsqr25_17 - .Lsqr25_tab
+	.long .Lsqr25_18 - .Lsqr25_tab
+	.long .Lsqr25_19 - .Lsqr25_tab
+	.long .Lsqr25_20 - .Lsqr25_tab
+	.long .Lsqr25_21 - .Lsqr25_tab
+	.long .Lsqr25_22 - .Lsqr25_tab
+	.long .Lsqr25_23 - .Lsqr25_tab
+	.size dstu_mp_montsqr_25_adx, .-dstu_mp_montsqr_25_adx
 	.globl dstu_mp_montmul_26_adx
 	.type dstu_mp_montmul_26_adx, @function
 	.p2align 5
@@ -5202,7 +12410,7 @@ dstu_mp_redc_26_adx:
 	mov %rdx, %r8
 	xor %eax, %eax
 	mov $26, %rbx
-1:
+2:
 	mov (%rdi), %rdx
 	imul %r8, %rdx
 	xor %r9d, %r9d
@@ -5316,10 +12524,632 @@ dstu_mp_redc_26_adx:
 	adc $0, %rax
 	lea 8(%rdi), %rdi
 	dec %rbx
-	jnz 1b
+	jnz 2b
 	pop %rbx
 	ret
 	.size dstu_mp_redc_26_adx, .-dstu_mp_redc_26_adx
+	.globl dstu_mp_montsqr_26_adx
+	.type dstu_mp_montsqr_26_adx, @function
+	.p2align 5
+dstu_mp_montsqr_26_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	mov %rax, 240(%rdi)
+	mov %rax, 248(%rdi)
+	mov %rax, 256(%rdi)
+	mov %rax, 264(%rdi)
+	mov %rax, 272(%rdi)
+	mov %rax, 280(%rdi)
+	mov %rax, 288(%rdi)
+	mov %rax, 296(%rdi)
+	mov %rax, 304(%rdi)
+	mov %rax, 312(%rdi)
+	mov %rax, 320(%rdi)
+	mov %rax, 328(%rdi)
+	mov %rax, 336(%rdi)
+	mov %rax, 344(%rdi)
+	mov %rax, 352(%rdi)
+	mov %rax, 360(%rdi)
+	mov %rax, 368(%rdi)
+	mov %rax, 376(%rdi)
+	mov %rax, 384(%rdi)
+	mov %rax, 392(%rdi)
+	mov %rax, 400(%rdi)
+	mov %rax, 408(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr26_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr26_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr26_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr26_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr26_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr26_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr26_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr26_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr26_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr26_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr26_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+.Lsqr26_10:
+	mulx 88(%rsi), %r10, %r11
+	adcx 80(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%r13)
+.Lsqr26_11:
+	mulx 96(%rsi), %r10, %rcx
+	adcx 88(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 88(%r13)
+.Lsqr26_12:
+	mulx 104(%rsi), %r10, %r11
+	adcx 96(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%r13)
+.Lsqr26_13:
+	mulx 112(%rsi), %r10, %rcx
+	adcx 104(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 104(%r13)
+.Lsqr26_14:
+	mulx 120(%rsi), %r10, %r11
+	adcx 112(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%r13)
+.Lsqr26_15:
+	mulx 128(%rsi), %r10, %rcx
+	adcx 120(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 120(%r13)
+.Lsqr26_16:
+	mulx 136(%rsi), %r10, %r11
+	adcx 128(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%r13)
+.Lsqr26_17:
+	mulx 144(%rsi), %r10, %rcx
+	adcx 136(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 136(%r13)
+.Lsqr26_18:
+	mulx 152(%rsi), %r10, %r11
+	adcx 144(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%r13)
+.Lsqr26_19:
+	mulx 160(%rsi), %r10, %rcx
+	adcx 152(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 152(%r13)
+.Lsqr26_20:
+	mulx 168(%rsi), %r10, %r11
+	adcx 160(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%r13)
+.Lsqr26_21:
+	mulx 176(%rsi), %r10, %rcx
+	adcx 168(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 168(%r13)
+.Lsqr26_22:
+	mulx 184(%rsi), %r10, %r11
+	adcx 176(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%r13)
+.Lsqr26_23:
+	mulx 192(%rsi), %r10, %rcx
+	adcx 184(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 184(%r13)
+.Lsqr26_24:
+	mulx 200(%rsi), %r10, %r11
+	adcx 192(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%r13)
+	adcx %r9, %r11
+	adox %r9, %r11
+	mov %r11, 200(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $25, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	mov 88(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 176(%rdi), %r14
+	mov 184(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 176(%rdi)
+	mov %r15, 184(%rdi)
+	mov 96(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 192(%rdi), %r14
+	mov 200(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 192(%rdi)
+	mov %r15, 200(%rdi)
+	mov 104(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 208(%rdi), %r14
+	mov 216(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 208(%rdi)
+	mov %r15, 216(%rdi)
+	mov 112(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 224(%rdi), %r14
+	mov 232(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 224(%rdi)
+	mov %r15, 232(%rdi)
+	mov 120(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 240(%rdi), %r14
+	mov 248(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 240(%rdi)
+	mov %r15, 248(%rdi)
+	mov 128(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 256(%rdi), %r14
+	mov 264(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 256(%rdi)
+	mov %r15, 264(%rdi)
+	mov 136(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 272(%rdi), %r14
+	mov 280(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 272(%rdi)
+	mov %r15, 280(%rdi)
+	mov 144(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 288(%rdi), %r14
+	mov 296(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 288(%rdi)
+	mov %r15, 296(%rdi)
+	mov 152(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 304(%rdi), %r14
+	mov 312(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 304(%rdi)
+	mov %r15, 312(%rdi)
+	mov 160(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 320(%rdi), %r14
+	mov 328(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 320(%rdi)
+	mov %r15, 328(%rdi)
+	mov 168(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 336(%rdi), %r14
+	mov 344(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 336(%rdi)
+	mov %r15, 344(%rdi)
+	mov 176(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 352(%rdi), %r14
+	mov 360(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 352(%rdi)
+	mov %r15, 360(%rdi)
+	mov 184(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 368(%rdi), %r14
+	mov 376(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 368(%rdi)
+	mov %r15, 376(%rdi)
+	mov 192(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 384(%rdi), %r14
+	mov 392(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 384(%rdi)
+	mov %r15, 392(%rdi)
+	mov 200(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 400(%rdi), %r14
+	mov 408(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 400(%rdi)
+	mov %r15, 408(%rdi)
+	xor %eax, %eax
+	mov $26, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rbp), %r10, %rcx
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rbp), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rbp), %r10, %rcx
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rbp), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rbp), %r10, %rcx
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rbp), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rbp), %r10, %rcx
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rbp), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%rdi)
+	mulx 184(%rbp), %r10, %rcx
+	adcx 184(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 184(%rdi)
+	mulx 192(%rbp), %r10, %r11
+	adcx 192(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%rdi)
+	mulx 200(%rbp), %r10, %rcx
+	adcx 200(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 200(%rdi)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	shr $1, %rax
+	adc %rcx, 208(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr26_tab:
+	.long .Lsqr26_0 - .Lsqr26_tab
+	.long .Lsqr26_1 - .Lsqr26_tab
+	.long .Lsqr26_2 - .Lsqr26_tab
+	.long .Lsqr26_3 - .Lsqr26_tab
+	.long .Lsqr26_4 - .Lsqr26_tab
+	.long .Lsqr26_5 - .Lsqr26_tab
+	.long .Lsqr26_6 - .Lsqr26_tab
+	.long .Lsqr26_7 - .Lsqr26_tab
+	.long .Lsqr26_8 - .Lsqr26_tab
+	.long .Lsqr26_9 - .Lsqr26_tab
+	.long .Lsqr26_10 - .Lsqr26_tab
+	.long .Lsqr26_11 - .Lsqr26_tab
+	.long .Lsqr26_12 - .Lsqr26_tab
+	.long .Lsqr26_13 - .Lsqr26_tab
+	.long .Lsqr26_14 - .Lsqr26_tab
+	.long .Lsqr26_15 - .Lsqr26_tab
+	.long .Lsqr26_16 - .Lsqr26_tab
+	.long .Lsqr26_17 - .Lsqr26_tab
+	.long .Lsqr26_18 - .Lsqr26_tab
+	.long .Lsqr26_19 - .Lsqr26_tab
+	.long .Lsqr26_20 - .Lsqr26_tab
+	.long .Lsqr26_21 - .Lsqr26_tab
+	.long .Lsqr26_22 - .Lsqr26_tab
+	.long .Lsqr26_23 - .Lsqr26_tab
+	.long .Lsqr26_24 - .Lsqr26_tab
+	.size dstu_mp_montsqr_26_adx, .-dstu_mp_montsqr_26_adx
 	.globl dstu_mp_montmul_27_adx
 	.type dstu_mp_montmul_27_adx, @function
 	.p2align 5
@@ -5617,7 +13447,7 @@ dstu_mp_redc_27_adx:
 	mov %rdx, %r8
 	xor %eax, %eax
 	mov $27, %rbx
-1:
+2:
 	mov (%rdi), %rdx
 	imul %r8, %rdx
 	xor %r9d, %r9d
@@ -5735,10 +13565,654 @@ dstu_mp_redc_27_adx:
 	adc $0, %rax
 	lea 8(%rdi), %rdi
 	dec %rbx
-	jnz 1b
+	jnz 2b
 	pop %rbx
 	ret
 	.size dstu_mp_redc_27_adx, .-dstu_mp_redc_27_adx
+	.globl dstu_mp_montsqr_27_adx
+	.type dstu_mp_montsqr_27_adx, @function
+	.p2align 5
+dstu_mp_montsqr_27_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	mov %rax, 240(%rdi)
+	mov %rax, 248(%rdi)
+	mov %rax, 256(%rdi)
+	mov %rax, 264(%rdi)
+	mov %rax, 272(%rdi)
+	mov %rax, 280(%rdi)
+	mov %rax, 288(%rdi)
+	mov %rax, 296(%rdi)
+	mov %rax, 304(%rdi)
+	mov %rax, 312(%rdi)
+	mov %rax, 320(%rdi)
+	mov %rax, 328(%rdi)
+	mov %rax, 336(%rdi)
+	mov %rax, 344(%rdi)
+	mov %rax, 352(%rdi)
+	mov %rax, 360(%rdi)
+	mov %rax, 368(%rdi)
+	mov %rax, 376(%rdi)
+	mov %rax, 384(%rdi)
+	mov %rax, 392(%rdi)
+	mov %rax, 400(%rdi)
+	mov %rax, 408(%rdi)
+	mov %rax, 416(%rdi)
+	mov %rax, 424(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr27_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr27_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr27_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr27_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr27_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr27_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr27_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr27_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr27_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr27_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr27_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+.Lsqr27_10:
+	mulx 88(%rsi), %r10, %r11
+	adcx 80(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%r13)
+.Lsqr27_11:
+	mulx 96(%rsi), %r10, %rcx
+	adcx 88(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 88(%r13)
+.Lsqr27_12:
+	mulx 104(%rsi), %r10, %r11
+	adcx 96(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%r13)
+.Lsqr27_13:
+	mulx 112(%rsi), %r10, %rcx
+	adcx 104(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 104(%r13)
+.Lsqr27_14:
+	mulx 120(%rsi), %r10, %r11
+	adcx 112(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%r13)
+.Lsqr27_15:
+	mulx 128(%rsi), %r10, %rcx
+	adcx 120(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 120(%r13)
+.Lsqr27_16:
+	mulx 136(%rsi), %r10, %r11
+	adcx 128(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%r13)
+.Lsqr27_17:
+	mulx 144(%rsi), %r10, %rcx
+	adcx 136(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 136(%r13)
+.Lsqr27_18:
+	mulx 152(%rsi), %r10, %r11
+	adcx 144(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%r13)
+.Lsqr27_19:
+	mulx 160(%rsi), %r10, %rcx
+	adcx 152(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 152(%r13)
+.Lsqr27_20:
+	mulx 168(%rsi), %r10, %r11
+	adcx 160(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%r13)
+.Lsqr27_21:
+	mulx 176(%rsi), %r10, %rcx
+	adcx 168(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 168(%r13)
+.Lsqr27_22:
+	mulx 184(%rsi), %r10, %r11
+	adcx 176(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%r13)
+.Lsqr27_23:
+	mulx 192(%rsi), %r10, %rcx
+	adcx 184(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 184(%r13)
+.Lsqr27_24:
+	mulx 200(%rsi), %r10, %r11
+	adcx 192(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%r13)
+.Lsqr27_25:
+	mulx 208(%rsi), %r10, %rcx
+	adcx 200(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 200(%r13)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	mov %rcx, 208(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $26, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	mov 88(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 176(%rdi), %r14
+	mov 184(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 176(%rdi)
+	mov %r15, 184(%rdi)
+	mov 96(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 192(%rdi), %r14
+	mov 200(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 192(%rdi)
+	mov %r15, 200(%rdi)
+	mov 104(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 208(%rdi), %r14
+	mov 216(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 208(%rdi)
+	mov %r15, 216(%rdi)
+	mov 112(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 224(%rdi), %r14
+	mov 232(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 224(%rdi)
+	mov %r15, 232(%rdi)
+	mov 120(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 240(%rdi), %r14
+	mov 248(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 240(%rdi)
+	mov %r15, 248(%rdi)
+	mov 128(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 256(%rdi), %r14
+	mov 264(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 256(%rdi)
+	mov %r15, 264(%rdi)
+	mov 136(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 272(%rdi), %r14
+	mov 280(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 272(%rdi)
+	mov %r15, 280(%rdi)
+	mov 144(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 288(%rdi), %r14
+	mov 296(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 288(%rdi)
+	mov %r15, 296(%rdi)
+	mov 152(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 304(%rdi), %r14
+	mov 312(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 304(%rdi)
+	mov %r15, 312(%rdi)
+	mov 160(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 320(%rdi), %r14
+	mov 328(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 320(%rdi)
+	mov %r15, 328(%rdi)
+	mov 168(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 336(%rdi), %r14
+	mov 344(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 336(%rdi)
+	mov %r15, 344(%rdi)
+	mov 176(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 352(%rdi), %r14
+	mov 360(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 352(%rdi)
+	mov %r15, 360(%rdi)
+	mov 184(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 368(%rdi), %r14
+	mov 376(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 368(%rdi)
+	mov %r15, 376(%rdi)
+	mov 192(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 384(%rdi), %r14
+	mov 392(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 384(%rdi)
+	mov %r15, 392(%rdi)
+	mov 200(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 400(%rdi), %r14
+	mov 408(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 400(%rdi)
+	mov %r15, 408(%rdi)
+	mov 208(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 416(%rdi), %r14
+	mov 424(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 416(%rdi)
+	mov %r15, 424(%rdi)
+	xor %eax, %eax
+	mov $27, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rbp), %r10, %rcx
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rbp), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rbp), %r10, %rcx
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rbp), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rbp), %r10, %rcx
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rbp), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rbp), %r10, %rcx
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rbp), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%rdi)
+	mulx 184(%rbp), %r10, %rcx
+	adcx 184(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 184(%rdi)
+	mulx 192(%rbp), %r10, %r11
+	adcx 192(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%rdi)
+	mulx 200(%rbp), %r10, %rcx
+	adcx 200(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 200(%rdi)
+	mulx 208(%rbp), %r10, %r11
+	adcx 208(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 208(%rdi)
+	adcx %r9, %r11
+	adox %r9, %r11
+	shr $1, %rax
+	adc %r11, 216(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr27_tab:
+	.long .Lsqr27_0 - .Lsqr27_tab
+	.long .Lsqr27_1 - .Lsqr27_tab
+	.long .Lsqr27_2 - .Lsqr27_tab
+	.long .Lsqr27_3 - .Lsqr27_tab
+	.long .Lsqr27_4 - .Lsqr27_tab
+	.long .Lsqr27_5 - .Lsqr27_tab
+	.long .Lsqr27_6 - .Lsqr27_tab
+	.long .Lsqr27_7 - .Lsqr27_tab
+	.long .Lsqr27_8 - .Lsqr27_tab
+	.long .Lsqr27_9 - .Lsqr27_tab
+	.long .Lsqr27_10 - .Lsqr27_tab
+	.long .Lsqr27_11 - .Lsqr27_tab
+	.long .Lsqr27_12 - .Lsqr27_tab
+	.long .Lsqr27_13 - .Lsqr27_tab
+	.long .Lsqr27_14 - .Lsqr27_tab
+	.long .Lsqr27_15 - .Lsqr27_tab
+	.long .Lsqr27_16 - .Lsqr27_tab
+	.long .Lsqr27_17 - .Lsqr27_tab
+	.long .Lsqr27_18 - .Lsqr27_tab
+	.long .Lsqr27_19 - .Lsqr27_tab
+	.long .Lsqr27_20 - .Lsqr27_tab
+	.long .Lsqr27_21 - .Lsqr27_tab
+	.long .Lsqr27_22 - .Lsqr27_tab
+	.long .Lsqr27_23 - .Lsqr27_tab
+	.long .Lsqr27_24 - .Lsqr27_tab
+	.long .Lsqr27_25 - .Lsqr27_tab
+	.size dstu_mp_montsqr_27_adx, .-dstu_mp_montsqr_27_adx
 	.globl dstu_mp_montmul_28_adx
 	.type dstu_mp_montmul_28_adx, @function
 	.p2align 5
@@ -6045,7 +14519,7 @@ dstu_mp_redc_28_adx:
 	mov %rdx, %r8
 	xor %eax, %eax
 	mov $28, %rbx
-1:
+2:
 	mov (%rdi), %rdx
 	imul %r8, %rdx
 	xor %r9d, %r9d
@@ -6167,10 +14641,676 @@ dstu_mp_redc_28_adx:
 	adc $0, %rax
 	lea 8(%rdi), %rdi
 	dec %rbx
-	jnz 1b
+	jnz 2b
 	pop %rbx
 	ret
 	.size dstu_mp_redc_28_adx, .-dstu_mp_redc_28_adx
+	.globl dstu_mp_montsqr_28_adx
+	.type dstu_mp_montsqr_28_adx, @function
+	.p2align 5
+dstu_mp_montsqr_28_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	mov %rax, 240(%rdi)
+	mov %rax, 248(%rdi)
+	mov %rax, 256(%rdi)
+	mov %rax, 264(%rdi)
+	mov %rax, 272(%rdi)
+	mov %rax, 280(%rdi)
+	mov %rax, 288(%rdi)
+	mov %rax, 296(%rdi)
+	mov %rax, 304(%rdi)
+	mov %rax, 312(%rdi)
+	mov %rax, 320(%rdi)
+	mov %rax, 328(%rdi)
+	mov %rax, 336(%rdi)
+	mov %rax, 344(%rdi)
+	mov %rax, 352(%rdi)
+	mov %rax, 360(%rdi)
+	mov %rax, 368(%rdi)
+	mov %rax, 376(%rdi)
+	mov %rax, 384(%rdi)
+	mov %rax, 392(%rdi)
+	mov %rax, 400(%rdi)
+	mov %rax, 408(%rdi)
+	mov %rax, 416(%rdi)
+	mov %rax, 424(%rdi)
+	mov %rax, 432(%rdi)
+	mov %rax, 440(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr28_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr28_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr28_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr28_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr28_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr28_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr28_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr28_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr28_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr28_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr28_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+.Lsqr28_10:
+	mulx 88(%rsi), %r10, %r11
+	adcx 80(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%r13)
+.Lsqr28_11:
+	mulx 96(%rsi), %r10, %rcx
+	adcx 88(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 88(%r13)
+.Lsqr28_12:
+	mulx 104(%rsi), %r10, %r11
+	adcx 96(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%r13)
+.Lsqr28_13:
+	mulx 112(%rsi), %r10, %rcx
+	adcx 104(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 104(%r13)
+.Lsqr28_14:
+	mulx 120(%rsi), %r10, %r11
+	adcx 112(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%r13)
+.Lsqr28_15:
+	mulx 128(%rsi), %r10, %rcx
+	adcx 120(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 120(%r13)
+.Lsqr28_16:
+	mulx 136(%rsi), %r10, %r11
+	adcx 128(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%r13)
+.Lsqr28_17:
+	mulx 144(%rsi), %r10, %rcx
+	adcx 136(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 136(%r13)
+.Lsqr28_18:
+	mulx 152(%rsi), %r10, %r11
+	adcx 144(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%r13)
+.Lsqr28_19:
+	mulx 160(%rsi), %r10, %rcx
+	adcx 152(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 152(%r13)
+.Lsqr28_20:
+	mulx 168(%rsi), %r10, %r11
+	adcx 160(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%r13)
+.Lsqr28_21:
+	mulx 176(%rsi), %r10, %rcx
+	adcx 168(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 168(%r13)
+.Lsqr28_22:
+	mulx 184(%rsi), %r10, %r11
+	adcx 176(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%r13)
+.Lsqr28_23:
+	mulx 192(%rsi), %r10, %rcx
+	adcx 184(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 184(%r13)
+.Lsqr28_24:
+	mulx 200(%rsi), %r10, %r11
+	adcx 192(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%r13)
+.Lsqr28_25:
+	mulx 208(%rsi), %r10, %rcx
+	adcx 200(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 200(%r13)
+.Lsqr28_26:
+	mulx 216(%rsi), %r10, %r11
+	adcx 208(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 208(%r13)
+	adcx %r9, %r11
+	adox %r9, %r11
+	mov %r11, 216(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $27, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	mov 88(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 176(%rdi), %r14
+	mov 184(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 176(%rdi)
+	mov %r15, 184(%rdi)
+	mov 96(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 192(%rdi), %r14
+	mov 200(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 192(%rdi)
+	mov %r15, 200(%rdi)
+	mov 104(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 208(%rdi), %r14
+	mov 216(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 208(%rdi)
+	mov %r15, 216(%rdi)
+	mov 112(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 224(%rdi), %r14
+	mov 232(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 224(%rdi)
+	mov %r15, 232(%rdi)
+	mov 120(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 240(%rdi), %r14
+	mov 248(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 240(%rdi)
+	mov %r15, 248(%rdi)
+	mov 128(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 256(%rdi), %r14
+	mov 264(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 256(%rdi)
+	mov %r15, 264(%rdi)
+	mov 136(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 272(%rdi), %r14
+	mov 280(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 272(%rdi)
+	mov %r15, 280(%rdi)
+	mov 144(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 288(%rdi), %r14
+	mov 296(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 288(%rdi)
+	mov %r15, 296(%rdi)
+	mov 152(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 304(%rdi), %r14
+	mov 312(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 304(%rdi)
+	mov %r15, 312(%rdi)
+	mov 160(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 320(%rdi), %r14
+	mov 328(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 320(%rdi)
+	mov %r15, 328(%rdi)
+	mov 168(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 336(%rdi), %r14
+	mov 344(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 336(%rdi)
+	mov %r15, 344(%rdi)
+	mov 176(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 352(%rdi), %r14
+	mov 360(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 352(%rdi)
+	mov %r15, 360(%rdi)
+	mov 184(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 368(%rdi), %r14
+	mov 376(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 368(%rdi)
+	mov %r15, 376(%rdi)
+	mov 192(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 384(%rdi), %r14
+	mov 392(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 384(%rdi)
+	mov %r15, 392(%rdi)
+	mov 200(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 400(%rdi), %r14
+	mov 408(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 400(%rdi)
+	mov %r15, 408(%rdi)
+	mov 208(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 416(%rdi), %r14
+	mov 424(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 416(%rdi)
+	mov %r15, 424(%rdi)
+	mov 216(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 432(%rdi), %r14
+	mov 440(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 432(%rdi)
+	mov %r15, 440(%rdi)
+	xor %eax, %eax
+	mov $28, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rbp), %r10, %rcx
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rbp), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rbp), %r10, %rcx
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rbp), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rbp), %r10, %rcx
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rbp), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rbp), %r10, %rcx
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rbp), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%rdi)
+	mulx 184(%rbp), %r10, %rcx
+	adcx 184(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 184(%rdi)
+	mulx 192(%rbp), %r10, %r11
+	adcx 192(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%rdi)
+	mulx 200(%rbp), %r10, %rcx
+	adcx 200(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 200(%rdi)
+	mulx 208(%rbp), %r10, %r11
+	adcx 208(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 208(%rdi)
+	mulx 216(%rbp), %r10, %rcx
+	adcx 216(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 216(%rdi)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	shr $1, %rax
+	adc %rcx, 224(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr28_tab:
+	.long .Lsqr28_0 - .Lsqr28_tab
+	.long .Lsqr28_1 - .Lsqr28_tab
+	.long .Lsqr28_2 - .Lsqr28_tab
+	.long .Lsqr28_3 - .Lsqr28_tab
+	.long .Lsqr28_4 - .Lsqr28_tab
+	.long .Lsqr28_5 - .Lsqr28_tab
+	.long .Lsqr28_6 - .Lsqr28_tab
+	.long .Lsqr28_7 - .Lsqr28_tab
+	.long .Lsqr28_8 - .Lsqr28_tab
+	.long .Lsqr28_9 - .Lsqr28_tab
+	.long .Lsqr28_10 - .Lsqr28_tab
+	.long .Lsqr28_11 - .Lsqr28_tab
+	.long .Lsqr28_12 - .Lsqr28_tab
+	.long .Lsqr28_13 - .Lsqr28_tab
+	.long .Lsqr28_14 - .Lsqr28_tab
+	.long .Lsqr28_15 - .Lsqr28_tab
+	.long .Lsqr28_16 - .Lsqr28_tab
+	.long .Lsqr28_17 - .Lsqr28_tab
+	.long .Lsqr28_18 - .Lsqr28_tab
+	.long .Lsqr28_19 - .Lsqr28_tab
+	.long .Lsqr28_20 - .Lsqr28_tab
+	.long .Lsqr28_21 - .Lsqr28_tab
+	.long .Lsqr28_22 - .Lsqr28_tab
+	.long .Lsqr28_23 - .Lsqr28_tab
+	.long .Lsqr28_24 - .Lsqr28_tab
+	.long .Lsqr28_25 - .Lsqr28_tab
+	.long .Lsqr28_26 - .Lsqr28_tab
+	.size dstu_mp_montsqr_28_adx, .-dstu_mp_montsqr_28_adx
 	.globl dstu_mp_montmul_29_adx
 	.type dstu_mp_montmul_29_adx, @function
 	.p2align 5
@@ -6486,7 +15626,7 @@ dstu_mp_redc_29_adx:
 	mov %rdx, %r8
 	xor %eax, %eax
 	mov $29, %rbx
-1:
+2:
 	mov (%rdi), %rdx
 	imul %r8, %rdx
 	xor %r9d, %r9d
@@ -6612,10 +15752,698 @@ dstu_mp_redc_29_adx:
 	adc $0, %rax
 	lea 8(%rdi), %rdi
 	dec %rbx
-	jnz 1b
+	jnz 2b
 	pop %rbx
 	ret
 	.size dstu_mp_redc_29_adx, .-dstu_mp_redc_29_adx
+	.globl dstu_mp_montsqr_29_adx
+	.type dstu_mp_montsqr_29_adx, @function
+	.p2align 5
+dstu_mp_montsqr_29_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	mov %rax, 240(%rdi)
+	mov %rax, 248(%rdi)
+	mov %rax, 256(%rdi)
+	mov %rax, 264(%rdi)
+	mov %rax, 272(%rdi)
+	mov %rax, 280(%rdi)
+	mov %rax, 288(%rdi)
+	mov %rax, 296(%rdi)
+	mov %rax, 304(%rdi)
+	mov %rax, 312(%rdi)
+	mov %rax, 320(%rdi)
+	mov %rax, 328(%rdi)
+	mov %rax, 336(%rdi)
+	mov %rax, 344(%rdi)
+	mov %rax, 352(%rdi)
+	mov %rax, 360(%rdi)
+	mov %rax, 368(%rdi)
+	mov %rax, 376(%rdi)
+	mov %rax, 384(%rdi)
+	mov %rax, 392(%rdi)
+	mov %rax, 400(%rdi)
+	mov %rax, 408(%rdi)
+	mov %rax, 416(%rdi)
+	mov %rax, 424(%rdi)
+	mov %rax, 432(%rdi)
+	mov %rax, 440(%rdi)
+	mov %rax, 448(%rdi)
+	mov %rax, 456(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr29_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr29_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr29_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr29_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr29_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr29_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr29_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr29_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr29_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr29_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr29_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+.Lsqr29_10:
+	mulx 88(%rsi), %r10, %r11
+	adcx 80(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%r13)
+.Lsqr29_11:
+	mulx 96(%rsi), %r10, %rcx
+	adcx 88(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 88(%r13)
+.Lsqr29_12:
+	mulx 104(%rsi), %r10, %r11
+	adcx 96(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%r13)
+.Lsqr29_13:
+	mulx 112(%rsi), %r10, %rcx
+	adcx 104(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 104(%r13)
+.Lsqr29_14:
+	mulx 120(%rsi), %r10, %r11
+	adcx 112(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%r13)
+.Lsqr29_15:
+	mulx 128(%rsi), %r10, %rcx
+	adcx 120(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 120(%r13)
+.Lsqr29_16:
+	mulx 136(%rsi), %r10, %r11
+	adcx 128(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%r13)
+.Lsqr29_17:
+	mulx 144(%rsi), %r10, %rcx
+	adcx 136(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 136(%r13)
+.Lsqr29_18:
+	mulx 152(%rsi), %r10, %r11
+	adcx 144(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%r13)
+.Lsqr29_19:
+	mulx 160(%rsi), %r10, %rcx
+	adcx 152(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 152(%r13)
+.Lsqr29_20:
+	mulx 168(%rsi), %r10, %r11
+	adcx 160(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%r13)
+.Lsqr29_21:
+	mulx 176(%rsi), %r10, %rcx
+	adcx 168(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 168(%r13)
+.Lsqr29_22:
+	mulx 184(%rsi), %r10, %r11
+	adcx 176(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%r13)
+.Lsqr29_23:
+	mulx 192(%rsi), %r10, %rcx
+	adcx 184(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 184(%r13)
+.Lsqr29_24:
+	mulx 200(%rsi), %r10, %r11
+	adcx 192(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%r13)
+.Lsqr29_25:
+	mulx 208(%rsi), %r10, %rcx
+	adcx 200(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 200(%r13)
+.Lsqr29_26:
+	mulx 216(%rsi), %r10, %r11
+	adcx 208(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 208(%r13)
+.Lsqr29_27:
+	mulx 224(%rsi), %r10, %rcx
+	adcx 216(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 216(%r13)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	mov %rcx, 224(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $28, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	mov 88(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 176(%rdi), %r14
+	mov 184(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 176(%rdi)
+	mov %r15, 184(%rdi)
+	mov 96(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 192(%rdi), %r14
+	mov 200(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 192(%rdi)
+	mov %r15, 200(%rdi)
+	mov 104(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 208(%rdi), %r14
+	mov 216(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 208(%rdi)
+	mov %r15, 216(%rdi)
+	mov 112(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 224(%rdi), %r14
+	mov 232(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 224(%rdi)
+	mov %r15, 232(%rdi)
+	mov 120(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 240(%rdi), %r14
+	mov 248(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 240(%rdi)
+	mov %r15, 248(%rdi)
+	mov 128(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 256(%rdi), %r14
+	mov 264(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 256(%rdi)
+	mov %r15, 264(%rdi)
+	mov 136(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 272(%rdi), %r14
+	mov 280(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 272(%rdi)
+	mov %r15, 280(%rdi)
+	mov 144(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 288(%rdi), %r14
+	mov 296(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 288(%rdi)
+	mov %r15, 296(%rdi)
+	mov 152(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 304(%rdi), %r14
+	mov 312(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 304(%rdi)
+	mov %r15, 312(%rdi)
+	mov 160(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 320(%rdi), %r14
+	mov 328(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 320(%rdi)
+	mov %r15, 328(%rdi)
+	mov 168(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 336(%rdi), %r14
+	mov 344(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 336(%rdi)
+	mov %r15, 344(%rdi)
+	mov 176(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 352(%rdi), %r14
+	mov 360(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 352(%rdi)
+	mov %r15, 360(%rdi)
+	mov 184(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 368(%rdi), %r14
+	mov 376(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 368(%rdi)
+	mov %r15, 376(%rdi)
+	mov 192(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 384(%rdi), %r14
+	mov 392(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 384(%rdi)
+	mov %r15, 392(%rdi)
+	mov 200(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 400(%rdi), %r14
+	mov 408(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 400(%rdi)
+	mov %r15, 408(%rdi)
+	mov 208(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 416(%rdi), %r14
+	mov 424(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 416(%rdi)
+	mov %r15, 424(%rdi)
+	mov 216(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 432(%rdi), %r14
+	mov 440(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 432(%rdi)
+	mov %r15, 440(%rdi)
+	mov 224(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 448(%rdi), %r14
+	mov 456(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 448(%rdi)
+	mov %r15, 456(%rdi)
+	xor %eax, %eax
+	mov $29, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rbp), %r10, %rcx
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rbp), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rbp), %r10, %rcx
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rbp), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rbp), %r10, %rcx
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rbp), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rbp), %r10, %rcx
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rbp), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%rdi)
+	mulx 184(%rbp), %r10, %rcx
+	adcx 184(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 184(%rdi)
+	mulx 192(%rbp), %r10, %r11
+	adcx 192(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%rdi)
+	mulx 200(%rbp), %r10, %rcx
+	adcx 200(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 200(%rdi)
+	mulx 208(%rbp), %r10, %r11
+	adcx 208(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 208(%rdi)
+	mulx 216(%rbp), %r10, %rcx
+	adcx 216(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 216(%rdi)
+	mulx 224(%rbp), %r10, %r11
+	adcx 224(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 224(%rdi)
+	adcx %r9, %r11
+	adox %r9, %r11
+	shr $1, %rax
+	adc %r11, 232(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr29_tab:
+	.long .Lsqr29_0 - .Lsqr29_tab
+	.long .Lsqr29_1 - .Lsqr29_tab
+	.long .Lsqr29_2 - .Lsqr29_tab
+	.long .Lsqr29_3 - .Lsqr29_tab
+	.long .Lsqr29_4 - .Lsqr29_tab
+	.long .Lsqr29_5 - .Lsqr29_tab
+	.long .Lsqr29_6 - .Lsqr29_tab
+	.long .Lsqr29_7 - .Lsqr29_tab
+	.long .Lsqr29_8 - .Lsqr29_tab
+	.long .Lsqr29_9 - .Lsqr29_tab
+	.long .Lsqr29_10 - .Lsqr29_tab
+	.long .Lsqr29_11 - .Lsqr29_tab
+	.long .Lsqr29_12 - .Lsqr29_tab
+	.long .Lsqr29_13 - .Lsqr29_tab
+	.long .Lsqr29_14 - .Lsqr29_tab
+	.long .Lsqr29_15 - .Lsqr29_tab
+	.long .Lsqr29_16 - .Lsqr29_tab
+	.long .Lsqr29_17 - .Lsqr29_tab
+	.long .Lsqr29_18 - .Lsqr29_tab
+	.long .Lsqr29_19 - .Lsqr29_tab
+	.long .Lsqr29_20 - .Lsqr29_tab
+	.long .Lsqr29_21 - .Lsqr29_tab
+	.long .Lsqr29_22 - .Lsqr29_tab
+	.long .Lsqr29_23 - .Lsqr29_tab
+	.long .Lsqr29_24 - .Lsqr29_tab
+	.long .Lsqr29_25 - .Lsqr29_tab
+	.long .Lsqr29_26 - .Lsqr29_tab
+	.long .Lsqr29_27 - .Lsqr29_tab
+	.size dstu_mp_montsqr_29_adx, .-dstu_mp_montsqr_29_adx
 	.globl dstu_mp_montmul_30_adx
 	.type dstu_mp_montmul_30_adx, @function
 	.p2align 5
@@ -6940,7 +16768,7 @@ dstu_mp_redc_30_adx:
 	mov %rdx, %r8
 	xor %eax, %eax
 	mov $30, %rbx
-1:
+2:
 	mov (%rdi), %rdx
 	imul %r8, %rdx
 	xor %r9d, %r9d
@@ -7070,10 +16898,720 @@ dstu_mp_redc_30_adx:
 	adc $0, %rax
 	lea 8(%rdi), %rdi
 	dec %rbx
-	jnz 1b
+	jnz 2b
 	pop %rbx
 	ret
 	.size dstu_mp_redc_30_adx, .-dstu_mp_redc_30_adx
+	.globl dstu_mp_montsqr_30_adx
+	.type dstu_mp_montsqr_30_adx, @function
+	.p2align 5
+dstu_mp_montsqr_30_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	mov %rax, 240(%rdi)
+	mov %rax, 248(%rdi)
+	mov %rax, 256(%rdi)
+	mov %rax, 264(%rdi)
+	mov %rax, 272(%rdi)
+	mov %rax, 280(%rdi)
+	mov %rax, 288(%rdi)
+	mov %rax, 296(%rdi)
+	mov %rax, 304(%rdi)
+	mov %rax, 312(%rdi)
+	mov %rax, 320(%rdi)
+	mov %rax, 328(%rdi)
+	mov %rax, 336(%rdi)
+	mov %rax, 344(%rdi)
+	mov %rax, 352(%rdi)
+	mov %rax, 360(%rdi)
+	mov %rax, 368(%rdi)
+	mov %rax, 376(%rdi)
+	mov %rax, 384(%rdi)
+	mov %rax, 392(%rdi)
+	mov %rax, 400(%rdi)
+	mov %rax, 408(%rdi)
+	mov %rax, 416(%rdi)
+	mov %rax, 424(%rdi)
+	mov %rax, 432(%rdi)
+	mov %rax, 440(%rdi)
+	mov %rax, 448(%rdi)
+	mov %rax, 456(%rdi)
+	mov %rax, 464(%rdi)
+	mov %rax, 472(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr30_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr30_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr30_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr30_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr30_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr30_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr30_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr30_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr30_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr30_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr30_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+.Lsqr30_10:
+	mulx 88(%rsi), %r10, %r11
+	adcx 80(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%r13)
+.Lsqr30_11:
+	mulx 96(%rsi), %r10, %rcx
+	adcx 88(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 88(%r13)
+.Lsqr30_12:
+	mulx 104(%rsi), %r10, %r11
+	adcx 96(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%r13)
+.Lsqr30_13:
+	mulx 112(%rsi), %r10, %rcx
+	adcx 104(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 104(%r13)
+.Lsqr30_14:
+	mulx 120(%rsi), %r10, %r11
+	adcx 112(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%r13)
+.Lsqr30_15:
+	mulx 128(%rsi), %r10, %rcx
+	adcx 120(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 120(%r13)
+.Lsqr30_16:
+	mulx 136(%rsi), %r10, %r11
+	adcx 128(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%r13)
+.Lsqr30_17:
+	mulx 144(%rsi), %r10, %rcx
+	adcx 136(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 136(%r13)
+.Lsqr30_18:
+	mulx 152(%rsi), %r10, %r11
+	adcx 144(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%r13)
+.Lsqr30_19:
+	mulx 160(%rsi), %r10, %rcx
+	adcx 152(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 152(%r13)
+.Lsqr30_20:
+	mulx 168(%rsi), %r10, %r11
+	adcx 160(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%r13)
+.Lsqr30_21:
+	mulx 176(%rsi), %r10, %rcx
+	adcx 168(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 168(%r13)
+.Lsqr30_22:
+	mulx 184(%rsi), %r10, %r11
+	adcx 176(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%r13)
+.Lsqr30_23:
+	mulx 192(%rsi), %r10, %rcx
+	adcx 184(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 184(%r13)
+.Lsqr30_24:
+	mulx 200(%rsi), %r10, %r11
+	adcx 192(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%r13)
+.Lsqr30_25:
+	mulx 208(%rsi), %r10, %rcx
+	adcx 200(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 200(%r13)
+.Lsqr30_26:
+	mulx 216(%rsi), %r10, %r11
+	adcx 208(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 208(%r13)
+.Lsqr30_27:
+	mulx 224(%rsi), %r10, %rcx
+	adcx 216(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 216(%r13)
+.Lsqr30_28:
+	mulx 232(%rsi), %r10, %r11
+	adcx 224(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 224(%r13)
+	adcx %r9, %r11
+	adox %r9, %r11
+	mov %r11, 232(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $29, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	mov 88(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 176(%rdi), %r14
+	mov 184(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 176(%rdi)
+	mov %r15, 184(%rdi)
+	mov 96(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 192(%rdi), %r14
+	mov 200(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 192(%rdi)
+	mov %r15, 200(%rdi)
+	mov 104(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 208(%rdi), %r14
+	mov 216(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 208(%rdi)
+	mov %r15, 216(%rdi)
+	mov 112(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 224(%rdi), %r14
+	mov 232(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 224(%rdi)
+	mov %r15, 232(%rdi)
+	mov 120(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 240(%rdi), %r14
+	mov 248(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 240(%rdi)
+	mov %r15, 248(%rdi)
+	mov 128(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 256(%rdi), %r14
+	mov 264(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 256(%rdi)
+	mov %r15, 264(%rdi)
+	mov 136(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 272(%rdi), %r14
+	mov 280(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 272(%rdi)
+	mov %r15, 280(%rdi)
+	mov 144(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 288(%rdi), %r14
+	mov 296(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 288(%rdi)
+	mov %r15, 296(%rdi)
+	mov 152(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 304(%rdi), %r14
+	mov 312(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 304(%rdi)
+	mov %r15, 312(%rdi)
+	mov 160(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 320(%rdi), %r14
+	mov 328(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 320(%rdi)
+	mov %r15, 328(%rdi)
+	mov 168(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 336(%rdi), %r14
+	mov 344(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 336(%rdi)
+	mov %r15, 344(%rdi)
+	mov 176(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 352(%rdi), %r14
+	mov 360(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 352(%rdi)
+	mov %r15, 360(%rdi)
+	mov 184(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 368(%rdi), %r14
+	mov 376(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 368(%rdi)
+	mov %r15, 376(%rdi)
+	mov 192(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 384(%rdi), %r14
+	mov 392(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 384(%rdi)
+	mov %r15, 392(%rdi)
+	mov 200(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 400(%rdi), %r14
+	mov 408(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 400(%rdi)
+	mov %r15, 408(%rdi)
+	mov 208(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 416(%rdi), %r14
+	mov 424(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 416(%rdi)
+	mov %r15, 424(%rdi)
+	mov 216(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 432(%rdi), %r14
+	mov 440(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 432(%rdi)
+	mov %r15, 440(%rdi)
+	mov 224(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 448(%rdi), %r14
+	mov 456(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 448(%rdi)
+	mov %r15, 456(%rdi)
+	mov 232(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 464(%rdi), %r14
+	mov 472(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 464(%rdi)
+	mov %r15, 472(%rdi)
+	xor %eax, %eax
+	mov $30, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rbp), %r10, %rcx
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rbp), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rbp), %r10, %rcx
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rbp), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rbp), %r10, %rcx
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rbp), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rbp), %r10, %rcx
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rbp), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%rdi)
+	mulx 184(%rbp), %r10, %rcx
+	adcx 184(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 184(%rdi)
+	mulx 192(%rbp), %r10, %r11
+	adcx 192(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%rdi)
+	mulx 200(%rbp), %r10, %rcx
+	adcx 200(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 200(%rdi)
+	mulx 208(%rbp), %r10, %r11
+	adcx 208(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 208(%rdi)
+	mulx 216(%rbp), %r10, %rcx
+	adcx 216(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 216(%rdi)
+	mulx 224(%rbp), %r10, %r11
+	adcx 224(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 224(%rdi)
+	mulx 232(%rbp), %r10, %rcx
+	adcx 232(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 232(%rdi)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	shr $1, %rax
+	adc %rcx, 240(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr30_tab:
+	.long .Lsqr30_0 - .Lsqr30_tab
+	.long .Lsqr30_1 - .Lsqr30_tab
+	.long .Lsqr30_2 - .Lsqr30_tab
+	.long .Lsqr30_3 - .Lsqr30_tab
+	.long .Lsqr30_4 - .Lsqr30_tab
+	.long .Lsqr30_5 - .Lsqr30_tab
+	.long .Lsqr30_6 - .Lsqr30_tab
+	.long .Lsqr30_7 - .Lsqr30_tab
+	.long .Lsqr30_8 - .Lsqr30_tab
+	.long .Lsqr30_9 - .Lsqr30_tab
+	.long .Lsqr30_10 - .Lsqr30_tab
+	.long .Lsqr30_11 - .Lsqr30_tab
+	.long .Lsqr30_12 - .Lsqr30_tab
+	.long .Lsqr30_13 - .Lsqr30_tab
+	.long .Lsqr30_14 - .Lsqr30_tab
+	.long .Lsqr30_15 - .Lsqr30_tab
+	.long .Lsqr30_16 - .Lsqr30_tab
+	.long .Lsqr30_17 - .Lsqr30_tab
+	.long .Lsqr30_18 - .Lsqr30_tab
+	.long .Lsqr30_19 - .Lsqr30_tab
+	.long .Lsqr30_20 - .Lsqr30_tab
+	.long .Lsqr30_21 - .Lsqr30_tab
+	.long .Lsqr30_22 - .Lsqr30_tab
+	.long .Lsqr30_23 - .Lsqr30_tab
+	.long .Lsqr30_24 - .Lsqr30_tab
+	.long .Lsqr30_25 - .Lsqr30_tab
+	.long .Lsqr30_26 - .Lsqr30_tab
+	.long .Lsqr30_27 - .Lsqr30_tab
+	.long .Lsqr30_28 - .Lsqr30_tab
+	.size dstu_mp_montsqr_30_adx, .-dstu_mp_montsqr_30_adx
 	.globl dstu_mp_montmul_31_adx
 	.type dstu_mp_montmul_31_adx, @function
 	.p2align 5
@@ -7407,7 +17945,7 @@ dstu_mp_redc_31_adx:
 	mov %rdx, %r8
 	xor %eax, %eax
 	mov $31, %rbx
-1:
+2:
 	mov (%rdi), %rdx
 	imul %r8, %rdx
 	xor %r9d, %r9d
@@ -7541,10 +18079,742 @@ dstu_mp_redc_31_adx:
 	adc $0, %rax
 	lea 8(%rdi), %rdi
 	dec %rbx
-	jnz 1b
+	jnz 2b
 	pop %rbx
 	ret
 	.size dstu_mp_redc_31_adx, .-dstu_mp_redc_31_adx
+	.globl dstu_mp_montsqr_31_adx
+	.type dstu_mp_montsqr_31_adx, @function
+	.p2align 5
+dstu_mp_montsqr_31_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	mov %rax, 240(%rdi)
+	mov %rax, 248(%rdi)
+	mov %rax, 256(%rdi)
+	mov %rax, 264(%rdi)
+	mov %rax, 272(%rdi)
+	mov %rax, 280(%rdi)
+	mov %rax, 288(%rdi)
+	mov %rax, 296(%rdi)
+	mov %rax, 304(%rdi)
+	mov %rax, 312(%rdi)
+	mov %rax, 320(%rdi)
+	mov %rax, 328(%rdi)
+	mov %rax, 336(%rdi)
+	mov %rax, 344(%rdi)
+	mov %rax, 352(%rdi)
+	mov %rax, 360(%rdi)
+	mov %rax, 368(%rdi)
+	mov %rax, 376(%rdi)
+	mov %rax, 384(%rdi)
+	mov %rax, 392(%rdi)
+	mov %rax, 400(%rdi)
+	mov %rax, 408(%rdi)
+	mov %rax, 416(%rdi)
+	mov %rax, 424(%rdi)
+	mov %rax, 432(%rdi)
+	mov %rax, 440(%rdi)
+	mov %rax, 448(%rdi)
+	mov %rax, 456(%rdi)
+	mov %rax, 464(%rdi)
+	mov %rax, 472(%rdi)
+	mov %rax, 480(%rdi)
+	mov %rax, 488(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr31_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr31_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr31_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr31_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr31_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr31_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr31_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr31_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr31_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr31_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr31_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+.Lsqr31_10:
+	mulx 88(%rsi), %r10, %r11
+	adcx 80(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%r13)
+.Lsqr31_11:
+	mulx 96(%rsi), %r10, %rcx
+	adcx 88(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 88(%r13)
+.Lsqr31_12:
+	mulx 104(%rsi), %r10, %r11
+	adcx 96(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%r13)
+.Lsqr31_13:
+	mulx 112(%rsi), %r10, %rcx
+	adcx 104(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 104(%r13)
+.Lsqr31_14:
+	mulx 120(%rsi), %r10, %r11
+	adcx 112(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%r13)
+.Lsqr31_15:
+	mulx 128(%rsi), %r10, %rcx
+	adcx 120(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 120(%r13)
+.Lsqr31_16:
+	mulx 136(%rsi), %r10, %r11
+	adcx 128(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%r13)
+.Lsqr31_17:
+	mulx 144(%rsi), %r10, %rcx
+	adcx 136(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 136(%r13)
+.Lsqr31_18:
+	mulx 152(%rsi), %r10, %r11
+	adcx 144(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%r13)
+.Lsqr31_19:
+	mulx 160(%rsi), %r10, %rcx
+	adcx 152(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 152(%r13)
+.Lsqr31_20:
+	mulx 168(%rsi), %r10, %r11
+	adcx 160(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%r13)
+.Lsqr31_21:
+	mulx 176(%rsi), %r10, %rcx
+	adcx 168(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 168(%r13)
+.Lsqr31_22:
+	mulx 184(%rsi), %r10, %r11
+	adcx 176(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%r13)
+.Lsqr31_23:
+	mulx 192(%rsi), %r10, %rcx
+	adcx 184(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 184(%r13)
+.Lsqr31_24:
+	mulx 200(%rsi), %r10, %r11
+	adcx 192(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%r13)
+.Lsqr31_25:
+	mulx 208(%rsi), %r10, %rcx
+	adcx 200(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 200(%r13)
+.Lsqr31_26:
+	mulx 216(%rsi), %r10, %r11
+	adcx 208(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 208(%r13)
+.Lsqr31_27:
+	mulx 224(%rsi), %r10, %rcx
+	adcx 216(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 216(%r13)
+.Lsqr31_28:
+	mulx 232(%rsi), %r10, %r11
+	adcx 224(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 224(%r13)
+.Lsqr31_29:
+	mulx 240(%rsi), %r10, %rcx
+	adcx 232(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 232(%r13)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	mov %rcx, 240(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $30, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	mov 88(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 176(%rdi), %r14
+	mov 184(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 176(%rdi)
+	mov %r15, 184(%rdi)
+	mov 96(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 192(%rdi), %r14
+	mov 200(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 192(%rdi)
+	mov %r15, 200(%rdi)
+	mov 104(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 208(%rdi), %r14
+	mov 216(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 208(%rdi)
+	mov %r15, 216(%rdi)
+	mov 112(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 224(%rdi), %r14
+	mov 232(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 224(%rdi)
+	mov %r15, 232(%rdi)
+	mov 120(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 240(%rdi), %r14
+	mov 248(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 240(%rdi)
+	mov %r15, 248(%rdi)
+	mov 128(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 256(%rdi), %r14
+	mov 264(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 256(%rdi)
+	mov %r15, 264(%rdi)
+	mov 136(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 272(%rdi), %r14
+	mov 280(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 272(%rdi)
+	mov %r15, 280(%rdi)
+	mov 144(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 288(%rdi), %r14
+	mov 296(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 288(%rdi)
+	mov %r15, 296(%rdi)
+	mov 152(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 304(%rdi), %r14
+	mov 312(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 304(%rdi)
+	mov %r15, 312(%rdi)
+	mov 160(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 320(%rdi), %r14
+	mov 328(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 320(%rdi)
+	mov %r15, 328(%rdi)
+	mov 168(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 336(%rdi), %r14
+	mov 344(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 336(%rdi)
+	mov %r15, 344(%rdi)
+	mov 176(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 352(%rdi), %r14
+	mov 360(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 352(%rdi)
+	mov %r15, 360(%rdi)
+	mov 184(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 368(%rdi), %r14
+	mov 376(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 368(%rdi)
+	mov %r15, 376(%rdi)
+	mov 192(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 384(%rdi), %r14
+	mov 392(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 384(%rdi)
+	mov %r15, 392(%rdi)
+	mov 200(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 400(%rdi), %r14
+	mov 408(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 400(%rdi)
+	mov %r15, 408(%rdi)
+	mov 208(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 416(%rdi), %r14
+	mov 424(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 416(%rdi)
+	mov %r15, 424(%rdi)
+	mov 216(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 432(%rdi), %r14
+	mov 440(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 432(%rdi)
+	mov %r15, 440(%rdi)
+	mov 224(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 448(%rdi), %r14
+	mov 456(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 448(%rdi)
+	mov %r15, 456(%rdi)
+	mov 232(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 464(%rdi), %r14
+	mov 472(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 464(%rdi)
+	mov %r15, 472(%rdi)
+	mov 240(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 480(%rdi), %r14
+	mov 488(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 480(%rdi)
+	mov %r15, 488(%rdi)
+	xor %eax, %eax
+	mov $31, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rbp), %r10, %rcx
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rbp), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rbp), %r10, %rcx
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rbp), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rbp), %r10, %rcx
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rbp), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rbp), %r10, %rcx
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rbp), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%rdi)
+	mulx 184(%rbp), %r10, %rcx
+	adcx 184(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 184(%rdi)
+	mulx 192(%rbp), %r10, %r11
+	adcx 192(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%rdi)
+	mulx 200(%rbp), %r10, %rcx
+	adcx 200(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 200(%rdi)
+	mulx 208(%rbp), %r10, %r11
+	adcx 208(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 208(%rdi)
+	mulx 216(%rbp), %r10, %rcx
+	adcx 216(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 216(%rdi)
+	mulx 224(%rbp), %r10, %r11
+	adcx 224(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 224(%rdi)
+	mulx 232(%rbp), %r10, %rcx
+	adcx 232(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 232(%rdi)
+	mulx 240(%rbp), %r10, %r11
+	adcx 240(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 240(%rdi)
+	adcx %r9, %r11
+	adox %r9, %r11
+	shr $1, %rax
+	adc %r11, 248(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr31_tab:
+	.long .Lsqr31_0 - .Lsqr31_tab
+	.long .Lsqr31_1 - .Lsqr31_tab
+	.long .Lsqr31_2 - .Lsqr31_tab
+	.long .Lsqr31_3 - .Lsqr31_tab
+	.long .Lsqr31_4 - .Lsqr31_tab
+	.long .Lsqr31_5 - .Lsqr31_tab
+	.long .Lsqr31_6 - .Lsqr31_tab
+	.long .Lsqr31_7 - .Lsqr31_tab
+	.long .Lsqr31_8 - .Lsqr31_tab
+	.long .Lsqr31_9 - .Lsqr31_tab
+	.long .Lsqr31_10 - .Lsqr31_tab
+	.long .Lsqr31_11 - .Lsqr31_tab
+	.long .Lsqr31_12 - .Lsqr31_tab
+	.long .Lsqr31_13 - .Lsqr31_tab
+	.long .Lsqr31_14 - .Lsqr31_tab
+	.long .Lsqr31_15 - .Lsqr31_tab
+	.long .Lsqr31_16 - .Lsqr31_tab
+	.long .Lsqr31_17 - .Lsqr31_tab
+	.long .Lsqr31_18 - .Lsqr31_tab
+	.long .Lsqr31_19 - .Lsqr31_tab
+	.long .Lsqr31_20 - .Lsqr31_tab
+	.long .Lsqr31_21 - .Lsqr31_tab
+	.long .Lsqr31_22 - .Lsqr31_tab
+	.long .Lsqr31_23 - .Lsqr31_tab
+	.long .Lsqr31_24 - .Lsqr31_tab
+	.long .Lsqr31_25 - .Lsqr31_tab
+	.long .Lsqr31_26 - .Lsqr31_tab
+	.long .Lsqr31_27 - .Lsqr31_tab
+	.long .Lsqr31_28 - .Lsqr31_tab
+	.long .Lsqr31_29 - .Lsqr31_tab
+	.size dstu_mp_montsqr_31_adx, .-dstu_mp_montsqr_31_adx
 	.globl dstu_mp_montmul_32_adx
 	.type dstu_mp_montmul_32_adx, @function
 	.p2align 5
@@ -7887,7 +19157,7 @@ dstu_mp_redc_32_adx:
 	mov %rdx, %r8
 	xor %eax, %eax
 	mov $32, %rbx
-1:
+2:
 	mov (%rdi), %rdx
 	imul %r8, %rdx
 	xor %r9d, %r9d
@@ -8025,8 +19295,762 @@ dstu_mp_redc_32_adx:
 	adc $0, %rax
 	lea 8(%rdi), %rdi
 	dec %rbx
-	jnz 1b
+	jnz 2b
 	pop %rbx
 	ret
 	.size dstu_mp_redc_32_adx, .-dstu_mp_redc_32_adx
+	.globl dstu_mp_montsqr_32_adx
+	.type dstu_mp_montsqr_32_adx, @function
+	.p2align 5
+dstu_mp_montsqr_32_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	mov %rax, 240(%rdi)
+	mov %rax, 248(%rdi)
+	mov %rax, 256(%rdi)
+	mov %rax, 264(%rdi)
+	mov %rax, 272(%rdi)
+	mov %rax, 280(%rdi)
+	mov %rax, 288(%rdi)
+	mov %rax, 296(%rdi)
+	mov %rax, 304(%rdi)
+	mov %rax, 312(%rdi)
+	mov %rax, 320(%rdi)
+	mov %rax, 328(%rdi)
+	mov %rax, 336(%rdi)
+	mov %rax, 344(%rdi)
+	mov %rax, 352(%rdi)
+	mov %rax, 360(%rdi)
+	mov %rax, 368(%rdi)
+	mov %rax, 376(%rdi)
+	mov %rax, 384(%rdi)
+	mov %rax, 392(%rdi)
+	mov %rax, 400(%rdi)
+	mov %rax, 408(%rdi)
+	mov %rax, 416(%rdi)
+	mov %rax, 424(%rdi)
+	mov %rax, 432(%rdi)
+	mov %rax, 440(%rdi)
+	mov %rax, 448(%rdi)
+	mov %rax, 456(%rdi)
+	mov %rax, 464(%rdi)
+	mov %rax, 472(%rdi)
+	mov %rax, 480(%rdi)
+	mov %rax, 488(%rdi)
+	mov %rax, 496(%rdi)
+	mov %rax, 504(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr32_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr32_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr32_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr32_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr32_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr32_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr32_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr32_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr32_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr32_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr32_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+.Lsqr32_10:
+	mulx 88(%rsi), %r10, %r11
+	adcx 80(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%r13)
+.Lsqr32_11:
+	mulx 96(%rsi), %r10, %rcx
+	adcx 88(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 88(%r13)
+.Lsqr32_12:
+	mulx 104(%rsi), %r10, %r11
+	adcx 96(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%r13)
+.Lsqr32_13:
+	mulx 112(%rsi), %r10, %rcx
+	adcx 104(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 104(%r13)
+.Lsqr32_14:
+	mulx 120(%rsi), %r10, %r11
+	adcx 112(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%r13)
+.Lsqr32_15:
+	mulx 128(%rsi), %r10, %rcx
+	adcx 120(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 120(%r13)
+.Lsqr32_16:
+	mulx 136(%rsi), %r10, %r11
+	adcx 128(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%r13)
+.Lsqr32_17:
+	mulx 144(%rsi), %r10, %rcx
+	adcx 136(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 136(%r13)
+.Lsqr32_18:
+	mulx 152(%rsi), %r10, %r11
+	adcx 144(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%r13)
+.Lsqr32_19:
+	mulx 160(%rsi), %r10, %rcx
+	adcx 152(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 152(%r13)
+.Lsqr32_20:
+	mulx 168(%rsi), %r10, %r11
+	adcx 160(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%r13)
+.Lsqr32_21:
+	mulx 176(%rsi), %r10, %rcx
+	adcx 168(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 168(%r13)
+.Lsqr32_22:
+	mulx 184(%rsi), %r10, %r11
+	adcx 176(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%r13)
+.Lsqr32_23:
+	mulx 192(%rsi), %r10, %rcx
+	adcx 184(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 184(%r13)
+.Lsqr32_24:
+	mulx 200(%rsi), %r10, %r11
+	adcx 192(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%r13)
+.Lsqr32_25:
+	mulx 208(%rsi), %r10, %rcx
+	adcx 200(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 200(%r13)
+.Lsqr32_26:
+	mulx 216(%rsi), %r10, %r11
+	adcx 208(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 208(%r13)
+.Lsqr32_27:
+	mulx 224(%rsi), %r10, %rcx
+	adcx 216(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 216(%r13)
+.Lsqr32_28:
+	mulx 232(%rsi), %r10, %r11
+	adcx 224(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 224(%r13)
+.Lsqr32_29:
+	mulx 240(%rsi), %r10, %rcx
+	adcx 232(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 232(%r13)
+.Lsqr32_30:
+	mulx 248(%rsi), %r10, %r11
+	adcx 240(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 240(%r13)
+	adcx %r9, %r11
+	adox %r9, %r11
+	mov %r11, 248(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $31, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	mov 88(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 176(%rdi), %r14
+	mov 184(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 176(%rdi)
+	mov %r15, 184(%rdi)
+	mov 96(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 192(%rdi), %r14
+	mov 200(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 192(%rdi)
+	mov %r15, 200(%rdi)
+	mov 104(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 208(%rdi), %r14
+	mov 216(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 208(%rdi)
+	mov %r15, 216(%rdi)
+	mov 112(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 224(%rdi), %r14
+	mov 232(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 224(%rdi)
+	mov %r15, 232(%rdi)
+	mov 120(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 240(%rdi), %r14
+	mov 248(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 240(%rdi)
+	mov %r15, 248(%rdi)
+	mov 128(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 256(%rdi), %r14
+	mov 264(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 256(%rdi)
+	mov %r15, 264(%rdi)
+	mov 136(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 272(%rdi), %r14
+	mov 280(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 272(%rdi)
+	mov %r15, 280(%rdi)
+	mov 144(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 288(%rdi), %r14
+	mov 296(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 288(%rdi)
+	mov %r15, 296(%rdi)
+	mov 152(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 304(%rdi), %r14
+	mov 312(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 304(%rdi)
+	mov %r15, 312(%rdi)
+	mov 160(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 320(%rdi), %r14
+	mov 328(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 320(%rdi)
+	mov %r15, 328(%rdi)
+	mov 168(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 336(%rdi), %r14
+	mov 344(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 336(%rdi)
+	mov %r15, 344(%rdi)
+	mov 176(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 352(%rdi), %r14
+	mov 360(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 352(%rdi)
+	mov %r15, 360(%rdi)
+	mov 184(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 368(%rdi), %r14
+	mov 376(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 368(%rdi)
+	mov %r15, 376(%rdi)
+	mov 192(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 384(%rdi), %r14
+	mov 392(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 384(%rdi)
+	mov %r15, 392(%rdi)
+	mov 200(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 400(%rdi), %r14
+	mov 408(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 400(%rdi)
+	mov %r15, 408(%rdi)
+	mov 208(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 416(%rdi), %r14
+	mov 424(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 416(%rdi)
+	mov %r15, 424(%rdi)
+	mov 216(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 432(%rdi), %r14
+	mov 440(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 432(%rdi)
+	mov %r15, 440(%rdi)
+	mov 224(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 448(%rdi), %r14
+	mov 456(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 448(%rdi)
+	mov %r15, 456(%rdi)
+	mov 232(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 464(%rdi), %r14
+	mov 472(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 464(%rdi)
+	mov %r15, 472(%rdi)
+	mov 240(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 480(%rdi), %r14
+	mov 488(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 480(%rdi)
+	mov %r15, 488(%rdi)
+	mov 248(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 496(%rdi), %r14
+	mov 504(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 496(%rdi)
+	mov %r15, 504(%rdi)
+	xor %eax, %eax
+	mov $32, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rbp), %r10, %rcx
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rbp), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rbp), %r10, %rcx
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rbp), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rbp), %r10, %rcx
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rbp), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rbp), %r10, %rcx
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rbp), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%rdi)
+	mulx 184(%rbp), %r10, %rcx
+	adcx 184(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 184(%rdi)
+	mulx 192(%rbp), %r10, %r11
+	adcx 192(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%rdi)
+	mulx 200(%rbp), %r10, %rcx
+	adcx 200(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 200(%rdi)
+	mulx 208(%rbp), %r10, %r11
+	adcx 208(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 208(%rdi)
+	mulx 216(%rbp), %r10, %rcx
+	adcx 216(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 216(%rdi)
+	mulx 224(%rbp), %r10, %r11
+	adcx 224(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 224(%rdi)
+	mulx 232(%rbp), %r10, %rcx
+	adcx 232(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 232(%rdi)
+	mulx 240(%rbp), %r10, %r11
+	adcx 240(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 240(%rdi)
+	mulx 248(%rbp), %r10, %rcx
+	adcx 248(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 248(%rdi)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	shr $1, %rax
+	adc %rcx, 256(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr32_tab:
+	.long .Lsqr32_0 - .Lsqr32_tab
+	.long .Lsqr32_1 - .Lsqr32_tab
+	.long .Lsqr32_2 - .Lsqr32_tab
+	.long .Lsqr32_3 - .Lsqr32_tab
+	.long .Lsqr32_4 - .Lsqr32_tab
+	.long .Lsqr32_5 - .Lsqr32_tab
+	.long .Lsqr32_6 - .Lsqr32_tab
+	.long .Lsqr32_7 - .Lsqr32_tab
+	.long .Lsqr32_8 - .Lsqr32_tab
+	.long .Lsqr32_9 - .Lsqr32_tab
+	.long .Lsqr32_10 - .Lsqr32_tab
+	.long .Lsqr32_11 - .Lsqr32_tab
+	.long .Lsqr32_12 - .Lsqr32_tab
+	.long .Lsqr32_13 - .Lsqr32_tab
+	.long .Lsqr32_14 - .Lsqr32_tab
+	.long .Lsqr32_15 - .Lsqr32_tab
+	.long .Lsqr32_16 - .Lsqr32_tab
+	.long .Lsqr32_17 - .Lsqr32_tab
+	.long .Lsqr32_18 - .Lsqr32_tab
+	.long .Lsqr32_19 - .Lsqr32_tab
+	.long .Lsqr32_20 - .Lsqr32_tab
+	.long .Lsqr32_21 - .Lsqr32_tab
+	.long .Lsqr32_22 - .Lsqr32_tab
+	.long .Lsqr32_23 - .Lsqr32_tab
+	.long .Lsqr32_24 - .Lsqr32_tab
+	.long .Lsqr32_25 - .Lsqr32_tab
+	.long .Lsqr32_26 - .Lsqr32_tab
+	.long .Lsqr32_27 - .Lsqr32_tab
+	.long .Lsqr32_28 - .Lsqr32_tab
+	.long .Lsqr32_29 - .Lsqr32_tab
+	.long .Lsqr32_30 - .Lsqr32_tab
+	.size dstu_mp_montsqr_32_adx, .-dstu_mp_montsqr_32_adx
 	.section .note.GNU-stack,"",@progbits

@@ -8,7 +8,9 @@ extern "C" {
   dstu::mp::Limb dstu_mp_montmul_##n##_adx(dstu::mp::Limb* t, const dstu::mp::Limb* a,         \
                                            const dstu::mp::Limb* b, const dstu::mp::Limb* m,   \
                                            dstu::mp::Limb m0inv);                              \
-  dstu::mp::Limb dstu_mp_redc_##n##_adx(dstu::mp::Limb* t, const dstu::mp::Limb* m, dstu::mp::Limb m0inv);
+  dstu::mp::Limb dstu_mp_redc_##n##_adx(dstu::mp::Limb* t, const dstu::mp::Limb* m, dstu::mp::Limb m0inv); \
+  dstu::mp::Limb dstu_mp_montsqr_##n##_adx(dstu::mp::Limb* t, const dstu::mp::Limb* a, const dstu::mp::Limb* m, \
+                                           dstu::mp::Limb m0inv);
 DSTU_DECLARE(9)
 DSTU_DECLARE(10)
 DSTU_DECLARE(11)
@@ -49,6 +51,11 @@ constexpr RedcFn kRedc[kMontAdxMax - kMontAdxMin + 1] = {
     dstu_mp_redc_9_adx, DSTU_ROW(redc_10, redc_11, redc_12, redc_13), DSTU_ROW(redc_14, redc_15, redc_16, redc_17),
     DSTU_ROW(redc_18, redc_19, redc_20, redc_21), DSTU_ROW(redc_22, redc_23, redc_24, redc_25),
     DSTU_ROW(redc_26, redc_27, redc_28, redc_29), dstu_mp_redc_30_adx, dstu_mp_redc_31_adx, dstu_mp_redc_32_adx};
+constexpr MontSqrFn kMontSqr[kMontAdxMax - kMontAdxMin + 1] = {
+    dstu_mp_montsqr_9_adx, DSTU_ROW(montsqr_10, montsqr_11, montsqr_12, montsqr_13),
+    DSTU_ROW(montsqr_14, montsqr_15, montsqr_16, montsqr_17), DSTU_ROW(montsqr_18, montsqr_19, montsqr_20, montsqr_21),
+    DSTU_ROW(montsqr_22, montsqr_23, montsqr_24, montsqr_25), DSTU_ROW(montsqr_26, montsqr_27, montsqr_28, montsqr_29),
+    dstu_mp_montsqr_30_adx, dstu_mp_montsqr_31_adx, dstu_mp_montsqr_32_adx};
 #undef DSTU_ROW
 
 }  // namespace
@@ -56,6 +63,11 @@ constexpr RedcFn kRedc[kMontAdxMax - kMontAdxMin + 1] = {
 MontMulFn montmul_adx(std::size_t n) {
   if (n < kMontAdxMin || n > kMontAdxMax || !have_adx()) return nullptr;
   return kMontMul[n - kMontAdxMin];
+}
+
+MontSqrFn montsqr_adx(std::size_t n) {
+  if (n < kMontAdxMin || n > kMontAdxMax || !have_adx()) return nullptr;
+  return kMontSqr[n - kMontAdxMin];
 }
 
 RedcFn redc_adx(std::size_t n) {

@@ -83,10 +83,8 @@ void Montgomery::mul(Limb* r, const Limb* a, const Limb* b, Limb* scratch) const
 
 void Montgomery::sqr(Limb* r, const Limb* a, Limb* scratch) const {
   Limb* t = scratch;
-  // The CIOS product of a by itself: faster than the square plus the reduction, its
-  // Comba columns being C++ (tests/perf/rsa_speed with DSTU_CPU=native,-avx512f).
-  if (const ln::MontMulFn mul_hw = ln::montmul_adx(n_)) {
-    subtract_once(r, t + n_, mul_hw(t, a, a, mod_.data(), m0inv_), mod_.data(), n_);
+  if (const ln::MontSqrFn sqr_hw = ln::montsqr_adx(n_)) {
+    subtract_once(r, t + n_, sqr_hw(t, a, mod_.data(), m0inv_), mod_.data(), n_);
     return;
   }
   ln::sqr(t, a, n_, scratch + 2 * n_);
