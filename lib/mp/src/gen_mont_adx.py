@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes mont_adx.S: Montgomery multiplication and reduction for N = 9..32 limbs on
+"""Writes mont_adx.S: Montgomery multiplication and reduction for N = 9..32, 40, 48,
+56 and 64 limbs on
 BMI2 + ADX (mulx, adcx, adox), one function per operation and size:
 
     uint64_t dstu_mp_montmul_<N>_adx(uint64_t t[2N], const uint64_t a[N],
@@ -30,7 +31,9 @@ Run: python3 gen_mont_adx.py > mont_adx.S
 import re
 
 CALLEE_SAVED = {"rbx", "rbp", "r12", "r13", "r14", "r15"}
-SIZES = range(9, 33)
+# Every size of 9..32 limbs (RSA's CRT halves up to 4096-bit keys), and the whole
+# moduli of 2560..4096-bit keys (public-key operations) by steps of 8 limbs.
+SIZES = list(range(9, 33)) + [40, 48, 56, 64]
 
 
 def row(out, n, src, zero, lo, his):

@@ -20053,4 +20053,7756 @@ dstu_mp_montsqr_32_adx:
 	.long .Lsqr32_29 - .Lsqr32_tab
 	.long .Lsqr32_30 - .Lsqr32_tab
 	.size dstu_mp_montsqr_32_adx, .-dstu_mp_montsqr_32_adx
+	.globl dstu_mp_montmul_40_adx
+	.type dstu_mp_montmul_40_adx, @function
+	.p2align 5
+dstu_mp_montmul_40_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbx
+	mov %rcx, %rbp
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	mov %rax, 240(%rdi)
+	mov %rax, 248(%rdi)
+	mov %rax, 256(%rdi)
+	mov %rax, 264(%rdi)
+	mov %rax, 272(%rdi)
+	mov %rax, 280(%rdi)
+	mov %rax, 288(%rdi)
+	mov %rax, 296(%rdi)
+	mov %rax, 304(%rdi)
+	mov %rax, 312(%rdi)
+	xor %r13, %r13
+	xor %r14, %r14
+	mov $40, %r15
+1:
+	mov (%rbx), %rdx
+	xor %r9d, %r9d
+	mulx 0(%rsi), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rsi), %r10, %r12
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rsi), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rsi), %r10, %r12
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rsi), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rsi), %r10, %r12
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rsi), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rsi), %r10, %r12
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rsi), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rsi), %r10, %r12
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rsi), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rsi), %r10, %r12
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rsi), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rsi), %r10, %r12
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rsi), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rsi), %r10, %r12
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rsi), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rsi), %r10, %r12
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rsi), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rsi), %r10, %r12
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rsi), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rsi), %r10, %r12
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rsi), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 176(%rdi)
+	mulx 184(%rsi), %r10, %r12
+	adcx 184(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 184(%rdi)
+	mulx 192(%rsi), %r10, %r11
+	adcx 192(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 192(%rdi)
+	mulx 200(%rsi), %r10, %r12
+	adcx 200(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 200(%rdi)
+	mulx 208(%rsi), %r10, %r11
+	adcx 208(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 208(%rdi)
+	mulx 216(%rsi), %r10, %r12
+	adcx 216(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 216(%rdi)
+	mulx 224(%rsi), %r10, %r11
+	adcx 224(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 224(%rdi)
+	mulx 232(%rsi), %r10, %r12
+	adcx 232(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 232(%rdi)
+	mulx 240(%rsi), %r10, %r11
+	adcx 240(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 240(%rdi)
+	mulx 248(%rsi), %r10, %r12
+	adcx 248(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 248(%rdi)
+	mulx 256(%rsi), %r10, %r11
+	adcx 256(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 256(%rdi)
+	mulx 264(%rsi), %r10, %r12
+	adcx 264(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 264(%rdi)
+	mulx 272(%rsi), %r10, %r11
+	adcx 272(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 272(%rdi)
+	mulx 280(%rsi), %r10, %r12
+	adcx 280(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 280(%rdi)
+	mulx 288(%rsi), %r10, %r11
+	adcx 288(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 288(%rdi)
+	mulx 296(%rsi), %r10, %r12
+	adcx 296(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 296(%rdi)
+	mulx 304(%rsi), %r10, %r11
+	adcx 304(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 304(%rdi)
+	mulx 312(%rsi), %r10, %r12
+	adcx 312(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 312(%rdi)
+	adcx %r13, %r12
+	adox %r9, %r12
+	adcx %r9, %r14
+	adox %r9, %r14
+	mov %r12, %r13
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %r12
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %r12
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %r12
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %r12
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %r12
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %r12
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %r12
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rbp), %r10, %r12
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rbp), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rbp), %r10, %r12
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rbp), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rbp), %r10, %r12
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rbp), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rbp), %r10, %r12
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rbp), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 176(%rdi)
+	mulx 184(%rbp), %r10, %r12
+	adcx 184(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 184(%rdi)
+	mulx 192(%rbp), %r10, %r11
+	adcx 192(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 192(%rdi)
+	mulx 200(%rbp), %r10, %r12
+	adcx 200(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 200(%rdi)
+	mulx 208(%rbp), %r10, %r11
+	adcx 208(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 208(%rdi)
+	mulx 216(%rbp), %r10, %r12
+	adcx 216(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 216(%rdi)
+	mulx 224(%rbp), %r10, %r11
+	adcx 224(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 224(%rdi)
+	mulx 232(%rbp), %r10, %r12
+	adcx 232(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 232(%rdi)
+	mulx 240(%rbp), %r10, %r11
+	adcx 240(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 240(%rdi)
+	mulx 248(%rbp), %r10, %r12
+	adcx 248(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 248(%rdi)
+	mulx 256(%rbp), %r10, %r11
+	adcx 256(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 256(%rdi)
+	mulx 264(%rbp), %r10, %r12
+	adcx 264(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 264(%rdi)
+	mulx 272(%rbp), %r10, %r11
+	adcx 272(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 272(%rdi)
+	mulx 280(%rbp), %r10, %r12
+	adcx 280(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 280(%rdi)
+	mulx 288(%rbp), %r10, %r11
+	adcx 288(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 288(%rdi)
+	mulx 296(%rbp), %r10, %r12
+	adcx 296(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 296(%rdi)
+	mulx 304(%rbp), %r10, %r11
+	adcx 304(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 304(%rdi)
+	mulx 312(%rbp), %r10, %r12
+	adcx 312(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 312(%rdi)
+	adcx %r13, %r12
+	adox %r9, %r12
+	adcx %r9, %r14
+	adox %r9, %r14
+	mov %r12, %r13
+	mov %r13, 320(%rdi)
+	mov %r14, %r13
+	xor %r14d, %r14d
+	lea 8(%rdi), %rdi
+	lea 8(%rbx), %rbx
+	dec %r15
+	jnz 1b
+	mov %r13, %rax
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+	.size dstu_mp_montmul_40_adx, .-dstu_mp_montmul_40_adx
+	.globl dstu_mp_redc_40_adx
+	.type dstu_mp_redc_40_adx, @function
+	.p2align 5
+dstu_mp_redc_40_adx:
+	push %rbx
+	mov %rdx, %r8
+	xor %eax, %eax
+	mov $40, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rsi), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rsi), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rsi), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rsi), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rsi), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rsi), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rsi), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rsi), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rsi), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rsi), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rsi), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rsi), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rsi), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rsi), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rsi), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rsi), %r10, %rcx
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rsi), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rsi), %r10, %rcx
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rsi), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rsi), %r10, %rcx
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rsi), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rsi), %r10, %rcx
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rsi), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%rdi)
+	mulx 184(%rsi), %r10, %rcx
+	adcx 184(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 184(%rdi)
+	mulx 192(%rsi), %r10, %r11
+	adcx 192(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%rdi)
+	mulx 200(%rsi), %r10, %rcx
+	adcx 200(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 200(%rdi)
+	mulx 208(%rsi), %r10, %r11
+	adcx 208(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 208(%rdi)
+	mulx 216(%rsi), %r10, %rcx
+	adcx 216(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 216(%rdi)
+	mulx 224(%rsi), %r10, %r11
+	adcx 224(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 224(%rdi)
+	mulx 232(%rsi), %r10, %rcx
+	adcx 232(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 232(%rdi)
+	mulx 240(%rsi), %r10, %r11
+	adcx 240(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 240(%rdi)
+	mulx 248(%rsi), %r10, %rcx
+	adcx 248(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 248(%rdi)
+	mulx 256(%rsi), %r10, %r11
+	adcx 256(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 256(%rdi)
+	mulx 264(%rsi), %r10, %rcx
+	adcx 264(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 264(%rdi)
+	mulx 272(%rsi), %r10, %r11
+	adcx 272(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 272(%rdi)
+	mulx 280(%rsi), %r10, %rcx
+	adcx 280(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 280(%rdi)
+	mulx 288(%rsi), %r10, %r11
+	adcx 288(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 288(%rdi)
+	mulx 296(%rsi), %r10, %rcx
+	adcx 296(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 296(%rdi)
+	mulx 304(%rsi), %r10, %r11
+	adcx 304(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 304(%rdi)
+	mulx 312(%rsi), %r10, %rcx
+	adcx 312(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 312(%rdi)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	shr $1, %rax
+	adc %rcx, 320(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	ret
+	.size dstu_mp_redc_40_adx, .-dstu_mp_redc_40_adx
+	.globl dstu_mp_montsqr_40_adx
+	.type dstu_mp_montsqr_40_adx, @function
+	.p2align 5
+dstu_mp_montsqr_40_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	mov %rax, 240(%rdi)
+	mov %rax, 248(%rdi)
+	mov %rax, 256(%rdi)
+	mov %rax, 264(%rdi)
+	mov %rax, 272(%rdi)
+	mov %rax, 280(%rdi)
+	mov %rax, 288(%rdi)
+	mov %rax, 296(%rdi)
+	mov %rax, 304(%rdi)
+	mov %rax, 312(%rdi)
+	mov %rax, 320(%rdi)
+	mov %rax, 328(%rdi)
+	mov %rax, 336(%rdi)
+	mov %rax, 344(%rdi)
+	mov %rax, 352(%rdi)
+	mov %rax, 360(%rdi)
+	mov %rax, 368(%rdi)
+	mov %rax, 376(%rdi)
+	mov %rax, 384(%rdi)
+	mov %rax, 392(%rdi)
+	mov %rax, 400(%rdi)
+	mov %rax, 408(%rdi)
+	mov %rax, 416(%rdi)
+	mov %rax, 424(%rdi)
+	mov %rax, 432(%rdi)
+	mov %rax, 440(%rdi)
+	mov %rax, 448(%rdi)
+	mov %rax, 456(%rdi)
+	mov %rax, 464(%rdi)
+	mov %rax, 472(%rdi)
+	mov %rax, 480(%rdi)
+	mov %rax, 488(%rdi)
+	mov %rax, 496(%rdi)
+	mov %rax, 504(%rdi)
+	mov %rax, 512(%rdi)
+	mov %rax, 520(%rdi)
+	mov %rax, 528(%rdi)
+	mov %rax, 536(%rdi)
+	mov %rax, 544(%rdi)
+	mov %rax, 552(%rdi)
+	mov %rax, 560(%rdi)
+	mov %rax, 568(%rdi)
+	mov %rax, 576(%rdi)
+	mov %rax, 584(%rdi)
+	mov %rax, 592(%rdi)
+	mov %rax, 600(%rdi)
+	mov %rax, 608(%rdi)
+	mov %rax, 616(%rdi)
+	mov %rax, 624(%rdi)
+	mov %rax, 632(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr40_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr40_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr40_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr40_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr40_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr40_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr40_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr40_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr40_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr40_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr40_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+.Lsqr40_10:
+	mulx 88(%rsi), %r10, %r11
+	adcx 80(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%r13)
+.Lsqr40_11:
+	mulx 96(%rsi), %r10, %rcx
+	adcx 88(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 88(%r13)
+.Lsqr40_12:
+	mulx 104(%rsi), %r10, %r11
+	adcx 96(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%r13)
+.Lsqr40_13:
+	mulx 112(%rsi), %r10, %rcx
+	adcx 104(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 104(%r13)
+.Lsqr40_14:
+	mulx 120(%rsi), %r10, %r11
+	adcx 112(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%r13)
+.Lsqr40_15:
+	mulx 128(%rsi), %r10, %rcx
+	adcx 120(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 120(%r13)
+.Lsqr40_16:
+	mulx 136(%rsi), %r10, %r11
+	adcx 128(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%r13)
+.Lsqr40_17:
+	mulx 144(%rsi), %r10, %rcx
+	adcx 136(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 136(%r13)
+.Lsqr40_18:
+	mulx 152(%rsi), %r10, %r11
+	adcx 144(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%r13)
+.Lsqr40_19:
+	mulx 160(%rsi), %r10, %rcx
+	adcx 152(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 152(%r13)
+.Lsqr40_20:
+	mulx 168(%rsi), %r10, %r11
+	adcx 160(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%r13)
+.Lsqr40_21:
+	mulx 176(%rsi), %r10, %rcx
+	adcx 168(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 168(%r13)
+.Lsqr40_22:
+	mulx 184(%rsi), %r10, %r11
+	adcx 176(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%r13)
+.Lsqr40_23:
+	mulx 192(%rsi), %r10, %rcx
+	adcx 184(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 184(%r13)
+.Lsqr40_24:
+	mulx 200(%rsi), %r10, %r11
+	adcx 192(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%r13)
+.Lsqr40_25:
+	mulx 208(%rsi), %r10, %rcx
+	adcx 200(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 200(%r13)
+.Lsqr40_26:
+	mulx 216(%rsi), %r10, %r11
+	adcx 208(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 208(%r13)
+.Lsqr40_27:
+	mulx 224(%rsi), %r10, %rcx
+	adcx 216(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 216(%r13)
+.Lsqr40_28:
+	mulx 232(%rsi), %r10, %r11
+	adcx 224(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 224(%r13)
+.Lsqr40_29:
+	mulx 240(%rsi), %r10, %rcx
+	adcx 232(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 232(%r13)
+.Lsqr40_30:
+	mulx 248(%rsi), %r10, %r11
+	adcx 240(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 240(%r13)
+.Lsqr40_31:
+	mulx 256(%rsi), %r10, %rcx
+	adcx 248(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 248(%r13)
+.Lsqr40_32:
+	mulx 264(%rsi), %r10, %r11
+	adcx 256(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 256(%r13)
+.Lsqr40_33:
+	mulx 272(%rsi), %r10, %rcx
+	adcx 264(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 264(%r13)
+.Lsqr40_34:
+	mulx 280(%rsi), %r10, %r11
+	adcx 272(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 272(%r13)
+.Lsqr40_35:
+	mulx 288(%rsi), %r10, %rcx
+	adcx 280(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 280(%r13)
+.Lsqr40_36:
+	mulx 296(%rsi), %r10, %r11
+	adcx 288(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 288(%r13)
+.Lsqr40_37:
+	mulx 304(%rsi), %r10, %rcx
+	adcx 296(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 296(%r13)
+.Lsqr40_38:
+	mulx 312(%rsi), %r10, %r11
+	adcx 304(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 304(%r13)
+	adcx %r9, %r11
+	adox %r9, %r11
+	mov %r11, 312(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $39, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	mov 88(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 176(%rdi), %r14
+	mov 184(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 176(%rdi)
+	mov %r15, 184(%rdi)
+	mov 96(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 192(%rdi), %r14
+	mov 200(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 192(%rdi)
+	mov %r15, 200(%rdi)
+	mov 104(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 208(%rdi), %r14
+	mov 216(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 208(%rdi)
+	mov %r15, 216(%rdi)
+	mov 112(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 224(%rdi), %r14
+	mov 232(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 224(%rdi)
+	mov %r15, 232(%rdi)
+	mov 120(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 240(%rdi), %r14
+	mov 248(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 240(%rdi)
+	mov %r15, 248(%rdi)
+	mov 128(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 256(%rdi), %r14
+	mov 264(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 256(%rdi)
+	mov %r15, 264(%rdi)
+	mov 136(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 272(%rdi), %r14
+	mov 280(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 272(%rdi)
+	mov %r15, 280(%rdi)
+	mov 144(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 288(%rdi), %r14
+	mov 296(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 288(%rdi)
+	mov %r15, 296(%rdi)
+	mov 152(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 304(%rdi), %r14
+	mov 312(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 304(%rdi)
+	mov %r15, 312(%rdi)
+	mov 160(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 320(%rdi), %r14
+	mov 328(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 320(%rdi)
+	mov %r15, 328(%rdi)
+	mov 168(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 336(%rdi), %r14
+	mov 344(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 336(%rdi)
+	mov %r15, 344(%rdi)
+	mov 176(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 352(%rdi), %r14
+	mov 360(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 352(%rdi)
+	mov %r15, 360(%rdi)
+	mov 184(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 368(%rdi), %r14
+	mov 376(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 368(%rdi)
+	mov %r15, 376(%rdi)
+	mov 192(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 384(%rdi), %r14
+	mov 392(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 384(%rdi)
+	mov %r15, 392(%rdi)
+	mov 200(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 400(%rdi), %r14
+	mov 408(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 400(%rdi)
+	mov %r15, 408(%rdi)
+	mov 208(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 416(%rdi), %r14
+	mov 424(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 416(%rdi)
+	mov %r15, 424(%rdi)
+	mov 216(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 432(%rdi), %r14
+	mov 440(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 432(%rdi)
+	mov %r15, 440(%rdi)
+	mov 224(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 448(%rdi), %r14
+	mov 456(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 448(%rdi)
+	mov %r15, 456(%rdi)
+	mov 232(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 464(%rdi), %r14
+	mov 472(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 464(%rdi)
+	mov %r15, 472(%rdi)
+	mov 240(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 480(%rdi), %r14
+	mov 488(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 480(%rdi)
+	mov %r15, 488(%rdi)
+	mov 248(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 496(%rdi), %r14
+	mov 504(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 496(%rdi)
+	mov %r15, 504(%rdi)
+	mov 256(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 512(%rdi), %r14
+	mov 520(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 512(%rdi)
+	mov %r15, 520(%rdi)
+	mov 264(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 528(%rdi), %r14
+	mov 536(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 528(%rdi)
+	mov %r15, 536(%rdi)
+	mov 272(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 544(%rdi), %r14
+	mov 552(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 544(%rdi)
+	mov %r15, 552(%rdi)
+	mov 280(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 560(%rdi), %r14
+	mov 568(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 560(%rdi)
+	mov %r15, 568(%rdi)
+	mov 288(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 576(%rdi), %r14
+	mov 584(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 576(%rdi)
+	mov %r15, 584(%rdi)
+	mov 296(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 592(%rdi), %r14
+	mov 600(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 592(%rdi)
+	mov %r15, 600(%rdi)
+	mov 304(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 608(%rdi), %r14
+	mov 616(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 608(%rdi)
+	mov %r15, 616(%rdi)
+	mov 312(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 624(%rdi), %r14
+	mov 632(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 624(%rdi)
+	mov %r15, 632(%rdi)
+	xor %eax, %eax
+	mov $40, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rbp), %r10, %rcx
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rbp), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rbp), %r10, %rcx
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rbp), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rbp), %r10, %rcx
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rbp), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rbp), %r10, %rcx
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rbp), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%rdi)
+	mulx 184(%rbp), %r10, %rcx
+	adcx 184(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 184(%rdi)
+	mulx 192(%rbp), %r10, %r11
+	adcx 192(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%rdi)
+	mulx 200(%rbp), %r10, %rcx
+	adcx 200(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 200(%rdi)
+	mulx 208(%rbp), %r10, %r11
+	adcx 208(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 208(%rdi)
+	mulx 216(%rbp), %r10, %rcx
+	adcx 216(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 216(%rdi)
+	mulx 224(%rbp), %r10, %r11
+	adcx 224(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 224(%rdi)
+	mulx 232(%rbp), %r10, %rcx
+	adcx 232(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 232(%rdi)
+	mulx 240(%rbp), %r10, %r11
+	adcx 240(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 240(%rdi)
+	mulx 248(%rbp), %r10, %rcx
+	adcx 248(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 248(%rdi)
+	mulx 256(%rbp), %r10, %r11
+	adcx 256(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 256(%rdi)
+	mulx 264(%rbp), %r10, %rcx
+	adcx 264(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 264(%rdi)
+	mulx 272(%rbp), %r10, %r11
+	adcx 272(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 272(%rdi)
+	mulx 280(%rbp), %r10, %rcx
+	adcx 280(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 280(%rdi)
+	mulx 288(%rbp), %r10, %r11
+	adcx 288(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 288(%rdi)
+	mulx 296(%rbp), %r10, %rcx
+	adcx 296(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 296(%rdi)
+	mulx 304(%rbp), %r10, %r11
+	adcx 304(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 304(%rdi)
+	mulx 312(%rbp), %r10, %rcx
+	adcx 312(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 312(%rdi)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	shr $1, %rax
+	adc %rcx, 320(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr40_tab:
+	.long .Lsqr40_0 - .Lsqr40_tab
+	.long .Lsqr40_1 - .Lsqr40_tab
+	.long .Lsqr40_2 - .Lsqr40_tab
+	.long .Lsqr40_3 - .Lsqr40_tab
+	.long .Lsqr40_4 - .Lsqr40_tab
+	.long .Lsqr40_5 - .Lsqr40_tab
+	.long .Lsqr40_6 - .Lsqr40_tab
+	.long .Lsqr40_7 - .Lsqr40_tab
+	.long .Lsqr40_8 - .Lsqr40_tab
+	.long .Lsqr40_9 - .Lsqr40_tab
+	.long .Lsqr40_10 - .Lsqr40_tab
+	.long .Lsqr40_11 - .Lsqr40_tab
+	.long .Lsqr40_12 - .Lsqr40_tab
+	.long .Lsqr40_13 - .Lsqr40_tab
+	.long .Lsqr40_14 - .Lsqr40_tab
+	.long .Lsqr40_15 - .Lsqr40_tab
+	.long .Lsqr40_16 - .Lsqr40_tab
+	.long .Lsqr40_17 - .Lsqr40_tab
+	.long .Lsqr40_18 - .Lsqr40_tab
+	.long .Lsqr40_19 - .Lsqr40_tab
+	.long .Lsqr40_20 - .Lsqr40_tab
+	.long .Lsqr40_21 - .Lsqr40_tab
+	.long .Lsqr40_22 - .Lsqr40_tab
+	.long .Lsqr40_23 - .Lsqr40_tab
+	.long .Lsqr40_24 - .Lsqr40_tab
+	.long .Lsqr40_25 - .Lsqr40_tab
+	.long .Lsqr40_26 - .Lsqr40_tab
+	.long .Lsqr40_27 - .Lsqr40_tab
+	.long .Lsqr40_28 - .Lsqr40_tab
+	.long .Lsqr40_29 - .Lsqr40_tab
+	.long .Lsqr40_30 - .Lsqr40_tab
+	.long .Lsqr40_31 - .Lsqr40_tab
+	.long .Lsqr40_32 - .Lsqr40_tab
+	.long .Lsqr40_33 - .Lsqr40_tab
+	.long .Lsqr40_34 - .Lsqr40_tab
+	.long .Lsqr40_35 - .Lsqr40_tab
+	.long .Lsqr40_36 - .Lsqr40_tab
+	.long .Lsqr40_37 - .Lsqr40_tab
+	.long .Lsqr40_38 - .Lsqr40_tab
+	.size dstu_mp_montsqr_40_adx, .-dstu_mp_montsqr_40_adx
+	.globl dstu_mp_montmul_48_adx
+	.type dstu_mp_montmul_48_adx, @function
+	.p2align 5
+dstu_mp_montmul_48_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbx
+	mov %rcx, %rbp
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	mov %rax, 240(%rdi)
+	mov %rax, 248(%rdi)
+	mov %rax, 256(%rdi)
+	mov %rax, 264(%rdi)
+	mov %rax, 272(%rdi)
+	mov %rax, 280(%rdi)
+	mov %rax, 288(%rdi)
+	mov %rax, 296(%rdi)
+	mov %rax, 304(%rdi)
+	mov %rax, 312(%rdi)
+	mov %rax, 320(%rdi)
+	mov %rax, 328(%rdi)
+	mov %rax, 336(%rdi)
+	mov %rax, 344(%rdi)
+	mov %rax, 352(%rdi)
+	mov %rax, 360(%rdi)
+	mov %rax, 368(%rdi)
+	mov %rax, 376(%rdi)
+	xor %r13, %r13
+	xor %r14, %r14
+	mov $48, %r15
+1:
+	mov (%rbx), %rdx
+	xor %r9d, %r9d
+	mulx 0(%rsi), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rsi), %r10, %r12
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rsi), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rsi), %r10, %r12
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rsi), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rsi), %r10, %r12
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rsi), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rsi), %r10, %r12
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rsi), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rsi), %r10, %r12
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rsi), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rsi), %r10, %r12
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rsi), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rsi), %r10, %r12
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rsi), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rsi), %r10, %r12
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rsi), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rsi), %r10, %r12
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rsi), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rsi), %r10, %r12
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rsi), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rsi), %r10, %r12
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rsi), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 176(%rdi)
+	mulx 184(%rsi), %r10, %r12
+	adcx 184(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 184(%rdi)
+	mulx 192(%rsi), %r10, %r11
+	adcx 192(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 192(%rdi)
+	mulx 200(%rsi), %r10, %r12
+	adcx 200(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 200(%rdi)
+	mulx 208(%rsi), %r10, %r11
+	adcx 208(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 208(%rdi)
+	mulx 216(%rsi), %r10, %r12
+	adcx 216(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 216(%rdi)
+	mulx 224(%rsi), %r10, %r11
+	adcx 224(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 224(%rdi)
+	mulx 232(%rsi), %r10, %r12
+	adcx 232(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 232(%rdi)
+	mulx 240(%rsi), %r10, %r11
+	adcx 240(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 240(%rdi)
+	mulx 248(%rsi), %r10, %r12
+	adcx 248(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 248(%rdi)
+	mulx 256(%rsi), %r10, %r11
+	adcx 256(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 256(%rdi)
+	mulx 264(%rsi), %r10, %r12
+	adcx 264(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 264(%rdi)
+	mulx 272(%rsi), %r10, %r11
+	adcx 272(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 272(%rdi)
+	mulx 280(%rsi), %r10, %r12
+	adcx 280(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 280(%rdi)
+	mulx 288(%rsi), %r10, %r11
+	adcx 288(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 288(%rdi)
+	mulx 296(%rsi), %r10, %r12
+	adcx 296(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 296(%rdi)
+	mulx 304(%rsi), %r10, %r11
+	adcx 304(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 304(%rdi)
+	mulx 312(%rsi), %r10, %r12
+	adcx 312(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 312(%rdi)
+	mulx 320(%rsi), %r10, %r11
+	adcx 320(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 320(%rdi)
+	mulx 328(%rsi), %r10, %r12
+	adcx 328(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 328(%rdi)
+	mulx 336(%rsi), %r10, %r11
+	adcx 336(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 336(%rdi)
+	mulx 344(%rsi), %r10, %r12
+	adcx 344(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 344(%rdi)
+	mulx 352(%rsi), %r10, %r11
+	adcx 352(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 352(%rdi)
+	mulx 360(%rsi), %r10, %r12
+	adcx 360(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 360(%rdi)
+	mulx 368(%rsi), %r10, %r11
+	adcx 368(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 368(%rdi)
+	mulx 376(%rsi), %r10, %r12
+	adcx 376(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 376(%rdi)
+	adcx %r13, %r12
+	adox %r9, %r12
+	adcx %r9, %r14
+	adox %r9, %r14
+	mov %r12, %r13
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %r12
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %r12
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %r12
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %r12
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %r12
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %r12
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %r12
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rbp), %r10, %r12
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rbp), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rbp), %r10, %r12
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rbp), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rbp), %r10, %r12
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rbp), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rbp), %r10, %r12
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rbp), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 176(%rdi)
+	mulx 184(%rbp), %r10, %r12
+	adcx 184(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 184(%rdi)
+	mulx 192(%rbp), %r10, %r11
+	adcx 192(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 192(%rdi)
+	mulx 200(%rbp), %r10, %r12
+	adcx 200(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 200(%rdi)
+	mulx 208(%rbp), %r10, %r11
+	adcx 208(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 208(%rdi)
+	mulx 216(%rbp), %r10, %r12
+	adcx 216(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 216(%rdi)
+	mulx 224(%rbp), %r10, %r11
+	adcx 224(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 224(%rdi)
+	mulx 232(%rbp), %r10, %r12
+	adcx 232(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 232(%rdi)
+	mulx 240(%rbp), %r10, %r11
+	adcx 240(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 240(%rdi)
+	mulx 248(%rbp), %r10, %r12
+	adcx 248(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 248(%rdi)
+	mulx 256(%rbp), %r10, %r11
+	adcx 256(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 256(%rdi)
+	mulx 264(%rbp), %r10, %r12
+	adcx 264(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 264(%rdi)
+	mulx 272(%rbp), %r10, %r11
+	adcx 272(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 272(%rdi)
+	mulx 280(%rbp), %r10, %r12
+	adcx 280(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 280(%rdi)
+	mulx 288(%rbp), %r10, %r11
+	adcx 288(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 288(%rdi)
+	mulx 296(%rbp), %r10, %r12
+	adcx 296(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 296(%rdi)
+	mulx 304(%rbp), %r10, %r11
+	adcx 304(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 304(%rdi)
+	mulx 312(%rbp), %r10, %r12
+	adcx 312(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 312(%rdi)
+	mulx 320(%rbp), %r10, %r11
+	adcx 320(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 320(%rdi)
+	mulx 328(%rbp), %r10, %r12
+	adcx 328(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 328(%rdi)
+	mulx 336(%rbp), %r10, %r11
+	adcx 336(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 336(%rdi)
+	mulx 344(%rbp), %r10, %r12
+	adcx 344(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 344(%rdi)
+	mulx 352(%rbp), %r10, %r11
+	adcx 352(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 352(%rdi)
+	mulx 360(%rbp), %r10, %r12
+	adcx 360(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 360(%rdi)
+	mulx 368(%rbp), %r10, %r11
+	adcx 368(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 368(%rdi)
+	mulx 376(%rbp), %r10, %r12
+	adcx 376(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 376(%rdi)
+	adcx %r13, %r12
+	adox %r9, %r12
+	adcx %r9, %r14
+	adox %r9, %r14
+	mov %r12, %r13
+	mov %r13, 384(%rdi)
+	mov %r14, %r13
+	xor %r14d, %r14d
+	lea 8(%rdi), %rdi
+	lea 8(%rbx), %rbx
+	dec %r15
+	jnz 1b
+	mov %r13, %rax
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+	.size dstu_mp_montmul_48_adx, .-dstu_mp_montmul_48_adx
+	.globl dstu_mp_redc_48_adx
+	.type dstu_mp_redc_48_adx, @function
+	.p2align 5
+dstu_mp_redc_48_adx:
+	push %rbx
+	mov %rdx, %r8
+	xor %eax, %eax
+	mov $48, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rsi), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rsi), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rsi), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rsi), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rsi), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rsi), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rsi), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rsi), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rsi), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rsi), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rsi), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rsi), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rsi), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rsi), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rsi), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rsi), %r10, %rcx
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rsi), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rsi), %r10, %rcx
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rsi), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rsi), %r10, %rcx
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rsi), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rsi), %r10, %rcx
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rsi), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%rdi)
+	mulx 184(%rsi), %r10, %rcx
+	adcx 184(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 184(%rdi)
+	mulx 192(%rsi), %r10, %r11
+	adcx 192(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%rdi)
+	mulx 200(%rsi), %r10, %rcx
+	adcx 200(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 200(%rdi)
+	mulx 208(%rsi), %r10, %r11
+	adcx 208(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 208(%rdi)
+	mulx 216(%rsi), %r10, %rcx
+	adcx 216(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 216(%rdi)
+	mulx 224(%rsi), %r10, %r11
+	adcx 224(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 224(%rdi)
+	mulx 232(%rsi), %r10, %rcx
+	adcx 232(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 232(%rdi)
+	mulx 240(%rsi), %r10, %r11
+	adcx 240(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 240(%rdi)
+	mulx 248(%rsi), %r10, %rcx
+	adcx 248(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 248(%rdi)
+	mulx 256(%rsi), %r10, %r11
+	adcx 256(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 256(%rdi)
+	mulx 264(%rsi), %r10, %rcx
+	adcx 264(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 264(%rdi)
+	mulx 272(%rsi), %r10, %r11
+	adcx 272(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 272(%rdi)
+	mulx 280(%rsi), %r10, %rcx
+	adcx 280(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 280(%rdi)
+	mulx 288(%rsi), %r10, %r11
+	adcx 288(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 288(%rdi)
+	mulx 296(%rsi), %r10, %rcx
+	adcx 296(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 296(%rdi)
+	mulx 304(%rsi), %r10, %r11
+	adcx 304(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 304(%rdi)
+	mulx 312(%rsi), %r10, %rcx
+	adcx 312(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 312(%rdi)
+	mulx 320(%rsi), %r10, %r11
+	adcx 320(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 320(%rdi)
+	mulx 328(%rsi), %r10, %rcx
+	adcx 328(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 328(%rdi)
+	mulx 336(%rsi), %r10, %r11
+	adcx 336(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 336(%rdi)
+	mulx 344(%rsi), %r10, %rcx
+	adcx 344(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 344(%rdi)
+	mulx 352(%rsi), %r10, %r11
+	adcx 352(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 352(%rdi)
+	mulx 360(%rsi), %r10, %rcx
+	adcx 360(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 360(%rdi)
+	mulx 368(%rsi), %r10, %r11
+	adcx 368(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 368(%rdi)
+	mulx 376(%rsi), %r10, %rcx
+	adcx 376(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 376(%rdi)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	shr $1, %rax
+	adc %rcx, 384(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	ret
+	.size dstu_mp_redc_48_adx, .-dstu_mp_redc_48_adx
+	.globl dstu_mp_montsqr_48_adx
+	.type dstu_mp_montsqr_48_adx, @function
+	.p2align 5
+dstu_mp_montsqr_48_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	mov %rax, 240(%rdi)
+	mov %rax, 248(%rdi)
+	mov %rax, 256(%rdi)
+	mov %rax, 264(%rdi)
+	mov %rax, 272(%rdi)
+	mov %rax, 280(%rdi)
+	mov %rax, 288(%rdi)
+	mov %rax, 296(%rdi)
+	mov %rax, 304(%rdi)
+	mov %rax, 312(%rdi)
+	mov %rax, 320(%rdi)
+	mov %rax, 328(%rdi)
+	mov %rax, 336(%rdi)
+	mov %rax, 344(%rdi)
+	mov %rax, 352(%rdi)
+	mov %rax, 360(%rdi)
+	mov %rax, 368(%rdi)
+	mov %rax, 376(%rdi)
+	mov %rax, 384(%rdi)
+	mov %rax, 392(%rdi)
+	mov %rax, 400(%rdi)
+	mov %rax, 408(%rdi)
+	mov %rax, 416(%rdi)
+	mov %rax, 424(%rdi)
+	mov %rax, 432(%rdi)
+	mov %rax, 440(%rdi)
+	mov %rax, 448(%rdi)
+	mov %rax, 456(%rdi)
+	mov %rax, 464(%rdi)
+	mov %rax, 472(%rdi)
+	mov %rax, 480(%rdi)
+	mov %rax, 488(%rdi)
+	mov %rax, 496(%rdi)
+	mov %rax, 504(%rdi)
+	mov %rax, 512(%rdi)
+	mov %rax, 520(%rdi)
+	mov %rax, 528(%rdi)
+	mov %rax, 536(%rdi)
+	mov %rax, 544(%rdi)
+	mov %rax, 552(%rdi)
+	mov %rax, 560(%rdi)
+	mov %rax, 568(%rdi)
+	mov %rax, 576(%rdi)
+	mov %rax, 584(%rdi)
+	mov %rax, 592(%rdi)
+	mov %rax, 600(%rdi)
+	mov %rax, 608(%rdi)
+	mov %rax, 616(%rdi)
+	mov %rax, 624(%rdi)
+	mov %rax, 632(%rdi)
+	mov %rax, 640(%rdi)
+	mov %rax, 648(%rdi)
+	mov %rax, 656(%rdi)
+	mov %rax, 664(%rdi)
+	mov %rax, 672(%rdi)
+	mov %rax, 680(%rdi)
+	mov %rax, 688(%rdi)
+	mov %rax, 696(%rdi)
+	mov %rax, 704(%rdi)
+	mov %rax, 712(%rdi)
+	mov %rax, 720(%rdi)
+	mov %rax, 728(%rdi)
+	mov %rax, 736(%rdi)
+	mov %rax, 744(%rdi)
+	mov %rax, 752(%rdi)
+	mov %rax, 760(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr48_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr48_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr48_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr48_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr48_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr48_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr48_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr48_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr48_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr48_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr48_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+.Lsqr48_10:
+	mulx 88(%rsi), %r10, %r11
+	adcx 80(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%r13)
+.Lsqr48_11:
+	mulx 96(%rsi), %r10, %rcx
+	adcx 88(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 88(%r13)
+.Lsqr48_12:
+	mulx 104(%rsi), %r10, %r11
+	adcx 96(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%r13)
+.Lsqr48_13:
+	mulx 112(%rsi), %r10, %rcx
+	adcx 104(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 104(%r13)
+.Lsqr48_14:
+	mulx 120(%rsi), %r10, %r11
+	adcx 112(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%r13)
+.Lsqr48_15:
+	mulx 128(%rsi), %r10, %rcx
+	adcx 120(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 120(%r13)
+.Lsqr48_16:
+	mulx 136(%rsi), %r10, %r11
+	adcx 128(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%r13)
+.Lsqr48_17:
+	mulx 144(%rsi), %r10, %rcx
+	adcx 136(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 136(%r13)
+.Lsqr48_18:
+	mulx 152(%rsi), %r10, %r11
+	adcx 144(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%r13)
+.Lsqr48_19:
+	mulx 160(%rsi), %r10, %rcx
+	adcx 152(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 152(%r13)
+.Lsqr48_20:
+	mulx 168(%rsi), %r10, %r11
+	adcx 160(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%r13)
+.Lsqr48_21:
+	mulx 176(%rsi), %r10, %rcx
+	adcx 168(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 168(%r13)
+.Lsqr48_22:
+	mulx 184(%rsi), %r10, %r11
+	adcx 176(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%r13)
+.Lsqr48_23:
+	mulx 192(%rsi), %r10, %rcx
+	adcx 184(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 184(%r13)
+.Lsqr48_24:
+	mulx 200(%rsi), %r10, %r11
+	adcx 192(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%r13)
+.Lsqr48_25:
+	mulx 208(%rsi), %r10, %rcx
+	adcx 200(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 200(%r13)
+.Lsqr48_26:
+	mulx 216(%rsi), %r10, %r11
+	adcx 208(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 208(%r13)
+.Lsqr48_27:
+	mulx 224(%rsi), %r10, %rcx
+	adcx 216(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 216(%r13)
+.Lsqr48_28:
+	mulx 232(%rsi), %r10, %r11
+	adcx 224(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 224(%r13)
+.Lsqr48_29:
+	mulx 240(%rsi), %r10, %rcx
+	adcx 232(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 232(%r13)
+.Lsqr48_30:
+	mulx 248(%rsi), %r10, %r11
+	adcx 240(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 240(%r13)
+.Lsqr48_31:
+	mulx 256(%rsi), %r10, %rcx
+	adcx 248(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 248(%r13)
+.Lsqr48_32:
+	mulx 264(%rsi), %r10, %r11
+	adcx 256(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 256(%r13)
+.Lsqr48_33:
+	mulx 272(%rsi), %r10, %rcx
+	adcx 264(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 264(%r13)
+.Lsqr48_34:
+	mulx 280(%rsi), %r10, %r11
+	adcx 272(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 272(%r13)
+.Lsqr48_35:
+	mulx 288(%rsi), %r10, %rcx
+	adcx 280(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 280(%r13)
+.Lsqr48_36:
+	mulx 296(%rsi), %r10, %r11
+	adcx 288(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 288(%r13)
+.Lsqr48_37:
+	mulx 304(%rsi), %r10, %rcx
+	adcx 296(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 296(%r13)
+.Lsqr48_38:
+	mulx 312(%rsi), %r10, %r11
+	adcx 304(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 304(%r13)
+.Lsqr48_39:
+	mulx 320(%rsi), %r10, %rcx
+	adcx 312(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 312(%r13)
+.Lsqr48_40:
+	mulx 328(%rsi), %r10, %r11
+	adcx 320(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 320(%r13)
+.Lsqr48_41:
+	mulx 336(%rsi), %r10, %rcx
+	adcx 328(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 328(%r13)
+.Lsqr48_42:
+	mulx 344(%rsi), %r10, %r11
+	adcx 336(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 336(%r13)
+.Lsqr48_43:
+	mulx 352(%rsi), %r10, %rcx
+	adcx 344(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 344(%r13)
+.Lsqr48_44:
+	mulx 360(%rsi), %r10, %r11
+	adcx 352(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 352(%r13)
+.Lsqr48_45:
+	mulx 368(%rsi), %r10, %rcx
+	adcx 360(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 360(%r13)
+.Lsqr48_46:
+	mulx 376(%rsi), %r10, %r11
+	adcx 368(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 368(%r13)
+	adcx %r9, %r11
+	adox %r9, %r11
+	mov %r11, 376(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $47, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	mov 88(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 176(%rdi), %r14
+	mov 184(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 176(%rdi)
+	mov %r15, 184(%rdi)
+	mov 96(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 192(%rdi), %r14
+	mov 200(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 192(%rdi)
+	mov %r15, 200(%rdi)
+	mov 104(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 208(%rdi), %r14
+	mov 216(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 208(%rdi)
+	mov %r15, 216(%rdi)
+	mov 112(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 224(%rdi), %r14
+	mov 232(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 224(%rdi)
+	mov %r15, 232(%rdi)
+	mov 120(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 240(%rdi), %r14
+	mov 248(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 240(%rdi)
+	mov %r15, 248(%rdi)
+	mov 128(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 256(%rdi), %r14
+	mov 264(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 256(%rdi)
+	mov %r15, 264(%rdi)
+	mov 136(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 272(%rdi), %r14
+	mov 280(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 272(%rdi)
+	mov %r15, 280(%rdi)
+	mov 144(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 288(%rdi), %r14
+	mov 296(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 288(%rdi)
+	mov %r15, 296(%rdi)
+	mov 152(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 304(%rdi), %r14
+	mov 312(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 304(%rdi)
+	mov %r15, 312(%rdi)
+	mov 160(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 320(%rdi), %r14
+	mov 328(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 320(%rdi)
+	mov %r15, 328(%rdi)
+	mov 168(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 336(%rdi), %r14
+	mov 344(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 336(%rdi)
+	mov %r15, 344(%rdi)
+	mov 176(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 352(%rdi), %r14
+	mov 360(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 352(%rdi)
+	mov %r15, 360(%rdi)
+	mov 184(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 368(%rdi), %r14
+	mov 376(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 368(%rdi)
+	mov %r15, 376(%rdi)
+	mov 192(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 384(%rdi), %r14
+	mov 392(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 384(%rdi)
+	mov %r15, 392(%rdi)
+	mov 200(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 400(%rdi), %r14
+	mov 408(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 400(%rdi)
+	mov %r15, 408(%rdi)
+	mov 208(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 416(%rdi), %r14
+	mov 424(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 416(%rdi)
+	mov %r15, 424(%rdi)
+	mov 216(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 432(%rdi), %r14
+	mov 440(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 432(%rdi)
+	mov %r15, 440(%rdi)
+	mov 224(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 448(%rdi), %r14
+	mov 456(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 448(%rdi)
+	mov %r15, 456(%rdi)
+	mov 232(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 464(%rdi), %r14
+	mov 472(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 464(%rdi)
+	mov %r15, 472(%rdi)
+	mov 240(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 480(%rdi), %r14
+	mov 488(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 480(%rdi)
+	mov %r15, 488(%rdi)
+	mov 248(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 496(%rdi), %r14
+	mov 504(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 496(%rdi)
+	mov %r15, 504(%rdi)
+	mov 256(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 512(%rdi), %r14
+	mov 520(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 512(%rdi)
+	mov %r15, 520(%rdi)
+	mov 264(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 528(%rdi), %r14
+	mov 536(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 528(%rdi)
+	mov %r15, 536(%rdi)
+	mov 272(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 544(%rdi), %r14
+	mov 552(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 544(%rdi)
+	mov %r15, 552(%rdi)
+	mov 280(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 560(%rdi), %r14
+	mov 568(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 560(%rdi)
+	mov %r15, 568(%rdi)
+	mov 288(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 576(%rdi), %r14
+	mov 584(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 576(%rdi)
+	mov %r15, 584(%rdi)
+	mov 296(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 592(%rdi), %r14
+	mov 600(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 592(%rdi)
+	mov %r15, 600(%rdi)
+	mov 304(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 608(%rdi), %r14
+	mov 616(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 608(%rdi)
+	mov %r15, 616(%rdi)
+	mov 312(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 624(%rdi), %r14
+	mov 632(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 624(%rdi)
+	mov %r15, 632(%rdi)
+	mov 320(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 640(%rdi), %r14
+	mov 648(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 640(%rdi)
+	mov %r15, 648(%rdi)
+	mov 328(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 656(%rdi), %r14
+	mov 664(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 656(%rdi)
+	mov %r15, 664(%rdi)
+	mov 336(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 672(%rdi), %r14
+	mov 680(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 672(%rdi)
+	mov %r15, 680(%rdi)
+	mov 344(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 688(%rdi), %r14
+	mov 696(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 688(%rdi)
+	mov %r15, 696(%rdi)
+	mov 352(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 704(%rdi), %r14
+	mov 712(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 704(%rdi)
+	mov %r15, 712(%rdi)
+	mov 360(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 720(%rdi), %r14
+	mov 728(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 720(%rdi)
+	mov %r15, 728(%rdi)
+	mov 368(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 736(%rdi), %r14
+	mov 744(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 736(%rdi)
+	mov %r15, 744(%rdi)
+	mov 376(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 752(%rdi), %r14
+	mov 760(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 752(%rdi)
+	mov %r15, 760(%rdi)
+	xor %eax, %eax
+	mov $48, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rbp), %r10, %rcx
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rbp), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rbp), %r10, %rcx
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rbp), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rbp), %r10, %rcx
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rbp), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rbp), %r10, %rcx
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rbp), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%rdi)
+	mulx 184(%rbp), %r10, %rcx
+	adcx 184(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 184(%rdi)
+	mulx 192(%rbp), %r10, %r11
+	adcx 192(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%rdi)
+	mulx 200(%rbp), %r10, %rcx
+	adcx 200(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 200(%rdi)
+	mulx 208(%rbp), %r10, %r11
+	adcx 208(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 208(%rdi)
+	mulx 216(%rbp), %r10, %rcx
+	adcx 216(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 216(%rdi)
+	mulx 224(%rbp), %r10, %r11
+	adcx 224(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 224(%rdi)
+	mulx 232(%rbp), %r10, %rcx
+	adcx 232(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 232(%rdi)
+	mulx 240(%rbp), %r10, %r11
+	adcx 240(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 240(%rdi)
+	mulx 248(%rbp), %r10, %rcx
+	adcx 248(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 248(%rdi)
+	mulx 256(%rbp), %r10, %r11
+	adcx 256(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 256(%rdi)
+	mulx 264(%rbp), %r10, %rcx
+	adcx 264(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 264(%rdi)
+	mulx 272(%rbp), %r10, %r11
+	adcx 272(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 272(%rdi)
+	mulx 280(%rbp), %r10, %rcx
+	adcx 280(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 280(%rdi)
+	mulx 288(%rbp), %r10, %r11
+	adcx 288(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 288(%rdi)
+	mulx 296(%rbp), %r10, %rcx
+	adcx 296(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 296(%rdi)
+	mulx 304(%rbp), %r10, %r11
+	adcx 304(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 304(%rdi)
+	mulx 312(%rbp), %r10, %rcx
+	adcx 312(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 312(%rdi)
+	mulx 320(%rbp), %r10, %r11
+	adcx 320(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 320(%rdi)
+	mulx 328(%rbp), %r10, %rcx
+	adcx 328(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 328(%rdi)
+	mulx 336(%rbp), %r10, %r11
+	adcx 336(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 336(%rdi)
+	mulx 344(%rbp), %r10, %rcx
+	adcx 344(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 344(%rdi)
+	mulx 352(%rbp), %r10, %r11
+	adcx 352(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 352(%rdi)
+	mulx 360(%rbp), %r10, %rcx
+	adcx 360(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 360(%rdi)
+	mulx 368(%rbp), %r10, %r11
+	adcx 368(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 368(%rdi)
+	mulx 376(%rbp), %r10, %rcx
+	adcx 376(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 376(%rdi)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	shr $1, %rax
+	adc %rcx, 384(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr48_tab:
+	.long .Lsqr48_0 - .Lsqr48_tab
+	.long .Lsqr48_1 - .Lsqr48_tab
+	.long .Lsqr48_2 - .Lsqr48_tab
+	.long .Lsqr48_3 - .Lsqr48_tab
+	.long .Lsqr48_4 - .Lsqr48_tab
+	.long .Lsqr48_5 - .Lsqr48_tab
+	.long .Lsqr48_6 - .Lsqr48_tab
+	.long .Lsqr48_7 - .Lsqr48_tab
+	.long .Lsqr48_8 - .Lsqr48_tab
+	.long .Lsqr48_9 - .Lsqr48_tab
+	.long .Lsqr48_10 - .Lsqr48_tab
+	.long .Lsqr48_11 - .Lsqr48_tab
+	.long .Lsqr48_12 - .Lsqr48_tab
+	.long .Lsqr48_13 - .Lsqr48_tab
+	.long .Lsqr48_14 - .Lsqr48_tab
+	.long .Lsqr48_15 - .Lsqr48_tab
+	.long .Lsqr48_16 - .Lsqr48_tab
+	.long .Lsqr48_17 - .Lsqr48_tab
+	.long .Lsqr48_18 - .Lsqr48_tab
+	.long .Lsqr48_19 - .Lsqr48_tab
+	.long .Lsqr48_20 - .Lsqr48_tab
+	.long .Lsqr48_21 - .Lsqr48_tab
+	.long .Lsqr48_22 - .Lsqr48_tab
+	.long .Lsqr48_23 - .Lsqr48_tab
+	.long .Lsqr48_24 - .Lsqr48_tab
+	.long .Lsqr48_25 - .Lsqr48_tab
+	.long .Lsqr48_26 - .Lsqr48_tab
+	.long .Lsqr48_27 - .Lsqr48_tab
+	.long .Lsqr48_28 - .Lsqr48_tab
+	.long .Lsqr48_29 - .Lsqr48_tab
+	.long .Lsqr48_30 - .Lsqr48_tab
+	.long .Lsqr48_31 - .Lsqr48_tab
+	.long .Lsqr48_32 - .Lsqr48_tab
+	.long .Lsqr48_33 - .Lsqr48_tab
+	.long .Lsqr48_34 - .Lsqr48_tab
+	.long .Lsqr48_35 - .Lsqr48_tab
+	.long .Lsqr48_36 - .Lsqr48_tab
+	.long .Lsqr48_37 - .Lsqr48_tab
+	.long .Lsqr48_38 - .Lsqr48_tab
+	.long .Lsqr48_39 - .Lsqr48_tab
+	.long .Lsqr48_40 - .Lsqr48_tab
+	.long .Lsqr48_41 - .Lsqr48_tab
+	.long .Lsqr48_42 - .Lsqr48_tab
+	.long .Lsqr48_43 - .Lsqr48_tab
+	.long .Lsqr48_44 - .Lsqr48_tab
+	.long .Lsqr48_45 - .Lsqr48_tab
+	.long .Lsqr48_46 - .Lsqr48_tab
+	.size dstu_mp_montsqr_48_adx, .-dstu_mp_montsqr_48_adx
+	.globl dstu_mp_montmul_56_adx
+	.type dstu_mp_montmul_56_adx, @function
+	.p2align 5
+dstu_mp_montmul_56_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbx
+	mov %rcx, %rbp
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	mov %rax, 240(%rdi)
+	mov %rax, 248(%rdi)
+	mov %rax, 256(%rdi)
+	mov %rax, 264(%rdi)
+	mov %rax, 272(%rdi)
+	mov %rax, 280(%rdi)
+	mov %rax, 288(%rdi)
+	mov %rax, 296(%rdi)
+	mov %rax, 304(%rdi)
+	mov %rax, 312(%rdi)
+	mov %rax, 320(%rdi)
+	mov %rax, 328(%rdi)
+	mov %rax, 336(%rdi)
+	mov %rax, 344(%rdi)
+	mov %rax, 352(%rdi)
+	mov %rax, 360(%rdi)
+	mov %rax, 368(%rdi)
+	mov %rax, 376(%rdi)
+	mov %rax, 384(%rdi)
+	mov %rax, 392(%rdi)
+	mov %rax, 400(%rdi)
+	mov %rax, 408(%rdi)
+	mov %rax, 416(%rdi)
+	mov %rax, 424(%rdi)
+	mov %rax, 432(%rdi)
+	mov %rax, 440(%rdi)
+	xor %r13, %r13
+	xor %r14, %r14
+	mov $56, %r15
+1:
+	mov (%rbx), %rdx
+	xor %r9d, %r9d
+	mulx 0(%rsi), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rsi), %r10, %r12
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rsi), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rsi), %r10, %r12
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rsi), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rsi), %r10, %r12
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rsi), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rsi), %r10, %r12
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rsi), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rsi), %r10, %r12
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rsi), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rsi), %r10, %r12
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rsi), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rsi), %r10, %r12
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rsi), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rsi), %r10, %r12
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rsi), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rsi), %r10, %r12
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rsi), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rsi), %r10, %r12
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rsi), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rsi), %r10, %r12
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rsi), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 176(%rdi)
+	mulx 184(%rsi), %r10, %r12
+	adcx 184(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 184(%rdi)
+	mulx 192(%rsi), %r10, %r11
+	adcx 192(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 192(%rdi)
+	mulx 200(%rsi), %r10, %r12
+	adcx 200(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 200(%rdi)
+	mulx 208(%rsi), %r10, %r11
+	adcx 208(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 208(%rdi)
+	mulx 216(%rsi), %r10, %r12
+	adcx 216(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 216(%rdi)
+	mulx 224(%rsi), %r10, %r11
+	adcx 224(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 224(%rdi)
+	mulx 232(%rsi), %r10, %r12
+	adcx 232(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 232(%rdi)
+	mulx 240(%rsi), %r10, %r11
+	adcx 240(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 240(%rdi)
+	mulx 248(%rsi), %r10, %r12
+	adcx 248(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 248(%rdi)
+	mulx 256(%rsi), %r10, %r11
+	adcx 256(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 256(%rdi)
+	mulx 264(%rsi), %r10, %r12
+	adcx 264(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 264(%rdi)
+	mulx 272(%rsi), %r10, %r11
+	adcx 272(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 272(%rdi)
+	mulx 280(%rsi), %r10, %r12
+	adcx 280(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 280(%rdi)
+	mulx 288(%rsi), %r10, %r11
+	adcx 288(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 288(%rdi)
+	mulx 296(%rsi), %r10, %r12
+	adcx 296(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 296(%rdi)
+	mulx 304(%rsi), %r10, %r11
+	adcx 304(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 304(%rdi)
+	mulx 312(%rsi), %r10, %r12
+	adcx 312(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 312(%rdi)
+	mulx 320(%rsi), %r10, %r11
+	adcx 320(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 320(%rdi)
+	mulx 328(%rsi), %r10, %r12
+	adcx 328(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 328(%rdi)
+	mulx 336(%rsi), %r10, %r11
+	adcx 336(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 336(%rdi)
+	mulx 344(%rsi), %r10, %r12
+	adcx 344(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 344(%rdi)
+	mulx 352(%rsi), %r10, %r11
+	adcx 352(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 352(%rdi)
+	mulx 360(%rsi), %r10, %r12
+	adcx 360(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 360(%rdi)
+	mulx 368(%rsi), %r10, %r11
+	adcx 368(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 368(%rdi)
+	mulx 376(%rsi), %r10, %r12
+	adcx 376(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 376(%rdi)
+	mulx 384(%rsi), %r10, %r11
+	adcx 384(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 384(%rdi)
+	mulx 392(%rsi), %r10, %r12
+	adcx 392(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 392(%rdi)
+	mulx 400(%rsi), %r10, %r11
+	adcx 400(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 400(%rdi)
+	mulx 408(%rsi), %r10, %r12
+	adcx 408(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 408(%rdi)
+	mulx 416(%rsi), %r10, %r11
+	adcx 416(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 416(%rdi)
+	mulx 424(%rsi), %r10, %r12
+	adcx 424(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 424(%rdi)
+	mulx 432(%rsi), %r10, %r11
+	adcx 432(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 432(%rdi)
+	mulx 440(%rsi), %r10, %r12
+	adcx 440(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 440(%rdi)
+	adcx %r13, %r12
+	adox %r9, %r12
+	adcx %r9, %r14
+	adox %r9, %r14
+	mov %r12, %r13
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %r12
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %r12
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %r12
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %r12
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %r12
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %r12
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %r12
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rbp), %r10, %r12
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rbp), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rbp), %r10, %r12
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rbp), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rbp), %r10, %r12
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rbp), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rbp), %r10, %r12
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rbp), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 176(%rdi)
+	mulx 184(%rbp), %r10, %r12
+	adcx 184(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 184(%rdi)
+	mulx 192(%rbp), %r10, %r11
+	adcx 192(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 192(%rdi)
+	mulx 200(%rbp), %r10, %r12
+	adcx 200(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 200(%rdi)
+	mulx 208(%rbp), %r10, %r11
+	adcx 208(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 208(%rdi)
+	mulx 216(%rbp), %r10, %r12
+	adcx 216(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 216(%rdi)
+	mulx 224(%rbp), %r10, %r11
+	adcx 224(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 224(%rdi)
+	mulx 232(%rbp), %r10, %r12
+	adcx 232(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 232(%rdi)
+	mulx 240(%rbp), %r10, %r11
+	adcx 240(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 240(%rdi)
+	mulx 248(%rbp), %r10, %r12
+	adcx 248(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 248(%rdi)
+	mulx 256(%rbp), %r10, %r11
+	adcx 256(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 256(%rdi)
+	mulx 264(%rbp), %r10, %r12
+	adcx 264(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 264(%rdi)
+	mulx 272(%rbp), %r10, %r11
+	adcx 272(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 272(%rdi)
+	mulx 280(%rbp), %r10, %r12
+	adcx 280(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 280(%rdi)
+	mulx 288(%rbp), %r10, %r11
+	adcx 288(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 288(%rdi)
+	mulx 296(%rbp), %r10, %r12
+	adcx 296(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 296(%rdi)
+	mulx 304(%rbp), %r10, %r11
+	adcx 304(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 304(%rdi)
+	mulx 312(%rbp), %r10, %r12
+	adcx 312(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 312(%rdi)
+	mulx 320(%rbp), %r10, %r11
+	adcx 320(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 320(%rdi)
+	mulx 328(%rbp), %r10, %r12
+	adcx 328(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 328(%rdi)
+	mulx 336(%rbp), %r10, %r11
+	adcx 336(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 336(%rdi)
+	mulx 344(%rbp), %r10, %r12
+	adcx 344(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 344(%rdi)
+	mulx 352(%rbp), %r10, %r11
+	adcx 352(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 352(%rdi)
+	mulx 360(%rbp), %r10, %r12
+	adcx 360(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 360(%rdi)
+	mulx 368(%rbp), %r10, %r11
+	adcx 368(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 368(%rdi)
+	mulx 376(%rbp), %r10, %r12
+	adcx 376(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 376(%rdi)
+	mulx 384(%rbp), %r10, %r11
+	adcx 384(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 384(%rdi)
+	mulx 392(%rbp), %r10, %r12
+	adcx 392(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 392(%rdi)
+	mulx 400(%rbp), %r10, %r11
+	adcx 400(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 400(%rdi)
+	mulx 408(%rbp), %r10, %r12
+	adcx 408(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 408(%rdi)
+	mulx 416(%rbp), %r10, %r11
+	adcx 416(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 416(%rdi)
+	mulx 424(%rbp), %r10, %r12
+	adcx 424(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 424(%rdi)
+	mulx 432(%rbp), %r10, %r11
+	adcx 432(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 432(%rdi)
+	mulx 440(%rbp), %r10, %r12
+	adcx 440(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 440(%rdi)
+	adcx %r13, %r12
+	adox %r9, %r12
+	adcx %r9, %r14
+	adox %r9, %r14
+	mov %r12, %r13
+	mov %r13, 448(%rdi)
+	mov %r14, %r13
+	xor %r14d, %r14d
+	lea 8(%rdi), %rdi
+	lea 8(%rbx), %rbx
+	dec %r15
+	jnz 1b
+	mov %r13, %rax
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+	.size dstu_mp_montmul_56_adx, .-dstu_mp_montmul_56_adx
+	.globl dstu_mp_redc_56_adx
+	.type dstu_mp_redc_56_adx, @function
+	.p2align 5
+dstu_mp_redc_56_adx:
+	push %rbx
+	mov %rdx, %r8
+	xor %eax, %eax
+	mov $56, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rsi), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rsi), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rsi), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rsi), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rsi), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rsi), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rsi), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rsi), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rsi), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rsi), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rsi), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rsi), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rsi), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rsi), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rsi), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rsi), %r10, %rcx
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rsi), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rsi), %r10, %rcx
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rsi), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rsi), %r10, %rcx
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rsi), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rsi), %r10, %rcx
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rsi), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%rdi)
+	mulx 184(%rsi), %r10, %rcx
+	adcx 184(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 184(%rdi)
+	mulx 192(%rsi), %r10, %r11
+	adcx 192(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%rdi)
+	mulx 200(%rsi), %r10, %rcx
+	adcx 200(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 200(%rdi)
+	mulx 208(%rsi), %r10, %r11
+	adcx 208(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 208(%rdi)
+	mulx 216(%rsi), %r10, %rcx
+	adcx 216(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 216(%rdi)
+	mulx 224(%rsi), %r10, %r11
+	adcx 224(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 224(%rdi)
+	mulx 232(%rsi), %r10, %rcx
+	adcx 232(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 232(%rdi)
+	mulx 240(%rsi), %r10, %r11
+	adcx 240(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 240(%rdi)
+	mulx 248(%rsi), %r10, %rcx
+	adcx 248(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 248(%rdi)
+	mulx 256(%rsi), %r10, %r11
+	adcx 256(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 256(%rdi)
+	mulx 264(%rsi), %r10, %rcx
+	adcx 264(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 264(%rdi)
+	mulx 272(%rsi), %r10, %r11
+	adcx 272(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 272(%rdi)
+	mulx 280(%rsi), %r10, %rcx
+	adcx 280(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 280(%rdi)
+	mulx 288(%rsi), %r10, %r11
+	adcx 288(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 288(%rdi)
+	mulx 296(%rsi), %r10, %rcx
+	adcx 296(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 296(%rdi)
+	mulx 304(%rsi), %r10, %r11
+	adcx 304(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 304(%rdi)
+	mulx 312(%rsi), %r10, %rcx
+	adcx 312(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 312(%rdi)
+	mulx 320(%rsi), %r10, %r11
+	adcx 320(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 320(%rdi)
+	mulx 328(%rsi), %r10, %rcx
+	adcx 328(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 328(%rdi)
+	mulx 336(%rsi), %r10, %r11
+	adcx 336(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 336(%rdi)
+	mulx 344(%rsi), %r10, %rcx
+	adcx 344(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 344(%rdi)
+	mulx 352(%rsi), %r10, %r11
+	adcx 352(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 352(%rdi)
+	mulx 360(%rsi), %r10, %rcx
+	adcx 360(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 360(%rdi)
+	mulx 368(%rsi), %r10, %r11
+	adcx 368(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 368(%rdi)
+	mulx 376(%rsi), %r10, %rcx
+	adcx 376(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 376(%rdi)
+	mulx 384(%rsi), %r10, %r11
+	adcx 384(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 384(%rdi)
+	mulx 392(%rsi), %r10, %rcx
+	adcx 392(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 392(%rdi)
+	mulx 400(%rsi), %r10, %r11
+	adcx 400(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 400(%rdi)
+	mulx 408(%rsi), %r10, %rcx
+	adcx 408(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 408(%rdi)
+	mulx 416(%rsi), %r10, %r11
+	adcx 416(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 416(%rdi)
+	mulx 424(%rsi), %r10, %rcx
+	adcx 424(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 424(%rdi)
+	mulx 432(%rsi), %r10, %r11
+	adcx 432(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 432(%rdi)
+	mulx 440(%rsi), %r10, %rcx
+	adcx 440(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 440(%rdi)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	shr $1, %rax
+	adc %rcx, 448(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	ret
+	.size dstu_mp_redc_56_adx, .-dstu_mp_redc_56_adx
+	.globl dstu_mp_montsqr_56_adx
+	.type dstu_mp_montsqr_56_adx, @function
+	.p2align 5
+dstu_mp_montsqr_56_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	mov %rax, 240(%rdi)
+	mov %rax, 248(%rdi)
+	mov %rax, 256(%rdi)
+	mov %rax, 264(%rdi)
+	mov %rax, 272(%rdi)
+	mov %rax, 280(%rdi)
+	mov %rax, 288(%rdi)
+	mov %rax, 296(%rdi)
+	mov %rax, 304(%rdi)
+	mov %rax, 312(%rdi)
+	mov %rax, 320(%rdi)
+	mov %rax, 328(%rdi)
+	mov %rax, 336(%rdi)
+	mov %rax, 344(%rdi)
+	mov %rax, 352(%rdi)
+	mov %rax, 360(%rdi)
+	mov %rax, 368(%rdi)
+	mov %rax, 376(%rdi)
+	mov %rax, 384(%rdi)
+	mov %rax, 392(%rdi)
+	mov %rax, 400(%rdi)
+	mov %rax, 408(%rdi)
+	mov %rax, 416(%rdi)
+	mov %rax, 424(%rdi)
+	mov %rax, 432(%rdi)
+	mov %rax, 440(%rdi)
+	mov %rax, 448(%rdi)
+	mov %rax, 456(%rdi)
+	mov %rax, 464(%rdi)
+	mov %rax, 472(%rdi)
+	mov %rax, 480(%rdi)
+	mov %rax, 488(%rdi)
+	mov %rax, 496(%rdi)
+	mov %rax, 504(%rdi)
+	mov %rax, 512(%rdi)
+	mov %rax, 520(%rdi)
+	mov %rax, 528(%rdi)
+	mov %rax, 536(%rdi)
+	mov %rax, 544(%rdi)
+	mov %rax, 552(%rdi)
+	mov %rax, 560(%rdi)
+	mov %rax, 568(%rdi)
+	mov %rax, 576(%rdi)
+	mov %rax, 584(%rdi)
+	mov %rax, 592(%rdi)
+	mov %rax, 600(%rdi)
+	mov %rax, 608(%rdi)
+	mov %rax, 616(%rdi)
+	mov %rax, 624(%rdi)
+	mov %rax, 632(%rdi)
+	mov %rax, 640(%rdi)
+	mov %rax, 648(%rdi)
+	mov %rax, 656(%rdi)
+	mov %rax, 664(%rdi)
+	mov %rax, 672(%rdi)
+	mov %rax, 680(%rdi)
+	mov %rax, 688(%rdi)
+	mov %rax, 696(%rdi)
+	mov %rax, 704(%rdi)
+	mov %rax, 712(%rdi)
+	mov %rax, 720(%rdi)
+	mov %rax, 728(%rdi)
+	mov %rax, 736(%rdi)
+	mov %rax, 744(%rdi)
+	mov %rax, 752(%rdi)
+	mov %rax, 760(%rdi)
+	mov %rax, 768(%rdi)
+	mov %rax, 776(%rdi)
+	mov %rax, 784(%rdi)
+	mov %rax, 792(%rdi)
+	mov %rax, 800(%rdi)
+	mov %rax, 808(%rdi)
+	mov %rax, 816(%rdi)
+	mov %rax, 824(%rdi)
+	mov %rax, 832(%rdi)
+	mov %rax, 840(%rdi)
+	mov %rax, 848(%rdi)
+	mov %rax, 856(%rdi)
+	mov %rax, 864(%rdi)
+	mov %rax, 872(%rdi)
+	mov %rax, 880(%rdi)
+	mov %rax, 888(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr56_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr56_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr56_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr56_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr56_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr56_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr56_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr56_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr56_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr56_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr56_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+.Lsqr56_10:
+	mulx 88(%rsi), %r10, %r11
+	adcx 80(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%r13)
+.Lsqr56_11:
+	mulx 96(%rsi), %r10, %rcx
+	adcx 88(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 88(%r13)
+.Lsqr56_12:
+	mulx 104(%rsi), %r10, %r11
+	adcx 96(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%r13)
+.Lsqr56_13:
+	mulx 112(%rsi), %r10, %rcx
+	adcx 104(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 104(%r13)
+.Lsqr56_14:
+	mulx 120(%rsi), %r10, %r11
+	adcx 112(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%r13)
+.Lsqr56_15:
+	mulx 128(%rsi), %r10, %rcx
+	adcx 120(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 120(%r13)
+.Lsqr56_16:
+	mulx 136(%rsi), %r10, %r11
+	adcx 128(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%r13)
+.Lsqr56_17:
+	mulx 144(%rsi), %r10, %rcx
+	adcx 136(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 136(%r13)
+.Lsqr56_18:
+	mulx 152(%rsi), %r10, %r11
+	adcx 144(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%r13)
+.Lsqr56_19:
+	mulx 160(%rsi), %r10, %rcx
+	adcx 152(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 152(%r13)
+.Lsqr56_20:
+	mulx 168(%rsi), %r10, %r11
+	adcx 160(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%r13)
+.Lsqr56_21:
+	mulx 176(%rsi), %r10, %rcx
+	adcx 168(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 168(%r13)
+.Lsqr56_22:
+	mulx 184(%rsi), %r10, %r11
+	adcx 176(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%r13)
+.Lsqr56_23:
+	mulx 192(%rsi), %r10, %rcx
+	adcx 184(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 184(%r13)
+.Lsqr56_24:
+	mulx 200(%rsi), %r10, %r11
+	adcx 192(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%r13)
+.Lsqr56_25:
+	mulx 208(%rsi), %r10, %rcx
+	adcx 200(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 200(%r13)
+.Lsqr56_26:
+	mulx 216(%rsi), %r10, %r11
+	adcx 208(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 208(%r13)
+.Lsqr56_27:
+	mulx 224(%rsi), %r10, %rcx
+	adcx 216(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 216(%r13)
+.Lsqr56_28:
+	mulx 232(%rsi), %r10, %r11
+	adcx 224(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 224(%r13)
+.Lsqr56_29:
+	mulx 240(%rsi), %r10, %rcx
+	adcx 232(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 232(%r13)
+.Lsqr56_30:
+	mulx 248(%rsi), %r10, %r11
+	adcx 240(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 240(%r13)
+.Lsqr56_31:
+	mulx 256(%rsi), %r10, %rcx
+	adcx 248(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 248(%r13)
+.Lsqr56_32:
+	mulx 264(%rsi), %r10, %r11
+	adcx 256(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 256(%r13)
+.Lsqr56_33:
+	mulx 272(%rsi), %r10, %rcx
+	adcx 264(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 264(%r13)
+.Lsqr56_34:
+	mulx 280(%rsi), %r10, %r11
+	adcx 272(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 272(%r13)
+.Lsqr56_35:
+	mulx 288(%rsi), %r10, %rcx
+	adcx 280(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 280(%r13)
+.Lsqr56_36:
+	mulx 296(%rsi), %r10, %r11
+	adcx 288(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 288(%r13)
+.Lsqr56_37:
+	mulx 304(%rsi), %r10, %rcx
+	adcx 296(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 296(%r13)
+.Lsqr56_38:
+	mulx 312(%rsi), %r10, %r11
+	adcx 304(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 304(%r13)
+.Lsqr56_39:
+	mulx 320(%rsi), %r10, %rcx
+	adcx 312(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 312(%r13)
+.Lsqr56_40:
+	mulx 328(%rsi), %r10, %r11
+	adcx 320(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 320(%r13)
+.Lsqr56_41:
+	mulx 336(%rsi), %r10, %rcx
+	adcx 328(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 328(%r13)
+.Lsqr56_42:
+	mulx 344(%rsi), %r10, %r11
+	adcx 336(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 336(%r13)
+.Lsqr56_43:
+	mulx 352(%rsi), %r10, %rcx
+	adcx 344(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 344(%r13)
+.Lsqr56_44:
+	mulx 360(%rsi), %r10, %r11
+	adcx 352(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 352(%r13)
+.Lsqr56_45:
+	mulx 368(%rsi), %r10, %rcx
+	adcx 360(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 360(%r13)
+.Lsqr56_46:
+	mulx 376(%rsi), %r10, %r11
+	adcx 368(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 368(%r13)
+.Lsqr56_47:
+	mulx 384(%rsi), %r10, %rcx
+	adcx 376(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 376(%r13)
+.Lsqr56_48:
+	mulx 392(%rsi), %r10, %r11
+	adcx 384(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 384(%r13)
+.Lsqr56_49:
+	mulx 400(%rsi), %r10, %rcx
+	adcx 392(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 392(%r13)
+.Lsqr56_50:
+	mulx 408(%rsi), %r10, %r11
+	adcx 400(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 400(%r13)
+.Lsqr56_51:
+	mulx 416(%rsi), %r10, %rcx
+	adcx 408(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 408(%r13)
+.Lsqr56_52:
+	mulx 424(%rsi), %r10, %r11
+	adcx 416(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 416(%r13)
+.Lsqr56_53:
+	mulx 432(%rsi), %r10, %rcx
+	adcx 424(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 424(%r13)
+.Lsqr56_54:
+	mulx 440(%rsi), %r10, %r11
+	adcx 432(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 432(%r13)
+	adcx %r9, %r11
+	adox %r9, %r11
+	mov %r11, 440(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $55, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	mov 88(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 176(%rdi), %r14
+	mov 184(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 176(%rdi)
+	mov %r15, 184(%rdi)
+	mov 96(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 192(%rdi), %r14
+	mov 200(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 192(%rdi)
+	mov %r15, 200(%rdi)
+	mov 104(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 208(%rdi), %r14
+	mov 216(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 208(%rdi)
+	mov %r15, 216(%rdi)
+	mov 112(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 224(%rdi), %r14
+	mov 232(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 224(%rdi)
+	mov %r15, 232(%rdi)
+	mov 120(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 240(%rdi), %r14
+	mov 248(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 240(%rdi)
+	mov %r15, 248(%rdi)
+	mov 128(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 256(%rdi), %r14
+	mov 264(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 256(%rdi)
+	mov %r15, 264(%rdi)
+	mov 136(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 272(%rdi), %r14
+	mov 280(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 272(%rdi)
+	mov %r15, 280(%rdi)
+	mov 144(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 288(%rdi), %r14
+	mov 296(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 288(%rdi)
+	mov %r15, 296(%rdi)
+	mov 152(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 304(%rdi), %r14
+	mov 312(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 304(%rdi)
+	mov %r15, 312(%rdi)
+	mov 160(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 320(%rdi), %r14
+	mov 328(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 320(%rdi)
+	mov %r15, 328(%rdi)
+	mov 168(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 336(%rdi), %r14
+	mov 344(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 336(%rdi)
+	mov %r15, 344(%rdi)
+	mov 176(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 352(%rdi), %r14
+	mov 360(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 352(%rdi)
+	mov %r15, 360(%rdi)
+	mov 184(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 368(%rdi), %r14
+	mov 376(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 368(%rdi)
+	mov %r15, 376(%rdi)
+	mov 192(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 384(%rdi), %r14
+	mov 392(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 384(%rdi)
+	mov %r15, 392(%rdi)
+	mov 200(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 400(%rdi), %r14
+	mov 408(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 400(%rdi)
+	mov %r15, 408(%rdi)
+	mov 208(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 416(%rdi), %r14
+	mov 424(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 416(%rdi)
+	mov %r15, 424(%rdi)
+	mov 216(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 432(%rdi), %r14
+	mov 440(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 432(%rdi)
+	mov %r15, 440(%rdi)
+	mov 224(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 448(%rdi), %r14
+	mov 456(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 448(%rdi)
+	mov %r15, 456(%rdi)
+	mov 232(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 464(%rdi), %r14
+	mov 472(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 464(%rdi)
+	mov %r15, 472(%rdi)
+	mov 240(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 480(%rdi), %r14
+	mov 488(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 480(%rdi)
+	mov %r15, 488(%rdi)
+	mov 248(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 496(%rdi), %r14
+	mov 504(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 496(%rdi)
+	mov %r15, 504(%rdi)
+	mov 256(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 512(%rdi), %r14
+	mov 520(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 512(%rdi)
+	mov %r15, 520(%rdi)
+	mov 264(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 528(%rdi), %r14
+	mov 536(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 528(%rdi)
+	mov %r15, 536(%rdi)
+	mov 272(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 544(%rdi), %r14
+	mov 552(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 544(%rdi)
+	mov %r15, 552(%rdi)
+	mov 280(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 560(%rdi), %r14
+	mov 568(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 560(%rdi)
+	mov %r15, 568(%rdi)
+	mov 288(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 576(%rdi), %r14
+	mov 584(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 576(%rdi)
+	mov %r15, 584(%rdi)
+	mov 296(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 592(%rdi), %r14
+	mov 600(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 592(%rdi)
+	mov %r15, 600(%rdi)
+	mov 304(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 608(%rdi), %r14
+	mov 616(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 608(%rdi)
+	mov %r15, 616(%rdi)
+	mov 312(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 624(%rdi), %r14
+	mov 632(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 624(%rdi)
+	mov %r15, 632(%rdi)
+	mov 320(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 640(%rdi), %r14
+	mov 648(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 640(%rdi)
+	mov %r15, 648(%rdi)
+	mov 328(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 656(%rdi), %r14
+	mov 664(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 656(%rdi)
+	mov %r15, 664(%rdi)
+	mov 336(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 672(%rdi), %r14
+	mov 680(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 672(%rdi)
+	mov %r15, 680(%rdi)
+	mov 344(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 688(%rdi), %r14
+	mov 696(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 688(%rdi)
+	mov %r15, 696(%rdi)
+	mov 352(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 704(%rdi), %r14
+	mov 712(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 704(%rdi)
+	mov %r15, 712(%rdi)
+	mov 360(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 720(%rdi), %r14
+	mov 728(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 720(%rdi)
+	mov %r15, 728(%rdi)
+	mov 368(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 736(%rdi), %r14
+	mov 744(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 736(%rdi)
+	mov %r15, 744(%rdi)
+	mov 376(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 752(%rdi), %r14
+	mov 760(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 752(%rdi)
+	mov %r15, 760(%rdi)
+	mov 384(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 768(%rdi), %r14
+	mov 776(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 768(%rdi)
+	mov %r15, 776(%rdi)
+	mov 392(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 784(%rdi), %r14
+	mov 792(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 784(%rdi)
+	mov %r15, 792(%rdi)
+	mov 400(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 800(%rdi), %r14
+	mov 808(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 800(%rdi)
+	mov %r15, 808(%rdi)
+	mov 408(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 816(%rdi), %r14
+	mov 824(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 816(%rdi)
+	mov %r15, 824(%rdi)
+	mov 416(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 832(%rdi), %r14
+	mov 840(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 832(%rdi)
+	mov %r15, 840(%rdi)
+	mov 424(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 848(%rdi), %r14
+	mov 856(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 848(%rdi)
+	mov %r15, 856(%rdi)
+	mov 432(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 864(%rdi), %r14
+	mov 872(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 864(%rdi)
+	mov %r15, 872(%rdi)
+	mov 440(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 880(%rdi), %r14
+	mov 888(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 880(%rdi)
+	mov %r15, 888(%rdi)
+	xor %eax, %eax
+	mov $56, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rbp), %r10, %rcx
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rbp), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rbp), %r10, %rcx
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rbp), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rbp), %r10, %rcx
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rbp), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rbp), %r10, %rcx
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rbp), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%rdi)
+	mulx 184(%rbp), %r10, %rcx
+	adcx 184(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 184(%rdi)
+	mulx 192(%rbp), %r10, %r11
+	adcx 192(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%rdi)
+	mulx 200(%rbp), %r10, %rcx
+	adcx 200(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 200(%rdi)
+	mulx 208(%rbp), %r10, %r11
+	adcx 208(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 208(%rdi)
+	mulx 216(%rbp), %r10, %rcx
+	adcx 216(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 216(%rdi)
+	mulx 224(%rbp), %r10, %r11
+	adcx 224(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 224(%rdi)
+	mulx 232(%rbp), %r10, %rcx
+	adcx 232(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 232(%rdi)
+	mulx 240(%rbp), %r10, %r11
+	adcx 240(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 240(%rdi)
+	mulx 248(%rbp), %r10, %rcx
+	adcx 248(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 248(%rdi)
+	mulx 256(%rbp), %r10, %r11
+	adcx 256(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 256(%rdi)
+	mulx 264(%rbp), %r10, %rcx
+	adcx 264(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 264(%rdi)
+	mulx 272(%rbp), %r10, %r11
+	adcx 272(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 272(%rdi)
+	mulx 280(%rbp), %r10, %rcx
+	adcx 280(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 280(%rdi)
+	mulx 288(%rbp), %r10, %r11
+	adcx 288(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 288(%rdi)
+	mulx 296(%rbp), %r10, %rcx
+	adcx 296(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 296(%rdi)
+	mulx 304(%rbp), %r10, %r11
+	adcx 304(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 304(%rdi)
+	mulx 312(%rbp), %r10, %rcx
+	adcx 312(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 312(%rdi)
+	mulx 320(%rbp), %r10, %r11
+	adcx 320(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 320(%rdi)
+	mulx 328(%rbp), %r10, %rcx
+	adcx 328(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 328(%rdi)
+	mulx 336(%rbp), %r10, %r11
+	adcx 336(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 336(%rdi)
+	mulx 344(%rbp), %r10, %rcx
+	adcx 344(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 344(%rdi)
+	mulx 352(%rbp), %r10, %r11
+	adcx 352(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 352(%rdi)
+	mulx 360(%rbp), %r10, %rcx
+	adcx 360(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 360(%rdi)
+	mulx 368(%rbp), %r10, %r11
+	adcx 368(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 368(%rdi)
+	mulx 376(%rbp), %r10, %rcx
+	adcx 376(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 376(%rdi)
+	mulx 384(%rbp), %r10, %r11
+	adcx 384(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 384(%rdi)
+	mulx 392(%rbp), %r10, %rcx
+	adcx 392(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 392(%rdi)
+	mulx 400(%rbp), %r10, %r11
+	adcx 400(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 400(%rdi)
+	mulx 408(%rbp), %r10, %rcx
+	adcx 408(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 408(%rdi)
+	mulx 416(%rbp), %r10, %r11
+	adcx 416(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 416(%rdi)
+	mulx 424(%rbp), %r10, %rcx
+	adcx 424(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 424(%rdi)
+	mulx 432(%rbp), %r10, %r11
+	adcx 432(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 432(%rdi)
+	mulx 440(%rbp), %r10, %rcx
+	adcx 440(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 440(%rdi)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	shr $1, %rax
+	adc %rcx, 448(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr56_tab:
+	.long .Lsqr56_0 - .Lsqr56_tab
+	.long .Lsqr56_1 - .Lsqr56_tab
+	.long .Lsqr56_2 - .Lsqr56_tab
+	.long .Lsqr56_3 - .Lsqr56_tab
+	.long .Lsqr56_4 - .Lsqr56_tab
+	.long .Lsqr56_5 - .Lsqr56_tab
+	.long .Lsqr56_6 - .Lsqr56_tab
+	.long .Lsqr56_7 - .Lsqr56_tab
+	.long .Lsqr56_8 - .Lsqr56_tab
+	.long .Lsqr56_9 - .Lsqr56_tab
+	.long .Lsqr56_10 - .Lsqr56_tab
+	.long .Lsqr56_11 - .Lsqr56_tab
+	.long .Lsqr56_12 - .Lsqr56_tab
+	.long .Lsqr56_13 - .Lsqr56_tab
+	.long .Lsqr56_14 - .Lsqr56_tab
+	.long .Lsqr56_15 - .Lsqr56_tab
+	.long .Lsqr56_16 - .Lsqr56_tab
+	.long .Lsqr56_17 - .Lsqr56_tab
+	.long .Lsqr56_18 - .Lsqr56_tab
+	.long .Lsqr56_19 - .Lsqr56_tab
+	.long .Lsqr56_20 - .Lsqr56_tab
+	.long .Lsqr56_21 - .Lsqr56_tab
+	.long .Lsqr56_22 - .Lsqr56_tab
+	.long .Lsqr56_23 - .Lsqr56_tab
+	.long .Lsqr56_24 - .Lsqr56_tab
+	.long .Lsqr56_25 - .Lsqr56_tab
+	.long .Lsqr56_26 - .Lsqr56_tab
+	.long .Lsqr56_27 - .Lsqr56_tab
+	.long .Lsqr56_28 - .Lsqr56_tab
+	.long .Lsqr56_29 - .Lsqr56_tab
+	.long .Lsqr56_30 - .Lsqr56_tab
+	.long .Lsqr56_31 - .Lsqr56_tab
+	.long .Lsqr56_32 - .Lsqr56_tab
+	.long .Lsqr56_33 - .Lsqr56_tab
+	.long .Lsqr56_34 - .Lsqr56_tab
+	.long .Lsqr56_35 - .Lsqr56_tab
+	.long .Lsqr56_36 - .Lsqr56_tab
+	.long .Lsqr56_37 - .Lsqr56_tab
+	.long .Lsqr56_38 - .Lsqr56_tab
+	.long .Lsqr56_39 - .Lsqr56_tab
+	.long .Lsqr56_40 - .Lsqr56_tab
+	.long .Lsqr56_41 - .Lsqr56_tab
+	.long .Lsqr56_42 - .Lsqr56_tab
+	.long .Lsqr56_43 - .Lsqr56_tab
+	.long .Lsqr56_44 - .Lsqr56_tab
+	.long .Lsqr56_45 - .Lsqr56_tab
+	.long .Lsqr56_46 - .Lsqr56_tab
+	.long .Lsqr56_47 - .Lsqr56_tab
+	.long .Lsqr56_48 - .Lsqr56_tab
+	.long .Lsqr56_49 - .Lsqr56_tab
+	.long .Lsqr56_50 - .Lsqr56_tab
+	.long .Lsqr56_51 - .Lsqr56_tab
+	.long .Lsqr56_52 - .Lsqr56_tab
+	.long .Lsqr56_53 - .Lsqr56_tab
+	.long .Lsqr56_54 - .Lsqr56_tab
+	.size dstu_mp_montsqr_56_adx, .-dstu_mp_montsqr_56_adx
+	.globl dstu_mp_montmul_64_adx
+	.type dstu_mp_montmul_64_adx, @function
+	.p2align 5
+dstu_mp_montmul_64_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbx
+	mov %rcx, %rbp
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	mov %rax, 240(%rdi)
+	mov %rax, 248(%rdi)
+	mov %rax, 256(%rdi)
+	mov %rax, 264(%rdi)
+	mov %rax, 272(%rdi)
+	mov %rax, 280(%rdi)
+	mov %rax, 288(%rdi)
+	mov %rax, 296(%rdi)
+	mov %rax, 304(%rdi)
+	mov %rax, 312(%rdi)
+	mov %rax, 320(%rdi)
+	mov %rax, 328(%rdi)
+	mov %rax, 336(%rdi)
+	mov %rax, 344(%rdi)
+	mov %rax, 352(%rdi)
+	mov %rax, 360(%rdi)
+	mov %rax, 368(%rdi)
+	mov %rax, 376(%rdi)
+	mov %rax, 384(%rdi)
+	mov %rax, 392(%rdi)
+	mov %rax, 400(%rdi)
+	mov %rax, 408(%rdi)
+	mov %rax, 416(%rdi)
+	mov %rax, 424(%rdi)
+	mov %rax, 432(%rdi)
+	mov %rax, 440(%rdi)
+	mov %rax, 448(%rdi)
+	mov %rax, 456(%rdi)
+	mov %rax, 464(%rdi)
+	mov %rax, 472(%rdi)
+	mov %rax, 480(%rdi)
+	mov %rax, 488(%rdi)
+	mov %rax, 496(%rdi)
+	mov %rax, 504(%rdi)
+	xor %r13, %r13
+	xor %r14, %r14
+	mov $64, %r15
+1:
+	mov (%rbx), %rdx
+	xor %r9d, %r9d
+	mulx 0(%rsi), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rsi), %r10, %r12
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rsi), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rsi), %r10, %r12
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rsi), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rsi), %r10, %r12
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rsi), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rsi), %r10, %r12
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rsi), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rsi), %r10, %r12
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rsi), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rsi), %r10, %r12
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rsi), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rsi), %r10, %r12
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rsi), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rsi), %r10, %r12
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rsi), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rsi), %r10, %r12
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rsi), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rsi), %r10, %r12
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rsi), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rsi), %r10, %r12
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rsi), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 176(%rdi)
+	mulx 184(%rsi), %r10, %r12
+	adcx 184(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 184(%rdi)
+	mulx 192(%rsi), %r10, %r11
+	adcx 192(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 192(%rdi)
+	mulx 200(%rsi), %r10, %r12
+	adcx 200(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 200(%rdi)
+	mulx 208(%rsi), %r10, %r11
+	adcx 208(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 208(%rdi)
+	mulx 216(%rsi), %r10, %r12
+	adcx 216(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 216(%rdi)
+	mulx 224(%rsi), %r10, %r11
+	adcx 224(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 224(%rdi)
+	mulx 232(%rsi), %r10, %r12
+	adcx 232(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 232(%rdi)
+	mulx 240(%rsi), %r10, %r11
+	adcx 240(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 240(%rdi)
+	mulx 248(%rsi), %r10, %r12
+	adcx 248(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 248(%rdi)
+	mulx 256(%rsi), %r10, %r11
+	adcx 256(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 256(%rdi)
+	mulx 264(%rsi), %r10, %r12
+	adcx 264(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 264(%rdi)
+	mulx 272(%rsi), %r10, %r11
+	adcx 272(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 272(%rdi)
+	mulx 280(%rsi), %r10, %r12
+	adcx 280(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 280(%rdi)
+	mulx 288(%rsi), %r10, %r11
+	adcx 288(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 288(%rdi)
+	mulx 296(%rsi), %r10, %r12
+	adcx 296(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 296(%rdi)
+	mulx 304(%rsi), %r10, %r11
+	adcx 304(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 304(%rdi)
+	mulx 312(%rsi), %r10, %r12
+	adcx 312(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 312(%rdi)
+	mulx 320(%rsi), %r10, %r11
+	adcx 320(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 320(%rdi)
+	mulx 328(%rsi), %r10, %r12
+	adcx 328(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 328(%rdi)
+	mulx 336(%rsi), %r10, %r11
+	adcx 336(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 336(%rdi)
+	mulx 344(%rsi), %r10, %r12
+	adcx 344(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 344(%rdi)
+	mulx 352(%rsi), %r10, %r11
+	adcx 352(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 352(%rdi)
+	mulx 360(%rsi), %r10, %r12
+	adcx 360(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 360(%rdi)
+	mulx 368(%rsi), %r10, %r11
+	adcx 368(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 368(%rdi)
+	mulx 376(%rsi), %r10, %r12
+	adcx 376(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 376(%rdi)
+	mulx 384(%rsi), %r10, %r11
+	adcx 384(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 384(%rdi)
+	mulx 392(%rsi), %r10, %r12
+	adcx 392(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 392(%rdi)
+	mulx 400(%rsi), %r10, %r11
+	adcx 400(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 400(%rdi)
+	mulx 408(%rsi), %r10, %r12
+	adcx 408(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 408(%rdi)
+	mulx 416(%rsi), %r10, %r11
+	adcx 416(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 416(%rdi)
+	mulx 424(%rsi), %r10, %r12
+	adcx 424(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 424(%rdi)
+	mulx 432(%rsi), %r10, %r11
+	adcx 432(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 432(%rdi)
+	mulx 440(%rsi), %r10, %r12
+	adcx 440(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 440(%rdi)
+	mulx 448(%rsi), %r10, %r11
+	adcx 448(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 448(%rdi)
+	mulx 456(%rsi), %r10, %r12
+	adcx 456(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 456(%rdi)
+	mulx 464(%rsi), %r10, %r11
+	adcx 464(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 464(%rdi)
+	mulx 472(%rsi), %r10, %r12
+	adcx 472(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 472(%rdi)
+	mulx 480(%rsi), %r10, %r11
+	adcx 480(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 480(%rdi)
+	mulx 488(%rsi), %r10, %r12
+	adcx 488(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 488(%rdi)
+	mulx 496(%rsi), %r10, %r11
+	adcx 496(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 496(%rdi)
+	mulx 504(%rsi), %r10, %r12
+	adcx 504(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 504(%rdi)
+	adcx %r13, %r12
+	adox %r9, %r12
+	adcx %r9, %r14
+	adox %r9, %r14
+	mov %r12, %r13
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %r12
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %r12
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %r12
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %r12
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %r12
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %r12
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %r12
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rbp), %r10, %r12
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rbp), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rbp), %r10, %r12
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rbp), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rbp), %r10, %r12
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rbp), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rbp), %r10, %r12
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rbp), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 176(%rdi)
+	mulx 184(%rbp), %r10, %r12
+	adcx 184(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 184(%rdi)
+	mulx 192(%rbp), %r10, %r11
+	adcx 192(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 192(%rdi)
+	mulx 200(%rbp), %r10, %r12
+	adcx 200(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 200(%rdi)
+	mulx 208(%rbp), %r10, %r11
+	adcx 208(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 208(%rdi)
+	mulx 216(%rbp), %r10, %r12
+	adcx 216(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 216(%rdi)
+	mulx 224(%rbp), %r10, %r11
+	adcx 224(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 224(%rdi)
+	mulx 232(%rbp), %r10, %r12
+	adcx 232(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 232(%rdi)
+	mulx 240(%rbp), %r10, %r11
+	adcx 240(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 240(%rdi)
+	mulx 248(%rbp), %r10, %r12
+	adcx 248(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 248(%rdi)
+	mulx 256(%rbp), %r10, %r11
+	adcx 256(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 256(%rdi)
+	mulx 264(%rbp), %r10, %r12
+	adcx 264(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 264(%rdi)
+	mulx 272(%rbp), %r10, %r11
+	adcx 272(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 272(%rdi)
+	mulx 280(%rbp), %r10, %r12
+	adcx 280(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 280(%rdi)
+	mulx 288(%rbp), %r10, %r11
+	adcx 288(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 288(%rdi)
+	mulx 296(%rbp), %r10, %r12
+	adcx 296(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 296(%rdi)
+	mulx 304(%rbp), %r10, %r11
+	adcx 304(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 304(%rdi)
+	mulx 312(%rbp), %r10, %r12
+	adcx 312(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 312(%rdi)
+	mulx 320(%rbp), %r10, %r11
+	adcx 320(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 320(%rdi)
+	mulx 328(%rbp), %r10, %r12
+	adcx 328(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 328(%rdi)
+	mulx 336(%rbp), %r10, %r11
+	adcx 336(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 336(%rdi)
+	mulx 344(%rbp), %r10, %r12
+	adcx 344(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 344(%rdi)
+	mulx 352(%rbp), %r10, %r11
+	adcx 352(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 352(%rdi)
+	mulx 360(%rbp), %r10, %r12
+	adcx 360(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 360(%rdi)
+	mulx 368(%rbp), %r10, %r11
+	adcx 368(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 368(%rdi)
+	mulx 376(%rbp), %r10, %r12
+	adcx 376(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 376(%rdi)
+	mulx 384(%rbp), %r10, %r11
+	adcx 384(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 384(%rdi)
+	mulx 392(%rbp), %r10, %r12
+	adcx 392(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 392(%rdi)
+	mulx 400(%rbp), %r10, %r11
+	adcx 400(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 400(%rdi)
+	mulx 408(%rbp), %r10, %r12
+	adcx 408(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 408(%rdi)
+	mulx 416(%rbp), %r10, %r11
+	adcx 416(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 416(%rdi)
+	mulx 424(%rbp), %r10, %r12
+	adcx 424(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 424(%rdi)
+	mulx 432(%rbp), %r10, %r11
+	adcx 432(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 432(%rdi)
+	mulx 440(%rbp), %r10, %r12
+	adcx 440(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 440(%rdi)
+	mulx 448(%rbp), %r10, %r11
+	adcx 448(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 448(%rdi)
+	mulx 456(%rbp), %r10, %r12
+	adcx 456(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 456(%rdi)
+	mulx 464(%rbp), %r10, %r11
+	adcx 464(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 464(%rdi)
+	mulx 472(%rbp), %r10, %r12
+	adcx 472(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 472(%rdi)
+	mulx 480(%rbp), %r10, %r11
+	adcx 480(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 480(%rdi)
+	mulx 488(%rbp), %r10, %r12
+	adcx 488(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 488(%rdi)
+	mulx 496(%rbp), %r10, %r11
+	adcx 496(%rdi), %r10
+	adox %r12, %r10
+	mov %r10, 496(%rdi)
+	mulx 504(%rbp), %r10, %r12
+	adcx 504(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 504(%rdi)
+	adcx %r13, %r12
+	adox %r9, %r12
+	adcx %r9, %r14
+	adox %r9, %r14
+	mov %r12, %r13
+	mov %r13, 512(%rdi)
+	mov %r14, %r13
+	xor %r14d, %r14d
+	lea 8(%rdi), %rdi
+	lea 8(%rbx), %rbx
+	dec %r15
+	jnz 1b
+	mov %r13, %rax
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+	.size dstu_mp_montmul_64_adx, .-dstu_mp_montmul_64_adx
+	.globl dstu_mp_redc_64_adx
+	.type dstu_mp_redc_64_adx, @function
+	.p2align 5
+dstu_mp_redc_64_adx:
+	push %rbx
+	mov %rdx, %r8
+	xor %eax, %eax
+	mov $64, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rsi), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rsi), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rsi), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rsi), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rsi), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rsi), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rsi), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rsi), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rsi), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rsi), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rsi), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rsi), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rsi), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rsi), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rsi), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rsi), %r10, %rcx
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rsi), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rsi), %r10, %rcx
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rsi), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rsi), %r10, %rcx
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rsi), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rsi), %r10, %rcx
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rsi), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%rdi)
+	mulx 184(%rsi), %r10, %rcx
+	adcx 184(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 184(%rdi)
+	mulx 192(%rsi), %r10, %r11
+	adcx 192(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%rdi)
+	mulx 200(%rsi), %r10, %rcx
+	adcx 200(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 200(%rdi)
+	mulx 208(%rsi), %r10, %r11
+	adcx 208(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 208(%rdi)
+	mulx 216(%rsi), %r10, %rcx
+	adcx 216(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 216(%rdi)
+	mulx 224(%rsi), %r10, %r11
+	adcx 224(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 224(%rdi)
+	mulx 232(%rsi), %r10, %rcx
+	adcx 232(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 232(%rdi)
+	mulx 240(%rsi), %r10, %r11
+	adcx 240(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 240(%rdi)
+	mulx 248(%rsi), %r10, %rcx
+	adcx 248(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 248(%rdi)
+	mulx 256(%rsi), %r10, %r11
+	adcx 256(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 256(%rdi)
+	mulx 264(%rsi), %r10, %rcx
+	adcx 264(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 264(%rdi)
+	mulx 272(%rsi), %r10, %r11
+	adcx 272(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 272(%rdi)
+	mulx 280(%rsi), %r10, %rcx
+	adcx 280(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 280(%rdi)
+	mulx 288(%rsi), %r10, %r11
+	adcx 288(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 288(%rdi)
+	mulx 296(%rsi), %r10, %rcx
+	adcx 296(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 296(%rdi)
+	mulx 304(%rsi), %r10, %r11
+	adcx 304(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 304(%rdi)
+	mulx 312(%rsi), %r10, %rcx
+	adcx 312(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 312(%rdi)
+	mulx 320(%rsi), %r10, %r11
+	adcx 320(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 320(%rdi)
+	mulx 328(%rsi), %r10, %rcx
+	adcx 328(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 328(%rdi)
+	mulx 336(%rsi), %r10, %r11
+	adcx 336(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 336(%rdi)
+	mulx 344(%rsi), %r10, %rcx
+	adcx 344(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 344(%rdi)
+	mulx 352(%rsi), %r10, %r11
+	adcx 352(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 352(%rdi)
+	mulx 360(%rsi), %r10, %rcx
+	adcx 360(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 360(%rdi)
+	mulx 368(%rsi), %r10, %r11
+	adcx 368(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 368(%rdi)
+	mulx 376(%rsi), %r10, %rcx
+	adcx 376(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 376(%rdi)
+	mulx 384(%rsi), %r10, %r11
+	adcx 384(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 384(%rdi)
+	mulx 392(%rsi), %r10, %rcx
+	adcx 392(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 392(%rdi)
+	mulx 400(%rsi), %r10, %r11
+	adcx 400(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 400(%rdi)
+	mulx 408(%rsi), %r10, %rcx
+	adcx 408(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 408(%rdi)
+	mulx 416(%rsi), %r10, %r11
+	adcx 416(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 416(%rdi)
+	mulx 424(%rsi), %r10, %rcx
+	adcx 424(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 424(%rdi)
+	mulx 432(%rsi), %r10, %r11
+	adcx 432(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 432(%rdi)
+	mulx 440(%rsi), %r10, %rcx
+	adcx 440(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 440(%rdi)
+	mulx 448(%rsi), %r10, %r11
+	adcx 448(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 448(%rdi)
+	mulx 456(%rsi), %r10, %rcx
+	adcx 456(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 456(%rdi)
+	mulx 464(%rsi), %r10, %r11
+	adcx 464(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 464(%rdi)
+	mulx 472(%rsi), %r10, %rcx
+	adcx 472(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 472(%rdi)
+	mulx 480(%rsi), %r10, %r11
+	adcx 480(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 480(%rdi)
+	mulx 488(%rsi), %r10, %rcx
+	adcx 488(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 488(%rdi)
+	mulx 496(%rsi), %r10, %r11
+	adcx 496(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 496(%rdi)
+	mulx 504(%rsi), %r10, %rcx
+	adcx 504(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 504(%rdi)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	shr $1, %rax
+	adc %rcx, 512(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	ret
+	.size dstu_mp_redc_64_adx, .-dstu_mp_redc_64_adx
+	.globl dstu_mp_montsqr_64_adx
+	.type dstu_mp_montsqr_64_adx, @function
+	.p2align 5
+dstu_mp_montsqr_64_adx:
+	push %r12
+	push %r13
+	push %r14
+	push %r15
+	push %rbp
+	push %rbx
+	mov %rdx, %rbp
+	mov %rcx, %r8
+	xor %eax, %eax
+	mov %rax, 0(%rdi)
+	mov %rax, 8(%rdi)
+	mov %rax, 16(%rdi)
+	mov %rax, 24(%rdi)
+	mov %rax, 32(%rdi)
+	mov %rax, 40(%rdi)
+	mov %rax, 48(%rdi)
+	mov %rax, 56(%rdi)
+	mov %rax, 64(%rdi)
+	mov %rax, 72(%rdi)
+	mov %rax, 80(%rdi)
+	mov %rax, 88(%rdi)
+	mov %rax, 96(%rdi)
+	mov %rax, 104(%rdi)
+	mov %rax, 112(%rdi)
+	mov %rax, 120(%rdi)
+	mov %rax, 128(%rdi)
+	mov %rax, 136(%rdi)
+	mov %rax, 144(%rdi)
+	mov %rax, 152(%rdi)
+	mov %rax, 160(%rdi)
+	mov %rax, 168(%rdi)
+	mov %rax, 176(%rdi)
+	mov %rax, 184(%rdi)
+	mov %rax, 192(%rdi)
+	mov %rax, 200(%rdi)
+	mov %rax, 208(%rdi)
+	mov %rax, 216(%rdi)
+	mov %rax, 224(%rdi)
+	mov %rax, 232(%rdi)
+	mov %rax, 240(%rdi)
+	mov %rax, 248(%rdi)
+	mov %rax, 256(%rdi)
+	mov %rax, 264(%rdi)
+	mov %rax, 272(%rdi)
+	mov %rax, 280(%rdi)
+	mov %rax, 288(%rdi)
+	mov %rax, 296(%rdi)
+	mov %rax, 304(%rdi)
+	mov %rax, 312(%rdi)
+	mov %rax, 320(%rdi)
+	mov %rax, 328(%rdi)
+	mov %rax, 336(%rdi)
+	mov %rax, 344(%rdi)
+	mov %rax, 352(%rdi)
+	mov %rax, 360(%rdi)
+	mov %rax, 368(%rdi)
+	mov %rax, 376(%rdi)
+	mov %rax, 384(%rdi)
+	mov %rax, 392(%rdi)
+	mov %rax, 400(%rdi)
+	mov %rax, 408(%rdi)
+	mov %rax, 416(%rdi)
+	mov %rax, 424(%rdi)
+	mov %rax, 432(%rdi)
+	mov %rax, 440(%rdi)
+	mov %rax, 448(%rdi)
+	mov %rax, 456(%rdi)
+	mov %rax, 464(%rdi)
+	mov %rax, 472(%rdi)
+	mov %rax, 480(%rdi)
+	mov %rax, 488(%rdi)
+	mov %rax, 496(%rdi)
+	mov %rax, 504(%rdi)
+	mov %rax, 512(%rdi)
+	mov %rax, 520(%rdi)
+	mov %rax, 528(%rdi)
+	mov %rax, 536(%rdi)
+	mov %rax, 544(%rdi)
+	mov %rax, 552(%rdi)
+	mov %rax, 560(%rdi)
+	mov %rax, 568(%rdi)
+	mov %rax, 576(%rdi)
+	mov %rax, 584(%rdi)
+	mov %rax, 592(%rdi)
+	mov %rax, 600(%rdi)
+	mov %rax, 608(%rdi)
+	mov %rax, 616(%rdi)
+	mov %rax, 624(%rdi)
+	mov %rax, 632(%rdi)
+	mov %rax, 640(%rdi)
+	mov %rax, 648(%rdi)
+	mov %rax, 656(%rdi)
+	mov %rax, 664(%rdi)
+	mov %rax, 672(%rdi)
+	mov %rax, 680(%rdi)
+	mov %rax, 688(%rdi)
+	mov %rax, 696(%rdi)
+	mov %rax, 704(%rdi)
+	mov %rax, 712(%rdi)
+	mov %rax, 720(%rdi)
+	mov %rax, 728(%rdi)
+	mov %rax, 736(%rdi)
+	mov %rax, 744(%rdi)
+	mov %rax, 752(%rdi)
+	mov %rax, 760(%rdi)
+	mov %rax, 768(%rdi)
+	mov %rax, 776(%rdi)
+	mov %rax, 784(%rdi)
+	mov %rax, 792(%rdi)
+	mov %rax, 800(%rdi)
+	mov %rax, 808(%rdi)
+	mov %rax, 816(%rdi)
+	mov %rax, 824(%rdi)
+	mov %rax, 832(%rdi)
+	mov %rax, 840(%rdi)
+	mov %rax, 848(%rdi)
+	mov %rax, 856(%rdi)
+	mov %rax, 864(%rdi)
+	mov %rax, 872(%rdi)
+	mov %rax, 880(%rdi)
+	mov %rax, 888(%rdi)
+	mov %rax, 896(%rdi)
+	mov %rax, 904(%rdi)
+	mov %rax, 912(%rdi)
+	mov %rax, 920(%rdi)
+	mov %rax, 928(%rdi)
+	mov %rax, 936(%rdi)
+	mov %rax, 944(%rdi)
+	mov %rax, 952(%rdi)
+	mov %rax, 960(%rdi)
+	mov %rax, 968(%rdi)
+	mov %rax, 976(%rdi)
+	mov %rax, 984(%rdi)
+	mov %rax, 992(%rdi)
+	mov %rax, 1000(%rdi)
+	mov %rax, 1008(%rdi)
+	mov %rax, 1016(%rdi)
+	xor %ebx, %ebx
+	mov %rsi, %r12
+	lea 8(%rdi), %r13
+	lea .Lsqr64_tab(%rip), %r14
+1:
+	mov (%r12), %rdx
+	movslq (%r14,%rbx,4), %r15
+	add %r14, %r15
+	xor %r11, %r11
+	xor %rcx, %rcx
+	xor %r9d, %r9d
+	jmp *%r15
+.Lsqr64_0:
+	mulx 8(%rsi), %r10, %r11
+	adcx 0(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 0(%r13)
+.Lsqr64_1:
+	mulx 16(%rsi), %r10, %rcx
+	adcx 8(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 8(%r13)
+.Lsqr64_2:
+	mulx 24(%rsi), %r10, %r11
+	adcx 16(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%r13)
+.Lsqr64_3:
+	mulx 32(%rsi), %r10, %rcx
+	adcx 24(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 24(%r13)
+.Lsqr64_4:
+	mulx 40(%rsi), %r10, %r11
+	adcx 32(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%r13)
+.Lsqr64_5:
+	mulx 48(%rsi), %r10, %rcx
+	adcx 40(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 40(%r13)
+.Lsqr64_6:
+	mulx 56(%rsi), %r10, %r11
+	adcx 48(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%r13)
+.Lsqr64_7:
+	mulx 64(%rsi), %r10, %rcx
+	adcx 56(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 56(%r13)
+.Lsqr64_8:
+	mulx 72(%rsi), %r10, %r11
+	adcx 64(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%r13)
+.Lsqr64_9:
+	mulx 80(%rsi), %r10, %rcx
+	adcx 72(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 72(%r13)
+.Lsqr64_10:
+	mulx 88(%rsi), %r10, %r11
+	adcx 80(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%r13)
+.Lsqr64_11:
+	mulx 96(%rsi), %r10, %rcx
+	adcx 88(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 88(%r13)
+.Lsqr64_12:
+	mulx 104(%rsi), %r10, %r11
+	adcx 96(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%r13)
+.Lsqr64_13:
+	mulx 112(%rsi), %r10, %rcx
+	adcx 104(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 104(%r13)
+.Lsqr64_14:
+	mulx 120(%rsi), %r10, %r11
+	adcx 112(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%r13)
+.Lsqr64_15:
+	mulx 128(%rsi), %r10, %rcx
+	adcx 120(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 120(%r13)
+.Lsqr64_16:
+	mulx 136(%rsi), %r10, %r11
+	adcx 128(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%r13)
+.Lsqr64_17:
+	mulx 144(%rsi), %r10, %rcx
+	adcx 136(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 136(%r13)
+.Lsqr64_18:
+	mulx 152(%rsi), %r10, %r11
+	adcx 144(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%r13)
+.Lsqr64_19:
+	mulx 160(%rsi), %r10, %rcx
+	adcx 152(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 152(%r13)
+.Lsqr64_20:
+	mulx 168(%rsi), %r10, %r11
+	adcx 160(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%r13)
+.Lsqr64_21:
+	mulx 176(%rsi), %r10, %rcx
+	adcx 168(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 168(%r13)
+.Lsqr64_22:
+	mulx 184(%rsi), %r10, %r11
+	adcx 176(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%r13)
+.Lsqr64_23:
+	mulx 192(%rsi), %r10, %rcx
+	adcx 184(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 184(%r13)
+.Lsqr64_24:
+	mulx 200(%rsi), %r10, %r11
+	adcx 192(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%r13)
+.Lsqr64_25:
+	mulx 208(%rsi), %r10, %rcx
+	adcx 200(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 200(%r13)
+.Lsqr64_26:
+	mulx 216(%rsi), %r10, %r11
+	adcx 208(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 208(%r13)
+.Lsqr64_27:
+	mulx 224(%rsi), %r10, %rcx
+	adcx 216(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 216(%r13)
+.Lsqr64_28:
+	mulx 232(%rsi), %r10, %r11
+	adcx 224(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 224(%r13)
+.Lsqr64_29:
+	mulx 240(%rsi), %r10, %rcx
+	adcx 232(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 232(%r13)
+.Lsqr64_30:
+	mulx 248(%rsi), %r10, %r11
+	adcx 240(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 240(%r13)
+.Lsqr64_31:
+	mulx 256(%rsi), %r10, %rcx
+	adcx 248(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 248(%r13)
+.Lsqr64_32:
+	mulx 264(%rsi), %r10, %r11
+	adcx 256(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 256(%r13)
+.Lsqr64_33:
+	mulx 272(%rsi), %r10, %rcx
+	adcx 264(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 264(%r13)
+.Lsqr64_34:
+	mulx 280(%rsi), %r10, %r11
+	adcx 272(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 272(%r13)
+.Lsqr64_35:
+	mulx 288(%rsi), %r10, %rcx
+	adcx 280(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 280(%r13)
+.Lsqr64_36:
+	mulx 296(%rsi), %r10, %r11
+	adcx 288(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 288(%r13)
+.Lsqr64_37:
+	mulx 304(%rsi), %r10, %rcx
+	adcx 296(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 296(%r13)
+.Lsqr64_38:
+	mulx 312(%rsi), %r10, %r11
+	adcx 304(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 304(%r13)
+.Lsqr64_39:
+	mulx 320(%rsi), %r10, %rcx
+	adcx 312(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 312(%r13)
+.Lsqr64_40:
+	mulx 328(%rsi), %r10, %r11
+	adcx 320(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 320(%r13)
+.Lsqr64_41:
+	mulx 336(%rsi), %r10, %rcx
+	adcx 328(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 328(%r13)
+.Lsqr64_42:
+	mulx 344(%rsi), %r10, %r11
+	adcx 336(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 336(%r13)
+.Lsqr64_43:
+	mulx 352(%rsi), %r10, %rcx
+	adcx 344(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 344(%r13)
+.Lsqr64_44:
+	mulx 360(%rsi), %r10, %r11
+	adcx 352(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 352(%r13)
+.Lsqr64_45:
+	mulx 368(%rsi), %r10, %rcx
+	adcx 360(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 360(%r13)
+.Lsqr64_46:
+	mulx 376(%rsi), %r10, %r11
+	adcx 368(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 368(%r13)
+.Lsqr64_47:
+	mulx 384(%rsi), %r10, %rcx
+	adcx 376(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 376(%r13)
+.Lsqr64_48:
+	mulx 392(%rsi), %r10, %r11
+	adcx 384(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 384(%r13)
+.Lsqr64_49:
+	mulx 400(%rsi), %r10, %rcx
+	adcx 392(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 392(%r13)
+.Lsqr64_50:
+	mulx 408(%rsi), %r10, %r11
+	adcx 400(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 400(%r13)
+.Lsqr64_51:
+	mulx 416(%rsi), %r10, %rcx
+	adcx 408(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 408(%r13)
+.Lsqr64_52:
+	mulx 424(%rsi), %r10, %r11
+	adcx 416(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 416(%r13)
+.Lsqr64_53:
+	mulx 432(%rsi), %r10, %rcx
+	adcx 424(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 424(%r13)
+.Lsqr64_54:
+	mulx 440(%rsi), %r10, %r11
+	adcx 432(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 432(%r13)
+.Lsqr64_55:
+	mulx 448(%rsi), %r10, %rcx
+	adcx 440(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 440(%r13)
+.Lsqr64_56:
+	mulx 456(%rsi), %r10, %r11
+	adcx 448(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 448(%r13)
+.Lsqr64_57:
+	mulx 464(%rsi), %r10, %rcx
+	adcx 456(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 456(%r13)
+.Lsqr64_58:
+	mulx 472(%rsi), %r10, %r11
+	adcx 464(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 464(%r13)
+.Lsqr64_59:
+	mulx 480(%rsi), %r10, %rcx
+	adcx 472(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 472(%r13)
+.Lsqr64_60:
+	mulx 488(%rsi), %r10, %r11
+	adcx 480(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 480(%r13)
+.Lsqr64_61:
+	mulx 496(%rsi), %r10, %rcx
+	adcx 488(%r13), %r10
+	adox %r11, %r10
+	mov %r10, 488(%r13)
+.Lsqr64_62:
+	mulx 504(%rsi), %r10, %r11
+	adcx 496(%r13), %r10
+	adox %rcx, %r10
+	mov %r10, 496(%r13)
+	adcx %r9, %r11
+	adox %r9, %r11
+	mov %r11, 504(%r13)
+	lea 8(%r12), %r12
+	lea 8(%r13), %r13
+	inc %rbx
+	cmp $63, %rbx
+	jne 1b
+	xor %r9d, %r9d
+	mov 0(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 0(%rdi), %r14
+	mov 8(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 0(%rdi)
+	mov %r15, 8(%rdi)
+	mov 8(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 16(%rdi), %r14
+	mov 24(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 16(%rdi)
+	mov %r15, 24(%rdi)
+	mov 16(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 32(%rdi), %r14
+	mov 40(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 32(%rdi)
+	mov %r15, 40(%rdi)
+	mov 24(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 48(%rdi), %r14
+	mov 56(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 48(%rdi)
+	mov %r15, 56(%rdi)
+	mov 32(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 64(%rdi), %r14
+	mov 72(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 64(%rdi)
+	mov %r15, 72(%rdi)
+	mov 40(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 80(%rdi), %r14
+	mov 88(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 80(%rdi)
+	mov %r15, 88(%rdi)
+	mov 48(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 96(%rdi), %r14
+	mov 104(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 96(%rdi)
+	mov %r15, 104(%rdi)
+	mov 56(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 112(%rdi), %r14
+	mov 120(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 112(%rdi)
+	mov %r15, 120(%rdi)
+	mov 64(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 128(%rdi), %r14
+	mov 136(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 128(%rdi)
+	mov %r15, 136(%rdi)
+	mov 72(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 144(%rdi), %r14
+	mov 152(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 144(%rdi)
+	mov %r15, 152(%rdi)
+	mov 80(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 160(%rdi), %r14
+	mov 168(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 160(%rdi)
+	mov %r15, 168(%rdi)
+	mov 88(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 176(%rdi), %r14
+	mov 184(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 176(%rdi)
+	mov %r15, 184(%rdi)
+	mov 96(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 192(%rdi), %r14
+	mov 200(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 192(%rdi)
+	mov %r15, 200(%rdi)
+	mov 104(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 208(%rdi), %r14
+	mov 216(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 208(%rdi)
+	mov %r15, 216(%rdi)
+	mov 112(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 224(%rdi), %r14
+	mov 232(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 224(%rdi)
+	mov %r15, 232(%rdi)
+	mov 120(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 240(%rdi), %r14
+	mov 248(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 240(%rdi)
+	mov %r15, 248(%rdi)
+	mov 128(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 256(%rdi), %r14
+	mov 264(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 256(%rdi)
+	mov %r15, 264(%rdi)
+	mov 136(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 272(%rdi), %r14
+	mov 280(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 272(%rdi)
+	mov %r15, 280(%rdi)
+	mov 144(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 288(%rdi), %r14
+	mov 296(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 288(%rdi)
+	mov %r15, 296(%rdi)
+	mov 152(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 304(%rdi), %r14
+	mov 312(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 304(%rdi)
+	mov %r15, 312(%rdi)
+	mov 160(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 320(%rdi), %r14
+	mov 328(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 320(%rdi)
+	mov %r15, 328(%rdi)
+	mov 168(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 336(%rdi), %r14
+	mov 344(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 336(%rdi)
+	mov %r15, 344(%rdi)
+	mov 176(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 352(%rdi), %r14
+	mov 360(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 352(%rdi)
+	mov %r15, 360(%rdi)
+	mov 184(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 368(%rdi), %r14
+	mov 376(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 368(%rdi)
+	mov %r15, 376(%rdi)
+	mov 192(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 384(%rdi), %r14
+	mov 392(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 384(%rdi)
+	mov %r15, 392(%rdi)
+	mov 200(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 400(%rdi), %r14
+	mov 408(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 400(%rdi)
+	mov %r15, 408(%rdi)
+	mov 208(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 416(%rdi), %r14
+	mov 424(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 416(%rdi)
+	mov %r15, 424(%rdi)
+	mov 216(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 432(%rdi), %r14
+	mov 440(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 432(%rdi)
+	mov %r15, 440(%rdi)
+	mov 224(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 448(%rdi), %r14
+	mov 456(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 448(%rdi)
+	mov %r15, 456(%rdi)
+	mov 232(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 464(%rdi), %r14
+	mov 472(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 464(%rdi)
+	mov %r15, 472(%rdi)
+	mov 240(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 480(%rdi), %r14
+	mov 488(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 480(%rdi)
+	mov %r15, 488(%rdi)
+	mov 248(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 496(%rdi), %r14
+	mov 504(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 496(%rdi)
+	mov %r15, 504(%rdi)
+	mov 256(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 512(%rdi), %r14
+	mov 520(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 512(%rdi)
+	mov %r15, 520(%rdi)
+	mov 264(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 528(%rdi), %r14
+	mov 536(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 528(%rdi)
+	mov %r15, 536(%rdi)
+	mov 272(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 544(%rdi), %r14
+	mov 552(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 544(%rdi)
+	mov %r15, 552(%rdi)
+	mov 280(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 560(%rdi), %r14
+	mov 568(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 560(%rdi)
+	mov %r15, 568(%rdi)
+	mov 288(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 576(%rdi), %r14
+	mov 584(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 576(%rdi)
+	mov %r15, 584(%rdi)
+	mov 296(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 592(%rdi), %r14
+	mov 600(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 592(%rdi)
+	mov %r15, 600(%rdi)
+	mov 304(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 608(%rdi), %r14
+	mov 616(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 608(%rdi)
+	mov %r15, 616(%rdi)
+	mov 312(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 624(%rdi), %r14
+	mov 632(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 624(%rdi)
+	mov %r15, 632(%rdi)
+	mov 320(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 640(%rdi), %r14
+	mov 648(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 640(%rdi)
+	mov %r15, 648(%rdi)
+	mov 328(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 656(%rdi), %r14
+	mov 664(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 656(%rdi)
+	mov %r15, 664(%rdi)
+	mov 336(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 672(%rdi), %r14
+	mov 680(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 672(%rdi)
+	mov %r15, 680(%rdi)
+	mov 344(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 688(%rdi), %r14
+	mov 696(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 688(%rdi)
+	mov %r15, 696(%rdi)
+	mov 352(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 704(%rdi), %r14
+	mov 712(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 704(%rdi)
+	mov %r15, 712(%rdi)
+	mov 360(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 720(%rdi), %r14
+	mov 728(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 720(%rdi)
+	mov %r15, 728(%rdi)
+	mov 368(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 736(%rdi), %r14
+	mov 744(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 736(%rdi)
+	mov %r15, 744(%rdi)
+	mov 376(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 752(%rdi), %r14
+	mov 760(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 752(%rdi)
+	mov %r15, 760(%rdi)
+	mov 384(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 768(%rdi), %r14
+	mov 776(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 768(%rdi)
+	mov %r15, 776(%rdi)
+	mov 392(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 784(%rdi), %r14
+	mov 792(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 784(%rdi)
+	mov %r15, 792(%rdi)
+	mov 400(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 800(%rdi), %r14
+	mov 808(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 800(%rdi)
+	mov %r15, 808(%rdi)
+	mov 408(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 816(%rdi), %r14
+	mov 824(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 816(%rdi)
+	mov %r15, 824(%rdi)
+	mov 416(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 832(%rdi), %r14
+	mov 840(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 832(%rdi)
+	mov %r15, 840(%rdi)
+	mov 424(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 848(%rdi), %r14
+	mov 856(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 848(%rdi)
+	mov %r15, 856(%rdi)
+	mov 432(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 864(%rdi), %r14
+	mov 872(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 864(%rdi)
+	mov %r15, 872(%rdi)
+	mov 440(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 880(%rdi), %r14
+	mov 888(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 880(%rdi)
+	mov %r15, 888(%rdi)
+	mov 448(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 896(%rdi), %r14
+	mov 904(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 896(%rdi)
+	mov %r15, 904(%rdi)
+	mov 456(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 912(%rdi), %r14
+	mov 920(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 912(%rdi)
+	mov %r15, 920(%rdi)
+	mov 464(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 928(%rdi), %r14
+	mov 936(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 928(%rdi)
+	mov %r15, 936(%rdi)
+	mov 472(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 944(%rdi), %r14
+	mov 952(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 944(%rdi)
+	mov %r15, 952(%rdi)
+	mov 480(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 960(%rdi), %r14
+	mov 968(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 960(%rdi)
+	mov %r15, 968(%rdi)
+	mov 488(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 976(%rdi), %r14
+	mov 984(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 976(%rdi)
+	mov %r15, 984(%rdi)
+	mov 496(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 992(%rdi), %r14
+	mov 1000(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 992(%rdi)
+	mov %r15, 1000(%rdi)
+	mov 504(%rsi), %rdx
+	mulx %rdx, %r10, %r11
+	mov 1008(%rdi), %r14
+	mov 1016(%rdi), %r15
+	adcx %r14, %r14
+	adox %r10, %r14
+	adcx %r15, %r15
+	adox %r11, %r15
+	mov %r14, 1008(%rdi)
+	mov %r15, 1016(%rdi)
+	xor %eax, %eax
+	mov $64, %rbx
+2:
+	mov (%rdi), %rdx
+	imul %r8, %rdx
+	xor %r9d, %r9d
+	mulx 0(%rbp), %r10, %r11
+	adcx 0(%rdi), %r10
+	mov %r10, 0(%rdi)
+	mulx 8(%rbp), %r10, %rcx
+	adcx 8(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 8(%rdi)
+	mulx 16(%rbp), %r10, %r11
+	adcx 16(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 16(%rdi)
+	mulx 24(%rbp), %r10, %rcx
+	adcx 24(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 24(%rdi)
+	mulx 32(%rbp), %r10, %r11
+	adcx 32(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 32(%rdi)
+	mulx 40(%rbp), %r10, %rcx
+	adcx 40(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 40(%rdi)
+	mulx 48(%rbp), %r10, %r11
+	adcx 48(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 48(%rdi)
+	mulx 56(%rbp), %r10, %rcx
+	adcx 56(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 56(%rdi)
+	mulx 64(%rbp), %r10, %r11
+	adcx 64(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 64(%rdi)
+	mulx 72(%rbp), %r10, %rcx
+	adcx 72(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 72(%rdi)
+	mulx 80(%rbp), %r10, %r11
+	adcx 80(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 80(%rdi)
+	mulx 88(%rbp), %r10, %rcx
+	adcx 88(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 88(%rdi)
+	mulx 96(%rbp), %r10, %r11
+	adcx 96(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 96(%rdi)
+	mulx 104(%rbp), %r10, %rcx
+	adcx 104(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 104(%rdi)
+	mulx 112(%rbp), %r10, %r11
+	adcx 112(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 112(%rdi)
+	mulx 120(%rbp), %r10, %rcx
+	adcx 120(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 120(%rdi)
+	mulx 128(%rbp), %r10, %r11
+	adcx 128(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 128(%rdi)
+	mulx 136(%rbp), %r10, %rcx
+	adcx 136(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 136(%rdi)
+	mulx 144(%rbp), %r10, %r11
+	adcx 144(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 144(%rdi)
+	mulx 152(%rbp), %r10, %rcx
+	adcx 152(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 152(%rdi)
+	mulx 160(%rbp), %r10, %r11
+	adcx 160(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 160(%rdi)
+	mulx 168(%rbp), %r10, %rcx
+	adcx 168(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 168(%rdi)
+	mulx 176(%rbp), %r10, %r11
+	adcx 176(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 176(%rdi)
+	mulx 184(%rbp), %r10, %rcx
+	adcx 184(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 184(%rdi)
+	mulx 192(%rbp), %r10, %r11
+	adcx 192(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 192(%rdi)
+	mulx 200(%rbp), %r10, %rcx
+	adcx 200(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 200(%rdi)
+	mulx 208(%rbp), %r10, %r11
+	adcx 208(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 208(%rdi)
+	mulx 216(%rbp), %r10, %rcx
+	adcx 216(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 216(%rdi)
+	mulx 224(%rbp), %r10, %r11
+	adcx 224(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 224(%rdi)
+	mulx 232(%rbp), %r10, %rcx
+	adcx 232(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 232(%rdi)
+	mulx 240(%rbp), %r10, %r11
+	adcx 240(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 240(%rdi)
+	mulx 248(%rbp), %r10, %rcx
+	adcx 248(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 248(%rdi)
+	mulx 256(%rbp), %r10, %r11
+	adcx 256(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 256(%rdi)
+	mulx 264(%rbp), %r10, %rcx
+	adcx 264(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 264(%rdi)
+	mulx 272(%rbp), %r10, %r11
+	adcx 272(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 272(%rdi)
+	mulx 280(%rbp), %r10, %rcx
+	adcx 280(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 280(%rdi)
+	mulx 288(%rbp), %r10, %r11
+	adcx 288(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 288(%rdi)
+	mulx 296(%rbp), %r10, %rcx
+	adcx 296(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 296(%rdi)
+	mulx 304(%rbp), %r10, %r11
+	adcx 304(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 304(%rdi)
+	mulx 312(%rbp), %r10, %rcx
+	adcx 312(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 312(%rdi)
+	mulx 320(%rbp), %r10, %r11
+	adcx 320(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 320(%rdi)
+	mulx 328(%rbp), %r10, %rcx
+	adcx 328(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 328(%rdi)
+	mulx 336(%rbp), %r10, %r11
+	adcx 336(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 336(%rdi)
+	mulx 344(%rbp), %r10, %rcx
+	adcx 344(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 344(%rdi)
+	mulx 352(%rbp), %r10, %r11
+	adcx 352(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 352(%rdi)
+	mulx 360(%rbp), %r10, %rcx
+	adcx 360(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 360(%rdi)
+	mulx 368(%rbp), %r10, %r11
+	adcx 368(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 368(%rdi)
+	mulx 376(%rbp), %r10, %rcx
+	adcx 376(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 376(%rdi)
+	mulx 384(%rbp), %r10, %r11
+	adcx 384(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 384(%rdi)
+	mulx 392(%rbp), %r10, %rcx
+	adcx 392(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 392(%rdi)
+	mulx 400(%rbp), %r10, %r11
+	adcx 400(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 400(%rdi)
+	mulx 408(%rbp), %r10, %rcx
+	adcx 408(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 408(%rdi)
+	mulx 416(%rbp), %r10, %r11
+	adcx 416(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 416(%rdi)
+	mulx 424(%rbp), %r10, %rcx
+	adcx 424(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 424(%rdi)
+	mulx 432(%rbp), %r10, %r11
+	adcx 432(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 432(%rdi)
+	mulx 440(%rbp), %r10, %rcx
+	adcx 440(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 440(%rdi)
+	mulx 448(%rbp), %r10, %r11
+	adcx 448(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 448(%rdi)
+	mulx 456(%rbp), %r10, %rcx
+	adcx 456(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 456(%rdi)
+	mulx 464(%rbp), %r10, %r11
+	adcx 464(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 464(%rdi)
+	mulx 472(%rbp), %r10, %rcx
+	adcx 472(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 472(%rdi)
+	mulx 480(%rbp), %r10, %r11
+	adcx 480(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 480(%rdi)
+	mulx 488(%rbp), %r10, %rcx
+	adcx 488(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 488(%rdi)
+	mulx 496(%rbp), %r10, %r11
+	adcx 496(%rdi), %r10
+	adox %rcx, %r10
+	mov %r10, 496(%rdi)
+	mulx 504(%rbp), %r10, %rcx
+	adcx 504(%rdi), %r10
+	adox %r11, %r10
+	mov %r10, 504(%rdi)
+	adcx %r9, %rcx
+	adox %r9, %rcx
+	shr $1, %rax
+	adc %rcx, 512(%rdi)
+	adc $0, %rax
+	lea 8(%rdi), %rdi
+	dec %rbx
+	jnz 2b
+	pop %rbx
+	pop %rbp
+	pop %r15
+	pop %r14
+	pop %r13
+	pop %r12
+	ret
+.Lsqr64_tab:
+	.long .Lsqr64_0 - .Lsqr64_tab
+	.long .Lsqr64_1 - .Lsqr64_tab
+	.long .Lsqr64_2 - .Lsqr64_tab
+	.long .Lsqr64_3 - .Lsqr64_tab
+	.long .Lsqr64_4 - .Lsqr64_tab
+	.long .Lsqr64_5 - .Lsqr64_tab
+	.long .Lsqr64_6 - .Lsqr64_tab
+	.long .Lsqr64_7 - .Lsqr64_tab
+	.long .Lsqr64_8 - .Lsqr64_tab
+	.long .Lsqr64_9 - .Lsqr64_tab
+	.long .Lsqr64_10 - .Lsqr64_tab
+	.long .Lsqr64_11 - .Lsqr64_tab
+	.long .Lsqr64_12 - .Lsqr64_tab
+	.long .Lsqr64_13 - .Lsqr64_tab
+	.long .Lsqr64_14 - .Lsqr64_tab
+	.long .Lsqr64_15 - .Lsqr64_tab
+	.long .Lsqr64_16 - .Lsqr64_tab
+	.long .Lsqr64_17 - .Lsqr64_tab
+	.long .Lsqr64_18 - .Lsqr64_tab
+	.long .Lsqr64_19 - .Lsqr64_tab
+	.long .Lsqr64_20 - .Lsqr64_tab
+	.long .Lsqr64_21 - .Lsqr64_tab
+	.long .Lsqr64_22 - .Lsqr64_tab
+	.long .Lsqr64_23 - .Lsqr64_tab
+	.long .Lsqr64_24 - .Lsqr64_tab
+	.long .Lsqr64_25 - .Lsqr64_tab
+	.long .Lsqr64_26 - .Lsqr64_tab
+	.long .Lsqr64_27 - .Lsqr64_tab
+	.long .Lsqr64_28 - .Lsqr64_tab
+	.long .Lsqr64_29 - .Lsqr64_tab
+	.long .Lsqr64_30 - .Lsqr64_tab
+	.long .Lsqr64_31 - .Lsqr64_tab
+	.long .Lsqr64_32 - .Lsqr64_tab
+	.long .Lsqr64_33 - .Lsqr64_tab
+	.long .Lsqr64_34 - .Lsqr64_tab
+	.long .Lsqr64_35 - .Lsqr64_tab
+	.long .Lsqr64_36 - .Lsqr64_tab
+	.long .Lsqr64_37 - .Lsqr64_tab
+	.long .Lsqr64_38 - .Lsqr64_tab
+	.long .Lsqr64_39 - .Lsqr64_tab
+	.long .Lsqr64_40 - .Lsqr64_tab
+	.long .Lsqr64_41 - .Lsqr64_tab
+	.long .Lsqr64_42 - .Lsqr64_tab
+	.long .Lsqr64_43 - .Lsqr64_tab
+	.long .Lsqr64_44 - .Lsqr64_tab
+	.long .Lsqr64_45 - .Lsqr64_tab
+	.long .Lsqr64_46 - .Lsqr64_tab
+	.long .Lsqr64_47 - .Lsqr64_tab
+	.long .Lsqr64_48 - .Lsqr64_tab
+	.long .Lsqr64_49 - .Lsqr64_tab
+	.long .Lsqr64_50 - .Lsqr64_tab
+	.long .Lsqr64_51 - .Lsqr64_tab
+	.long .Lsqr64_52 - .Lsqr64_tab
+	.long .Lsqr64_53 - .Lsqr64_tab
+	.long .Lsqr64_54 - .Lsqr64_tab
+	.long .Lsqr64_55 - .Lsqr64_tab
+	.long .Lsqr64_56 - .Lsqr64_tab
+	.long .Lsqr64_57 - .Lsqr64_tab
+	.long .Lsqr64_58 - .Lsqr64_tab
+	.long .Lsqr64_59 - .Lsqr64_tab
+	.long .Lsqr64_60 - .Lsqr64_tab
+	.long .Lsqr64_61 - .Lsqr64_tab
+	.long .Lsqr64_62 - .Lsqr64_tab
+	.size dstu_mp_montsqr_64_adx, .-dstu_mp_montsqr_64_adx
 	.section .note.GNU-stack,"",@progbits
