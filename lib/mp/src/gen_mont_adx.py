@@ -3,16 +3,17 @@
 56 and 64 limbs on
 BMI2 + ADX (mulx, adcx, adox), one function per operation and size:
 
-    uint64_t dstu_mp_montmul_<N>_adx(uint64_t t[2N], const uint64_t a[N],
-                                     const uint64_t b[N], const uint64_t m[N],
-                                     uint64_t m0inv);
-    uint64_t dstu_mp_redc_<N>_adx(uint64_t t[2N], const uint64_t m[N], uint64_t m0inv);
-    uint64_t dstu_mp_montsqr_<N>_adx(uint64_t t[2N], const uint64_t a[N],
-                                     const uint64_t m[N], uint64_t m0inv);
+    void dstu_mp_montmul_<N>_adx(uint64_t r[N], uint64_t t[2N], const uint64_t a[N],
+                                 const uint64_t b[N], const uint64_t m[N], uint64_t m0inv);
+    void dstu_mp_montsqr_<N>_adx(uint64_t r[N], uint64_t t[2N], const uint64_t a[N],
+                                 const uint64_t m[N], uint64_t m0inv);
+    void dstu_mp_redc_<N>_adx(uint64_t r[N], uint64_t t[2N], const uint64_t m[N],
+                              uint64_t m0inv);
 
-All leave T = t[N..2N) + c B^N, c the returned bit, with T = a b / B^N (montmul),
-a^2 / B^N (montsqr) or t / B^N (redc) mod m and T < 2m; the caller subtracts m once,
-masked.
+r = a b / B^N (montmul), a^2 / B^N (montsqr) or t / B^N (redc) mod m, below m; t is
+scratch (redc: the input, destroyed). Each first leaves T + c B^N < 2m in t[N..2N)
+and a carry bit, then subtracts m once, masked (the C++ wrapper's call and loops
+cost a tenth of a 16-limb product).
 
 montmul is CIOS (coarsely integrated operand scanning, Koc, Acar and Kaliski 1996):
 for each limb b_i, one row adds a b_i to the accumulator and a second row adds q m
@@ -50,10 +51,32 @@ def row(out, n, src, zero, lo, his):
     return his[(n - 1) % 2]
 
 
+def subtract_once(out, n, m):
+    """r = T - m unless that is negative without the carry, else T: T = t[n..2n) at
+    rdi, the carry in rax, r on the stack (pushed at entry). Masked: cmov on a flag
+    set once."""
+    out.append("\tpop %rdx")
+    out.append("\tmov (%rdi), %r10")
+    out.append(f"\tsub (%{m}), %r10")
+    out.append("\tmov %r10, (%rdx)")
+    for j in range(1, n):
+        out.append(f"\tmov {8*j}(%rdi), %r10")
+        out.append(f"\tsbb {8*j}(%{m}), %r10")
+        out.append(f"\tmov %r10, {8*j}(%rdx)")
+    out.append("\tsbb $0, %rax")  # -1: keep T (borrow without the carry), else 0
+    out.append("\ttest %rax, %rax")
+    for j in range(n):
+        out.append(f"\tmov {8*j}(%rdx), %r10")
+        out.append(f"\tcmovnz {8*j}(%rdi), %r10")
+        out.append(f"\tmov %r10, {8*j}(%rdx)")
+
+
 def montmul(n):
-    # rdi = t, rsi = a, rdx = b (to rbx), rcx = m (to rbp), r8 = m0inv.
+    # rdi = r (pushed), rsi = t (to rdi), rdx = a (to rsi), rcx = b (to rbx),
+    # r8 = m (to rbp), r9 = m0inv (to r8).
     zero, lo, his, top, top2, count = "r9", "r10", ("r11", "r12"), "r13", "r14", "r15"
-    out = ["\tmov %rdx, %rbx", "\tmov %rcx, %rbp", "\txor %eax, %eax"]
+    out = ["\tpush %rdi", "\tmov %rcx, %rbx", "\tmov %r8, %rbp", "\tmov %r9, %r8", "\tmov %rsi, %rdi",
+           "\tmov %rdx, %rsi", "\txor %eax, %eax"]
     for j in range(n):
         out.append(f"\tmov %rax, {8*j}(%rdi)")
     out += [f"\txor %{top}, %{top}", f"\txor %{top2}, %{top2}", f"\tmov ${n}, %{count}"]
@@ -83,13 +106,17 @@ def montmul(n):
     out.append(f"\tdec %{count}")
     out.append("\tjnz 1b")
     out.append(f"\tmov %{top}, %rax")
+    subtract_once(out, n, "rbp")
     return out
 
 
 def redc(n, src="rsi", out=None):
-    # rdi = t, src = m, r8 = m0inv; rax = the bit above t[i + n].
+    # rdi = t, src = m, r8 = m0inv; rax = the bit above t[i + n]. Called alone:
+    # rdi = r (pushed), rsi = t (to rdi), rdx = m (to rsi), rcx = m0inv (to r8).
     zero, lo, his, count = "r9", "r10", ("r11", "rcx"), "rbx"
-    out = ["\tmov %rdx, %r8"] if out is None else out
+    alone = out is None
+    if alone:
+        out = ["\tpush %rdi", "\tmov %rsi, %rdi", "\tmov %rdx, %rsi", "\tmov %rcx, %r8"]
     out += ["\txor %eax, %eax", f"\tmov ${n}, %{count}"]
     out.append("2:")
     out.append("\tmov (%rdi), %rdx")
@@ -104,6 +131,7 @@ def redc(n, src="rsi", out=None):
     out.append("\tlea 8(%rdi), %rdi")
     out.append(f"\tdec %{count}")
     out.append("\tjnz 2b")
+    subtract_once(out, n, src)
     return out
 
 
@@ -113,10 +141,10 @@ def montsqr(n):
     triangle adds a_i a[i+1..n) at t[2i+1..); its length falls with i, so one copy of
     the longest row serves all, entered at position i through a table of offsets (i
     is public: the jump depends on n and the row number only)."""
-    # rdi = t, rsi = a, rdx = m (to rbp), rcx = m0inv (to r8).
+    # rdi = r (pushed), rsi = t (to rdi), rdx = a (to rsi), rcx = m (to rbp), r8 = m0inv.
     zero, lo, his = "r9", "r10", ("r11", "rcx")
     tab = f".Lsqr{n}_tab"
-    out = ["\tmov %rdx, %rbp", "\tmov %rcx, %r8", "\txor %eax, %eax"]
+    out = ["\tpush %rdi", "\tmov %rcx, %rbp", "\tmov %rsi, %rdi", "\tmov %rdx, %rsi", "\txor %eax, %eax"]
     for j in range(2 * n):
         out.append(f"\tmov %rax, {8*j}(%rdi)")
     # rbx = i, r12 = a + 8i, r13 = t + 8(i + 1); the row reads a + 8 + 8j, writes r13 + 8j.

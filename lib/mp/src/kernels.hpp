@@ -20,13 +20,13 @@ Limb mul_1_adx(Limb* r, const Limb* a, std::size_t n, Limb w);
 Limb addmul_1_adx(Limb* r, const Limb* a, std::size_t n, Limb w);
 
 /// Montgomery kernels of mont_adx.S (gen_mont_adx.py), for n limbs in 9..32 and
-/// 40, 48, 56, 64. MontMulFn(t, a, b, m, m0inv) leaves a b / B^n mod m,
-/// below 2m, as t[n..2n) plus the returned bit times B^n (t has 2n limbs, a and b
-/// below m); MontSqrFn(t, a, m, m0inv) the same for a^2; RedcFn(t, m, m0inv) leaves
-/// t / B^n so for t < m B^n. m0inv = -m^-1 mod B.
-using MontMulFn = Limb (*)(Limb* t, const Limb* a, const Limb* b, const Limb* m, Limb m0inv);
-using MontSqrFn = Limb (*)(Limb* t, const Limb* a, const Limb* m, Limb m0inv);
-using RedcFn = Limb (*)(Limb* t, const Limb* m, Limb m0inv);
+/// 40, 48, 56, 64. MontMulFn(r, t, a, b, m, m0inv): r = a b / B^n mod m, below m, for
+/// a below B^n and b below m (t: 2n limbs of scratch; r may alias a or b);
+/// MontSqrFn(r, t, a, m, m0inv): r = a^2 / B^n mod m for a below m; RedcFn(r, t, m,
+/// m0inv): r = t / B^n mod m for t < m B^n (destroyed). m0inv = -m^-1 mod B.
+using MontMulFn = void (*)(Limb* r, Limb* t, const Limb* a, const Limb* b, const Limb* m, Limb m0inv);
+using MontSqrFn = void (*)(Limb* r, Limb* t, const Limb* a, const Limb* m, Limb m0inv);
+using RedcFn = void (*)(Limb* r, Limb* t, const Limb* m, Limb m0inv);
 /// The kernel for n limbs, or nullptr (another size, or no BMI2 + ADX).
 MontMulFn montmul_adx(std::size_t n);
 MontSqrFn montsqr_adx(std::size_t n);

@@ -9,13 +9,12 @@
   X(26) X(27) X(28) X(29) X(30) X(31) X(32) X(40) X(48) X(56) X(64)
 
 extern "C" {
-#define DSTU_DECLARE(n)                                                                                  \
-  dstu::mp::Limb dstu_mp_montmul_##n##_adx(dstu::mp::Limb* t, const dstu::mp::Limb* a,                   \
-                                           const dstu::mp::Limb* b, const dstu::mp::Limb* m,             \
-                                           dstu::mp::Limb m0inv);                                        \
-  dstu::mp::Limb dstu_mp_montsqr_##n##_adx(dstu::mp::Limb* t, const dstu::mp::Limb* a,                   \
-                                           const dstu::mp::Limb* m, dstu::mp::Limb m0inv);               \
-  dstu::mp::Limb dstu_mp_redc_##n##_adx(dstu::mp::Limb* t, const dstu::mp::Limb* m, dstu::mp::Limb m0inv);
+#define DSTU_DECLARE(n)                                                                                   \
+  void dstu_mp_montmul_##n##_adx(dstu::mp::Limb* r, dstu::mp::Limb* t, const dstu::mp::Limb* a,           \
+                                 const dstu::mp::Limb* b, const dstu::mp::Limb* m, dstu::mp::Limb m0inv); \
+  void dstu_mp_montsqr_##n##_adx(dstu::mp::Limb* r, dstu::mp::Limb* t, const dstu::mp::Limb* a,           \
+                                 const dstu::mp::Limb* m, dstu::mp::Limb m0inv);                          \
+  void dstu_mp_redc_##n##_adx(dstu::mp::Limb* r, dstu::mp::Limb* t, const dstu::mp::Limb* m, dstu::mp::Limb m0inv);
 DSTU_MONT_SIZES(DSTU_DECLARE)
 #undef DSTU_DECLARE
 }

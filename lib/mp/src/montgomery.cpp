@@ -55,7 +55,7 @@ void subtract_once(Limb* r, const Limb* x, Limb carry, const Limb* m, std::size_
 void Montgomery::redc(Limb* r, Limb* t) const {
   const std::size_t n = n_;
   if (const ln::RedcFn redc_hw = ln::redc_adx(n)) {
-    subtract_once(r, t + n, redc_hw(t, mod_.data(), m0inv_), mod_.data(), n);
+    redc_hw(r, t, mod_.data(), m0inv_);
     return;
   }
   unsigned char carry = 0;  // the bit above t[i + n]
@@ -74,7 +74,7 @@ void Montgomery::mul(Limb* r, const Limb* a, const Limb* b, Limb* scratch) const
     return;
   }
   if (const ln::MontMulFn mul_hw = ln::montmul_adx(n_)) {
-    subtract_once(r, t + n_, mul_hw(t, a, b, mod_.data(), m0inv_), mod_.data(), n_);
+    mul_hw(r, t, a, b, mod_.data(), m0inv_);
     return;
   }
   ln::mul(t, a, n_, b, n_, scratch + 2 * n_);
@@ -84,7 +84,7 @@ void Montgomery::mul(Limb* r, const Limb* a, const Limb* b, Limb* scratch) const
 void Montgomery::sqr(Limb* r, const Limb* a, Limb* scratch) const {
   Limb* t = scratch;
   if (const ln::MontSqrFn sqr_hw = ln::montsqr_adx(n_)) {
-    subtract_once(r, t + n_, sqr_hw(t, a, mod_.data(), m0inv_), mod_.data(), n_);
+    sqr_hw(r, t, a, mod_.data(), m0inv_);
     return;
   }
   ln::sqr(t, a, n_, scratch + 2 * n_);
