@@ -1,7 +1,7 @@
 // Montgomery multiplication: full product (Comba / Karatsuba by size) followed by
-// word-by-word REDC, or at 9..32 limbs on BMI2 + ADX the generated CIOS kernels of
-// mont_adx.S (product and reduction in one pass, no full product held); the final
-// conditional subtraction is masked (constant time).
+// word-by-word REDC, or on BMI2 + ADX at 9..32, 40, 48, 56 and 64 limbs the generated
+// kernels of mont_adx.S (product and reduction in one pass, no full product held); the
+// final conditional subtraction is masked (constant time) on both paths.
 #include <algorithm>
 
 #include "carry.hpp"
