@@ -29,9 +29,8 @@ gen_mul_fixed_adx.py would grow as N^2. Time and memory accesses depend on N onl
 Run: python3 gen_mont_adx.py > mont_adx.S
 """
 
-import re
+from gen_mul_fixed_adx import function  # the prologue and epilogue, shared
 
-CALLEE_SAVED = {"rbx", "rbp", "r12", "r13", "r14", "r15"}
 # Every size of 9..32 limbs (RSA's CRT halves up to 4096-bit keys), and the whole
 # moduli of 2560..4096-bit keys (public-key operations) by steps of 8 limbs.
 SIZES = list(range(9, 33)) + [40, 48, 56, 64]
@@ -192,13 +191,6 @@ measures it)."""
 def table(n):
     tab = f".Lsqr{n}_tab"
     return [f"{tab}:"] + [f"\t.long .Lsqr{n}_{j} - {tab}" for j in range(n - 1)]
-
-
-def function(name, body):
-    """Adds the label, saves the callee-saved registers the body uses, returns."""
-    used = sorted({r for line in body for r in re.findall(r"%(\w+)", line)} & CALLEE_SAVED)
-    return ([f"{name}:"] + [f"\tpush %{r}" for r in used] + body +
-            [f"\tpop %{r}" for r in reversed(used)] + ["\tret"])
 
 
 def main():
