@@ -8,6 +8,7 @@
 #include "dstu/base/der.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/base/pem.hpp"
+#include "hash_oids.hpp"
 #include "x509_internal.hpp"
 
 namespace dstu::pkix {
@@ -21,8 +22,6 @@ constexpr const char* kOidSigningTime = "1.2.840.113549.1.9.5";
 // RFC 2634 §5.4 and RFC 5035 §3.
 constexpr const char* kOidSigningCertificate = "1.2.840.113549.1.9.16.2.12";
 constexpr const char* kOidSigningCertificateV2 = "1.2.840.113549.1.9.16.2.47";
-constexpr const char* kOidSha1 = "1.3.14.3.2.26";
-constexpr const char* kOidSha256 = "2.16.840.1.101.3.4.2.1";
 
 constexpr std::uint8_t kSet = 0x31;
 constexpr std::uint8_t kImplicit0 = 0xa0;      // certificates, signedAttrs: [0] IMPLICIT SET
@@ -75,7 +74,7 @@ EssCertId read_signing_certificate(const CmsAttribute& a, bool v2) {
   der::Reader id_reader = certs.enter(der::kSequence, "ESSCertID");
   EssCertId id;
   id.v2 = v2;
-  id.hash_oid = v2 ? kOidSha256 : kOidSha1;
+  id.hash_oid = detail::digest_oid_by_name(v2 ? "sha256" : "sha1");
   if (v2 && !id_reader.empty() && id_reader.peek() == der::kSequence) {
     Bytes parameters;
     detail::read_algorithm(id_reader, "ESSCertIDv2 hashAlgorithm", id.hash_oid, parameters);

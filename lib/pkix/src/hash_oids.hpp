@@ -8,6 +8,12 @@
 
 namespace dstu::pkix::detail {
 
+// The SHA-2 digest OIDs (RFC 5754 §2), named once for both tables below.
+inline constexpr const char* kSha224Oid = "2.16.840.1.101.3.4.2.4";
+inline constexpr const char* kSha256Oid = "2.16.840.1.101.3.4.2.1";
+inline constexpr const char* kSha384Oid = "2.16.840.1.101.3.4.2.2";
+inline constexpr const char* kSha512Oid = "2.16.840.1.101.3.4.2.3";
+
 struct DigestOid {
   const char* name;
   const char* oid;
@@ -19,10 +25,10 @@ inline constexpr DigestOid kDigestOids[] = {
     {"kupyna384", "1.2.804.2.1.1.1.1.2.2.2"},
     {"kupyna512", "1.2.804.2.1.1.1.1.2.2.3"},
     {"sha1", "1.3.14.3.2.26"},
-    {"sha224", "2.16.840.1.101.3.4.2.4"},  // RFC 5754 §2
-    {"sha256", "2.16.840.1.101.3.4.2.1"},
-    {"sha384", "2.16.840.1.101.3.4.2.2"},
-    {"sha512", "2.16.840.1.101.3.4.2.3"},
+    {"sha224", kSha224Oid},
+    {"sha256", kSha256Oid},
+    {"sha384", kSha384Oid},
+    {"sha512", kSha512Oid},
 };
 
 /// The hash whose digest OID is `oid` ("sha256"), or nullptr.
@@ -51,10 +57,10 @@ struct Sha2 {
 };
 
 inline constexpr Sha2 kSha2[] = {
-    {"sha224", "2.16.840.1.101.3.4.2.4", "1.2.840.10045.4.3.1", "1.2.840.113549.1.1.14", "SHA-224", 28},
-    {"sha256", "2.16.840.1.101.3.4.2.1", "1.2.840.10045.4.3.2", "1.2.840.113549.1.1.11", "SHA-256", 32},
-    {"sha384", "2.16.840.1.101.3.4.2.2", "1.2.840.10045.4.3.3", "1.2.840.113549.1.1.12", "SHA-384", 48},
-    {"sha512", "2.16.840.1.101.3.4.2.3", "1.2.840.10045.4.3.4", "1.2.840.113549.1.1.13", "SHA-512", 64},
+    {"sha224", kSha224Oid, "1.2.840.10045.4.3.1", "1.2.840.113549.1.1.14", "SHA-224", 28},
+    {"sha256", kSha256Oid, "1.2.840.10045.4.3.2", "1.2.840.113549.1.1.11", "SHA-256", 32},
+    {"sha384", kSha384Oid, "1.2.840.10045.4.3.3", "1.2.840.113549.1.1.12", "SHA-384", 48},
+    {"sha512", kSha512Oid, "1.2.840.10045.4.3.4", "1.2.840.113549.1.1.13", "SHA-512", 64},
 };
 
 /// The entry named `name` ("sha256"), or nullptr for another hash.

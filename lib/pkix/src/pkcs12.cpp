@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "container_internal.hpp"
+#include "hash_oids.hpp"
 #include "pbes2.hpp"
 #include "pkcs12_pbe.hpp"
 #include "dstu/base/der.hpp"
@@ -39,14 +40,12 @@ using detail::pkcs12_kdf;
 using detail::PkcsPbe;
 using detail::read_pkcs_pbe;
 
-/// The MAC's hash by the DigestInfo's OID (make_hasher's name); nullptr if unknown.
+/// The MAC's hash by the DigestInfo's OID (make_hasher's name); nullptr if unknown or not
+/// one the PKCS#12 writers use (IIT's GOST 34.311, OpenSSL's SHA-1 and SHA-2).
 const char* mac_hash_name(const std::string& oid) {
-  if (oid == "1.2.804.2.1.1.1.1.2.1") return "gost34311";
-  if (oid == "1.3.14.3.2.26") return "sha1";
-  if (oid == "2.16.840.1.101.3.4.2.1") return "sha256";
-  if (oid == "2.16.840.1.101.3.4.2.2") return "sha384";
-  if (oid == "2.16.840.1.101.3.4.2.3") return "sha512";
-  return nullptr;
+  static constexpr std::string_view kMacHashes[] = {"gost34311", "sha1", "sha256", "sha384", "sha512"};
+  const char* name = detail::digest_name_by_oid(oid);
+  return name != nullptr && std::ranges::find(kMacHashes, name) != std::end(kMacHashes) ? name : nullptr;
 }
 
 struct MacData {

@@ -18,6 +18,7 @@
 #include <string>
 
 #include "container_internal.hpp"
+#include "hash_oids.hpp"
 #include "pbes2.hpp"
 #include "pkcs12_pbe.hpp"
 #include "dstu/base/der.hpp"
@@ -42,8 +43,7 @@ struct Profile {
   const char* prf;
   detail::Pbes2Cipher cipher;
   std::size_t pbkdf2_salt;
-  const char* mac_hash;
-  const char* mac_oid;
+  const char* mac_hash;  ///< make_hasher's name; its OID from hash_oids.hpp
   std::size_t mac_salt;
 };
 
@@ -51,9 +51,9 @@ struct Profile {
 /// (NIST SP 800-132 §5.1 asks at least 128 bits; OpenSSL reads any size).
 Profile profile(Pkcs12Profile p) {
   if (p == Pkcs12Profile::openssl) {
-    return {"sha256", detail::Pbes2Cipher::aes256_cbc, 16, "sha256", "2.16.840.1.101.3.4.2.1", 16};
+    return {"sha256", detail::Pbes2Cipher::aes256_cbc, 16, "sha256", 16};
   }
-  return {"gost34311", detail::Pbes2Cipher::gost28147_cfb, 32, "gost34311", "1.2.804.2.1.1.1.1.2.1", 32};
+  return {"gost34311", detail::Pbes2Cipher::gost28147_cfb, 32, "gost34311", 32};
 }
 
 [[noreturn]] void bad(const std::string& what) { throw Error(Errc::invalid_input, "PKCS#12: " + what); }
@@ -145,7 +145,7 @@ void write_mac_data(der::Writer& w, std::span<const std::uint8_t> auth_safe, std
   w.begin(der::kSequence);
   w.begin(der::kSequence);
   w.begin(der::kSequence);
-  w.oid(pr.mac_oid);
+  w.oid(detail::digest_oid_by_name(pr.mac_hash));
   w.null();
   w.end();
   w.octet_string(mac);
