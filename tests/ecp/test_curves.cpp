@@ -307,7 +307,10 @@ TEST_CASE("constant-time multiplications: the widest scalar their windows read w
     const std::size_t base = 6 * ((bits + 1 + 5) / 6) - 1, comb = 20 * ((bits + 19) / 20), var = 4 * ((bits + 3) / 4);
     const AffinePoint g = c.generator();
     // 2^w - 1 reduced mod n by hand gives the same point; 2^w is refused.
-    for (const auto& [w, f] : {std::pair<std::size_t, int>{base, 0}, {comb, 1}, {var, 2}}) {
+    for (const auto& width : {std::pair<std::size_t, int>{base, 0}, {comb, 1}, {var, 2}}) {
+      // Not structured bindings: the lambdas below capture them (clang 14 cannot).
+      const std::size_t w = width.first;
+      const int f = width.second;
       INFO("width " << w);
       const Nat widest = Nat::power_of_two(w) - Nat(1);
       auto run = [&](const Nat& k) {

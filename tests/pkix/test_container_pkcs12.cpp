@@ -214,9 +214,11 @@ Bytes bmp_ascii(const Bytes& password) {
 TEST_CASE("PKCS#12: certificate bags, nested safe contents, and MACs over GOST 34.311, SHA-1 and SHA-256") {
   const Bytes cert(64, 0x30);  // any octets: certificates are returned, not parsed
   const Bytes pass = text("pass");
-  for (const auto& [name, oid] : {std::pair<std::string, std::string>{"gost34311", "1.2.804.2.1.1.1.1.2.1"},
-                                  {"sha1", "1.3.14.3.2.26"},
-                                  {"sha256", "2.16.840.1.101.3.4.2.1"}}) {
+  for (const auto& row : {std::pair<std::string, std::string>{"gost34311", "1.2.804.2.1.1.1.1.2.1"},
+                           {"sha1", "1.3.14.3.2.26"},
+                           {"sha256", "2.16.840.1.101.3.4.2.1"}}) {
+    const std::string& name = row.first;  // not a structured binding: CAPTURE's lambda takes it (clang 14)
+    const std::string& oid = row.second;
     CAPTURE(name);
     const Bytes file = make_pfx(name, oid, pass, bmp_ascii(pass), cert);
     const pkix::Container c = read(file, pass);
