@@ -179,8 +179,9 @@ struct Core {
               input_bit<3>(r, key[3]), input_bit<4>(r, key[4]), input_bit<5>(r, key[5])};
     for (int b = 1; b < 6; ++b) m[b] = O::bor(m[b], O::template sll<32>(m[b]));  // both halves of the leaves
     W t[16];
+    const u64* leaves = kLeaves.data();  // clang under UBSan calls std::array's [] out of line
     for (int j = 0; j < 16; ++j) {
-      t[j] = O::bxor(O::set1(kLeaves[2 * j]), O::band(m[5], O::set1(kLeaves[2 * j] ^ kLeaves[2 * j + 1])));
+      t[j] = O::bxor(O::set1(leaves[2 * j]), O::band(m[5], O::set1(leaves[2 * j] ^ leaves[2 * j + 1])));
     }
     for (int j = 0; j < 8; ++j) t[j] = mux(m[4], t[2 * j], t[2 * j + 1]);
     for (int j = 0; j < 4; ++j) t[j] = mux(m[3], t[2 * j], t[2 * j + 1]);

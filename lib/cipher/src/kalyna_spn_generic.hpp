@@ -94,7 +94,10 @@ template <class Ops, bool Gfni, const std::uint8_t* V>
     if constexpr (c == 1) {
       term = x;
     } else if constexpr (Gfni) {
-      term = Ops::affine(x, gf_mul_affine_matrix(c));
+      // constexpr: otherwise clang at -O1 under UBSan builds the matrix bit by bit in
+      // every round.
+      constexpr std::uint64_t m = gf_mul_affine_matrix(c);
+      term = Ops::affine(x, m);
     } else {
       term = Ops::zero();
       static_for<kTop + 1>([&](auto kk) __attribute__((always_inline)) {
