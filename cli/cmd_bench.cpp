@@ -1,4 +1,5 @@
 // dstu bench: one-shot performance runs (schema dstu-bench/1).
+#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
 #include "bench/bench.hpp"

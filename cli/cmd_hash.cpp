@@ -5,6 +5,7 @@
 // a thread of its own), and reported in input order as soon as each one and every
 // earlier one are done.
 // Exit 0 if every file was hashed (or matches), 1 if any differs, 2 on any other error.
+#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 #include <unistd.h>
 

@@ -3,6 +3,7 @@
 // from its structure (pkix::file_kind); a container or a protected key is opened with
 // the passphrase options. Exit 0 when every file was read, 2 otherwise (each failure
 // reported, the other files still listed).
+#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
 #include <algorithm>

@@ -2,6 +2,7 @@
 // 0600) and a public key file;
 // --list-curves; --convert between armor and DER, of key containers to key files and
 // certificates, and of keys and certificates to a PKCS#12 file.
+#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 #include <unistd.h>
 

@@ -1,5 +1,6 @@
 // dstu primegen: random (probable) primes of a given size, found by the thread team;
 // or, with --check, primality of given numbers.
+#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
 #include <array>

@@ -8,6 +8,7 @@
 // files written in parallel, and their results reported in input order before the next
 // window; in a window of large files each file is signed and reported as soon as it and
 // every earlier one are hashed.
+#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
 #include <algorithm>

@@ -8,6 +8,7 @@
 // once, before the files (pkix::verify_chain); a chain that fails makes every signature
 // that verifies invalid, with the chain's reason.
 // Exit 0 if every signature is valid, 1 if any is invalid, 2 on any other error.
+#include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
 #include <algorithm>

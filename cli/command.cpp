@@ -1,5 +1,7 @@
 #include "command.hpp"
 
+#include <CLI/CLI.hpp>
+
 namespace dstu::cli {
 
 void add_global_options(CLI::App& app, GlobalOptions& g) {

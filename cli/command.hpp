@@ -6,12 +6,16 @@
 // one line on stderr and exit 2.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
 #include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+// Declared, not included: CLI11 is header-only and costs each file that includes it
+// seconds of compile time; the files that declare options include it themselves.
+namespace CLI {
+class App;
+}
 
 namespace dstu::cli {
 

@@ -1,5 +1,7 @@
 #include "passphrase.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <fcntl.h>
 #include <termios.h>
 #include <unistd.h>

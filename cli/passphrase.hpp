@@ -3,11 +3,14 @@
 // line or the environment. Held in wiping memory.
 #pragma once
 
-#include <CLI/CLI.hpp>
-
+#include <cstdint>
 #include <string>
 
 #include "dstu/base/wipe.hpp"
+
+namespace CLI {
+class App;  // command.hpp: declared, not included
+}
 
 namespace dstu::cli {
 
