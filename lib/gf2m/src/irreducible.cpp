@@ -1,7 +1,10 @@
 // Rabin's irreducibility test for a public modulus f of degree m: f is irreducible iff
 // x^(2^m) = x (mod f) and gcd(x^(2^(m/p)) - x, f) = 1 for every prime p dividing m.
 // Also the slow, variable-time polynomial helpers used while building fields.
+#include <algorithm>
 #include <bit>
+#include <span>
+#include <vector>
 
 #include "dstu/gf2m/field.hpp"
 #include "slow_poly.hpp"
@@ -70,13 +73,66 @@ SlowPoly slow_divmod(SlowPoly a, const SlowPoly& f, SlowPoly* q) {
   return a;
 }
 
+namespace {
+
+/// The n <= 64 bits of a from bit lo up, cleared in a.
+Word take_bits(SlowPoly& a, int lo, int n) {
+  const auto w = static_cast<std::size_t>(lo / 64);
+  const int b = lo % 64;
+  const Word mask = n == 64 ? ~Word(0) : (Word(1) << n) - 1;
+  Word v = a[w] >> b;
+  if (b != 0 && w + 1 < a.size()) v |= a[w + 1] << (64 - b);
+  v &= mask;
+  a[w] &= ~(mask << b);
+  if (b != 0 && n > 64 - b) a[w + 1] &= ~(mask >> (64 - b));
+  return v;
+}
+
+/// a ^= v x^pos for the n <= 64 bits of v, all within a.
+void xor_bits(SlowPoly& a, int pos, Word v, int n) {
+  const auto w = static_cast<std::size_t>(pos / 64);
+  const int b = pos % 64;
+  a[w] ^= v << b;
+  if (b != 0 && n > 64 - b) a[w + 1] ^= v >> (64 - b);
+}
+
+/// a mod f by folding, for f = x^m + the sum of x^e over `lower` (descending): the bits
+/// of a from x^m up, `step` = min(64, m - lower[0]) at a time from the top, each chunk c
+/// at x^lo replaced by the sum of c x^(lo - m + e), which lands below x^lo. A chunk
+/// costs one shift per term of f where long division costs a pass over f per bit.
+SlowPoly fold_mod(SlowPoly a, int m, std::span<const int> lower) {
+  const int step = lower.empty() ? 64 : std::min(64, m - lower.front());
+  for (int hi = slow_degree(a); hi >= m;) {
+    const int lo = std::max(m, hi - step + 1), n = hi - lo + 1;
+    const Word c = take_bits(a, lo, n);
+    if (c != 0) {
+      for (int e : lower) xor_bits(a, lo - m + e, c, n);
+    }
+    hi = lo - 1;
+  }
+  trim(a);
+  return a;
+}
+
+}  // namespace
+
 SlowPoly slow_sqrmod(const SlowPoly& a, const SlowPoly& f) {
   SlowPoly s(2 * a.size() + 1, 0);
   for (std::size_t i = 0; i < a.size(); ++i) {
     s[2 * i] = spread32(a[i]);
     s[2 * i + 1] = spread32(a[i] >> 32);
   }
-  return slow_divmod(std::move(s), f);
+  // Folding where f has few terms (the trinomials and pentanomials of every standard
+  // field): per bit of a it costs |lower| / step shifts against long division's f.size()
+  // / 2 words.
+  const int m = slow_degree(f);
+  std::vector<int> lower;
+  for (int e = m - 1; e >= 0; --e) {
+    if ((f[static_cast<std::size_t>(e / 64)] >> (e % 64)) & 1) lower.push_back(e);
+  }
+  const int step = lower.empty() ? 64 : std::min(64, m - lower.front());
+  if (2 * lower.size() > static_cast<std::size_t>(step) * f.size()) return slow_divmod(std::move(s), f);
+  return fold_mod(std::move(s), m, lower);
 }
 
 SlowPoly slow_gcd(SlowPoly a, SlowPoly b) {
