@@ -8,6 +8,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "dstu/cpu/features.hpp"
@@ -45,6 +46,8 @@ struct Ref {
   int m;
   std::vector<int> exps;
   explicit Ref(const Field& f) : m(f.m()), exps(f.exponents().begin(), f.exponents().end()) {}
+  /// Any f, irreducible or not: its exponents, the degree m among them.
+  Ref(int degree, std::vector<int> exponents) : m(degree), exps(std::move(exponents)) {}
 
   /// a mod f by long division, one bit at a time from the top.
   Bits mod(Bits a) const {

@@ -96,12 +96,12 @@ void xor_bits(SlowPoly& a, int pos, Word v, int n) {
   if (b != 0 && n > 64 - b) a[w + 1] ^= v >> (64 - b);
 }
 
-/// a mod f by folding, for f = x^m + the sum of x^e over `lower` (descending): the bits
-/// of a from x^m up, `step` = min(64, m - lower[0]) at a time from the top, each chunk c
-/// at x^lo replaced by the sum of c x^(lo - m + e), which lands below x^lo. A chunk
-/// costs one shift per term of f where long division costs a pass over f per bit.
-SlowPoly fold_mod(SlowPoly a, int m, std::span<const int> lower) {
-  const int step = lower.empty() ? 64 : std::min(64, m - lower.front());
+}  // namespace
+
+// The bits of a from x^m up, `step` at a time from the top: each chunk c at x^lo is
+// replaced by the sum of c x^(lo - m + e), which lands below x^lo as step <= m - lower[0].
+// A chunk costs one shift per term of f where long division costs a pass over f per bit.
+SlowPoly slow_fold_mod(SlowPoly a, int m, std::span<const int> lower, int step) {
   for (int hi = slow_degree(a); hi >= m;) {
     const int lo = std::max(m, hi - step + 1), n = hi - lo + 1;
     const Word c = take_bits(a, lo, n);
@@ -113,8 +113,6 @@ SlowPoly fold_mod(SlowPoly a, int m, std::span<const int> lower) {
   trim(a);
   return a;
 }
-
-}  // namespace
 
 SlowPoly slow_sqrmod(const SlowPoly& a, const SlowPoly& f) {
   SlowPoly s(2 * a.size() + 1, 0);
@@ -132,7 +130,7 @@ SlowPoly slow_sqrmod(const SlowPoly& a, const SlowPoly& f) {
   }
   const int step = lower.empty() ? 64 : std::min(64, m - lower.front());
   if (2 * lower.size() > static_cast<std::size_t>(step) * f.size()) return slow_divmod(std::move(s), f);
-  return fold_mod(std::move(s), m, lower);
+  return slow_fold_mod(std::move(s), m, lower, step);
 }
 
 SlowPoly slow_gcd(SlowPoly a, SlowPoly b) {
