@@ -5,6 +5,9 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <initializer_list>
+#include <memory>
+#include <vector>
 
 #include "cpu_paths.hpp"
 #include "dstu/base/error.hpp"
@@ -32,6 +35,18 @@ std::vector<int> random_irreducible(dstu::test::TestRng& rng, int m, int terms) 
     }
     if (g::is_irreducible_vartime(e)) return e;
   }
+}
+
+/// A field for every modulus and reduction, built once for every CPU path: building
+/// one (Barrett constant, reduction and half-trace rows) costs more under the sanitizers
+/// than its checks, and gives the same field on every path.
+std::vector<std::unique_ptr<Field>> build_fields(const std::vector<std::vector<int>>& polys,
+                                                 std::initializer_list<g::Reduction> methods) {
+  std::vector<std::unique_ptr<Field>> fields;
+  for (const auto& e : polys) {
+    for (g::Reduction method : methods) fields.push_back(std::make_unique<Field>(e, method));
+  }
+  return fields;
 }
 
 /// Checks mul, sqr, inv, sqrt on a few elements of f against the reference.
@@ -65,13 +80,11 @@ TEST_CASE("random irreducible trinomials and pentanomials, every reduction") {
     const int m = static_cast<int>(i < 4 ? rng.range(3, 70) : rng.range(3, 560));
     polys.push_back(random_irreducible(rng, m, i % 2 == 0 ? 3 : 5));
   }
+  const auto fields = build_fields(polys, {g::Reduction::sparse, g::Reduction::barrett, g::Reduction::table});
   dstu::test::for_each_cpu_path([&](const std::string& path) {
-    for (const auto& e : polys) {
-      for (g::Reduction method : {g::Reduction::sparse, g::Reduction::barrett, g::Reduction::table}) {
-        const Field f(e, method);
-        INFO(label(path, f));
-        check_field(f, rng, dstu::test::kSanitized ? 4 : 20);  // sanitized.hpp
-      }
+    for (const auto& f : fields) {
+      INFO(label(path, *f));
+      check_field(*f, rng, dstu::test::kSanitized ? 4 : 20);  // sanitized.hpp
     }
   });
 }
@@ -80,49 +93,54 @@ TEST_CASE("dense moduli reduce by Barrett and by rows; sparse refuses them") {
   dstu::test::TestRng rng(1300);
   std::vector<std::vector<int>> polys;
   for (int m : {11, 64, 128, 200, 311, 571}) polys.push_back(random_irreducible(rng, m, 9));
+  for (const auto& e : polys) {
+    CHECK(Field(e).reduction() == g::Reduction::barrett);
+    CHECK_THROWS_AS(Field(e, g::Reduction::sparse), dstu::Error);
+  }
+  const auto fields = build_fields(polys, {g::Reduction::barrett, g::Reduction::table});
   dstu::test::for_each_cpu_path([&](const std::string& path) {
-    for (const auto& e : polys) {
-      const Field automatic(e);
-      CHECK(automatic.reduction() == g::Reduction::barrett);
-      CHECK_THROWS_AS(Field(e, g::Reduction::sparse), dstu::Error);
-      for (g::Reduction method : {g::Reduction::barrett, g::Reduction::table}) {
-        const Field f(e, method);
-        INFO(label(path, f));
-        check_field(f, rng, dstu::test::kSanitized ? 4 : 30);  // sanitized.hpp
-      }
+    for (const auto& f : fields) {
+      INFO(label(path, *f));
+      check_field(*f, rng, dstu::test::kSanitized ? 4 : 30);  // sanitized.hpp
     }
   });
 }
 
 TEST_CASE("generic reductions of the built-in polynomials agree with the special ones") {
-  dstu::test::for_each_cpu_path([](const std::string& path) {
+  const auto methods = {g::Reduction::sparse, g::Reduction::barrett, g::Reduction::table};
+  std::vector<std::vector<int>> polys;
+  std::vector<const Field*> specials;  // one per field of `fields` below
+  for (g::Builtin id : g::builtin_fields()) {
+    const Field& special = Field::builtin(id);
+    polys.emplace_back(special.exponents().begin(), special.exponents().end());
+    specials.insert(specials.end(), methods.size(), &special);
+  }
+  const auto fields = build_fields(polys, methods);
+  dstu::test::for_each_cpu_path([&](const std::string& path) {
     dstu::test::TestRng rng(1400);
-    for (g::Builtin id : g::builtin_fields()) {
-      const Field& special = Field::builtin(id);
-      for (g::Reduction method : {g::Reduction::sparse, g::Reduction::barrett, g::Reduction::table}) {
-        const Field f(special.exponents(), method);
-        INFO(label(path, f));
-        for (int i = 0; i < (dstu::test::kSanitized ? 20 : 200); ++i) {  // sanitized.hpp
-          const Element a = random_element(f, rng), b = random_element(f, rng);
-          Element x, y;
-          g::mul(special, x, a, b);
-          g::mul(f, y, a, b);
-          CHECK(same(x, y));
-          g::inv(special, x, a);
-          g::inv(f, y, a);
-          CHECK(same(x, y));
-          g::sqrt(special, x, a);
-          g::sqrt(f, y, a);
-          CHECK(same(x, y));
-          g::half_trace(special, x, a);
-          g::half_trace(f, y, a);
-          CHECK(same(x, y));
-          CHECK(g::trace(special, a) == g::trace(f, a));
-        }
-        for (int i = 0; i < f.words(); ++i) {
-          CHECK(f.trace_mask()[i] == special.trace_mask()[i]);
-          CHECK(f.sqrt_x()[i] == special.sqrt_x()[i]);
-        }
+    for (std::size_t k = 0; k < fields.size(); ++k) {
+      const Field &f = *fields[k], &special = *specials[k];
+      INFO(label(path, f));
+      for (int i = 0; i < (dstu::test::kSanitized ? 20 : 200); ++i) {  // sanitized.hpp
+        const Element a = random_element(f, rng), b = random_element(f, rng);
+        Element x, y;
+        g::mul(special, x, a, b);
+        g::mul(f, y, a, b);
+        CHECK(same(x, y));
+        g::inv(special, x, a);
+        g::inv(f, y, a);
+        CHECK(same(x, y));
+        g::sqrt(special, x, a);
+        g::sqrt(f, y, a);
+        CHECK(same(x, y));
+        g::half_trace(special, x, a);
+        g::half_trace(f, y, a);
+        CHECK(same(x, y));
+        CHECK(g::trace(special, a) == g::trace(f, a));
+      }
+      for (int i = 0; i < f.words(); ++i) {
+        CHECK(f.trace_mask()[i] == special.trace_mask()[i]);
+        CHECK(f.sqrt_x()[i] == special.sqrt_x()[i]);
       }
     }
   });
