@@ -1,7 +1,8 @@
 // The variable-time polynomial helpers that build fields (lib/gf2m/src/slow_poly.hpp)
-// against the reference's bit-by-bit long division: folding at every chunk width it
-// allows, on moduli whose chunks straddle words, step 1 and 64 and f = x^m; squaring mod
-// f on both of its ways (folding, long division); division's quotient and remainder.
+// against the reference's bit-by-bit long division: folding at chunk widths from 1 up
+// to the largest each modulus allows (64 at most), on moduli whose chunks straddle
+// words and f = x^m; squaring mod f on both of its ways (folding, long division);
+// division's quotient and remainder.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -20,7 +21,7 @@ Bits trimmed(Bits a) {
   return a;
 }
 
-/// A random polynomial of `bits` bits, its top bit set one time in two.
+/// A random polynomial of at most `bits` bits, its top bit forced one time in two.
 Bits random_poly(dstu::test::TestRng& rng, int bits) {
   Bits a(static_cast<std::size_t>((bits + 63) / 64), 0);
   for (Word& w : a) w = rng.u64();
@@ -40,7 +41,8 @@ struct Modulus {
 };
 
 // Step 1 (x^(m-1) in f), 64 (the cap), 63 and others whose chunks straddle words, m a
-// multiple of 64, f = x^m, a degree above 64 words' worth of squares, dense moduli.
+// multiple of 64, f = x^m, m = 1000 (16 words, where folding takes even step 1), dense
+// moduli (long division in slow_sqrmod).
 const std::vector<Modulus> kModuli = {
     {1, {0}},           {2, {1, 0}},          {64, {0}},           {65, {1, 0}},
     {70, {7, 0}},       {100, {99, 0}},       {128, {7, 2, 1, 0}}, {130, {}},
@@ -50,12 +52,13 @@ const std::vector<Modulus> kModuli = {
 
 }  // namespace
 
-TEST_CASE("slow_fold_mod equals long division at every chunk width it allows") {
+TEST_CASE("slow_fold_mod equals long division at chunk widths 1 to 64") {
   dstu::test::TestRng rng(2100);
   for (const Modulus& f : kModuli) {
     const Ref ref(f.m, f.exponents());
     const int max_step = f.lower.empty() ? 64 : std::min(64, f.m - f.lower.front());
-    for (int step = 1; step <= max_step; step += step < 4 || step + 4 > max_step ? 1 : 7) {
+    // Widths 1-4, every 7th, and the top few up to the cap.
+    for (int step = 1; step <= max_step; step += step < 4 || step + 7 > max_step ? 1 : 7) {
       for (int bits : {f.m - 1, f.m, f.m + 1, 2 * f.m - 1, 2 * f.m + 63, 3 * f.m + 5}) {
         if (bits < 1) continue;
         const Bits a = random_poly(rng, bits);
