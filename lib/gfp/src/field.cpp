@@ -1,6 +1,6 @@
 // GF(p): construction, conversions, and the constant-time operations on Montgomery
-// elements through a table of kernels.hpp's fixed-width kernels for the prime's number
-// of limbs and form (additions with a masked subtraction of p, Montgomery products:
+// elements through kernel_table.cpp's fixed-width kernels for the prime's number of
+// limbs and form (additions with a masked subtraction of p, Montgomery products:
 // portable CIOS or FIPS, the 2^521 - 1 fold, the BMI2 + ADX product where the CPU
 // switch allows it); conversions through mp::Montgomery.
 #include "dstu/gfp/field.hpp"
@@ -9,6 +9,8 @@
 #include "dstu/base/error.hpp"
 #include "dstu/gfp/internal/kernels.hpp"
 #include "dstu/mp/limbs.hpp"
+
+#include "kernel_table.hpp"
 
 namespace dstu::gfp {
 namespace {
@@ -22,42 +24,6 @@ Element from_limbs(const mp::Nat& x, std::size_t n) {
   Element e;
   x.to_limbs(e.w.data(), n);
   return e;
-}
-
-using MulFn = void (*)(mp::Limb*, const mp::Limb*, const mp::Limb*, const mp::Limb*, mp::Limb);
-using SqrFn = void (*)(mp::Limb*, const mp::Limb*, const mp::Limb*, mp::Limb);
-using AddFn = void (*)(mp::Limb*, const mp::Limb*, const mp::Limb*, const mp::Limb*);
-
-/// The run-time table's entries for N limbs and form F: the portable product and square,
-/// the ADX ones (the portable ones where none exist), the addition and the subtraction.
-struct Table {
-  MulFn mul_portable, mul_adx;
-  SqrFn sqr_portable, sqr_adx;
-  AddFn add, sub;
-};
-
-template <std::size_t N, Form F>
-constexpr Table table_of() {
-  constexpr MulFn portable = detail::mont_mul<N, F, Path::portable>;
-  constexpr SqrFn sqr_portable = detail::mont_sqr<N, F, Path::portable>;
-  if constexpr (detail::has_adx_kernel(N, F)) {
-    return {portable,     detail::mont_mul<N, F, Path::adx>, sqr_portable, detail::mont_sqr<N, F, Path::adx>,
-            detail::add_mod<N>, detail::sub_mod<N>};
-  } else {
-    return {portable, portable, sqr_portable, sqr_portable, detail::add_mod<N>, detail::sub_mod<N>};
-  }
-}
-
-Table table_for(std::size_t n, Form form) {
-  if (form == Form::mersenne521) return table_of<9, Form::mersenne521>();
-  if (form == Form::p256) return table_of<4, Form::p256>();
-  if (form == Form::m0inv_one && n == 3) return table_of<3, Form::m0inv_one>();
-  static constexpr Table generic[] = {table_of<1, Form::generic>(), table_of<2, Form::generic>(),
-                                      table_of<3, Form::generic>(), table_of<4, Form::generic>(),
-                                      table_of<5, Form::generic>(), table_of<6, Form::generic>(),
-                                      table_of<7, Form::generic>(), table_of<8, Form::generic>(),
-                                      table_of<9, Form::generic>()};
-  return generic[n - 1];
 }
 
 }  // namespace
@@ -81,7 +47,7 @@ Field::Field(const mp::Nat& p, std::string name)
   } else if (m0inv_ == 1) {
     form_ = Form::m0inv_one;
   }
-  const Table t = table_for(n_, form_);
+  const detail::KernelTable t = detail::kernel_table(n_, form_);
   mul_portable_ = t.mul_portable;
   mul_adx_ = t.mul_adx;
   sqr_portable_ = t.sqr_portable;
