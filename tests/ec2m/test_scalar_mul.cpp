@@ -42,12 +42,9 @@ TEST_CASE("comb windows 2..8, unsigned and signed digits, agree on every table s
   // (edge_scalars' whole list runs at the default window in the test above). Under the
   // sanitizers (sanitized.hpp) only the paths that change this test's code run: the field
   // kernels' (VPCLMULQDQ, PCLMULQDQ, portable) and the scans' (AVX-512, AVX2, portable).
-  const auto changes_comb = [](const std::string& path) {
-    return !dstu::test::kSanitized || path == "native" || path == "portable" || path == "native,-vpclmulqdq" ||
-           path == "native,-avx512f" || path == "native,-avx2";
-  };
-  dstu::test::for_each_cpu_path([&](const std::string& path) {
-    if (!changes_comb(path)) return;
+  const auto paths = dstu::test::kSanitized ? dstu::test::cpu_paths_without({"vpclmulqdq", "avx512f", "avx2"})
+                                             : dstu::test::cpu_paths(/*thorough=*/true);
+  dstu::test::for_each_cpu_path_in(paths, [&](const std::string& path) {
     dstu::test::TestRng rng(111);
     for (const char* name : {"dstu163", "dstu257", "dstu431", "B-233", "K-571"}) {
       const Curve& c = Curve::find_nist(name) != nullptr ? *Curve::find_nist(name) : Curve::named(name);
@@ -72,7 +69,7 @@ TEST_CASE("comb windows 2..8, unsigned and signed digits, agree on every table s
         }
       }
     }
-  }, /*thorough=*/true);
+  });
 }
 
 TEST_CASE("the signed comb fits where (w - 1) d + 5 <= L(n), its split's low part where (w - 1) d + cut + 2 <= L(n)") {

@@ -1,5 +1,6 @@
 #include "cpu_paths.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 namespace dstu::test {
@@ -14,6 +15,17 @@ std::vector<std::string> cpu_paths(bool thorough) {
   std::string name;
   while (names >> name) {
     if (name != "none" && name != "vpclmulqdq") paths.push_back("native,-" + name);
+  }
+  return paths;
+}
+
+std::vector<std::string> cpu_paths_without(std::initializer_list<std::string_view> extensions) {
+  std::vector<std::string> paths{"native", "portable"};
+  std::istringstream names(cpu::describe(cpu::detected()));
+  std::vector<std::string> present;
+  for (std::string name; names >> name;) present.push_back(name);
+  for (std::string_view e : extensions) {
+    if (std::find(present.begin(), present.end(), e) != present.end()) paths.push_back("native,-" + std::string(e));
   }
   return paths;
 }
