@@ -20,13 +20,15 @@ std::vector<std::string> cpu_paths(bool thorough) {
 }
 
 std::vector<std::string> cpu_paths_without(std::initializer_list<std::string_view> extensions) {
-  std::vector<std::string> paths{"native", "portable"};
-  std::istringstream names(cpu::describe(cpu::detected()));
-  std::vector<std::string> present;
-  for (std::string name; names >> name;) present.push_back(name);
-  for (std::string_view e : extensions) {
-    if (std::find(present.begin(), present.end(), e) != present.end()) paths.push_back("native,-" + std::string(e));
+  std::vector<std::string> paths;
+  for (const std::string& path : cpu_paths(/*thorough=*/true)) {
+    const bool named = std::any_of(extensions.begin(), extensions.end(),
+                                   [&](std::string_view e) { return path == "native,-" + std::string(e); });
+    if (path == "native" || path == "portable" || named) paths.push_back(path);
   }
+  // A misspelt name would leave its path out unseen: set_override refuses unknown words.
+  for (std::string_view e : extensions) cpu::set_override("native,-" + std::string(e));
+  cpu::set_override("native");
   return paths;
 }
 

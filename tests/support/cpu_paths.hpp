@@ -21,7 +21,9 @@ namespace dstu::test {
 
 std::vector<std::string> cpu_paths(bool thorough = false);
 
-/// "native", "portable" and native less each of `extensions` that the machine has.
+/// Those of cpu_paths(true) that are "native", "portable" or native less one of
+/// `extensions` (so only extensions the machine has, and VPCLMULQDQ only where its
+/// kernels run). Throws dstu::Error on a name that is no extension.
 std::vector<std::string> cpu_paths_without(std::initializer_list<std::string_view> extensions);
 
 template <class F>

@@ -3,6 +3,7 @@
 // build can leave this arithmetic without coverage counters (tests/fuzz/coverage-ignorelist.txt).
 // Variable time.
 #include "dstu/ec2m/point.hpp"
+#include "dstu/ec2m/scalar_mul.hpp"
 #include "dstu/gf2m/ops.hpp"
 
 namespace dstu::ec2m {

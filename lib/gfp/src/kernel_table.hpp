@@ -9,10 +9,6 @@
 
 namespace dstu::gfp::detail {
 
-using MulFn = void (*)(mp::Limb*, const mp::Limb*, const mp::Limb*, const mp::Limb*, mp::Limb);
-using SqrFn = void (*)(mp::Limb*, const mp::Limb*, const mp::Limb*, mp::Limb);
-using AddFn = void (*)(mp::Limb*, const mp::Limb*, const mp::Limb*, const mp::Limb*);
-
 /// The entries for one number of limbs and form: the portable product and square, the
 /// BMI2 + ADX ones (the portable ones where none exist), the addition and the subtraction.
 struct KernelTable {

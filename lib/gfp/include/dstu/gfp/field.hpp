@@ -40,6 +40,14 @@ enum class Form : unsigned char {
   mersenne521,  ///< p = 2^521 - 1 (P-521): products folded, no reduction products
 };
 
+namespace detail {
+/// The shapes of the kernels a Field calls (built in kernel_table.cpp): r = a b / R mod p
+/// (r, a, b, p, m0inv), r = a^2 / R mod p, r = a +- b mod p.
+using MulFn = void (*)(mp::Limb*, const mp::Limb*, const mp::Limb*, const mp::Limb*, mp::Limb);
+using SqrFn = void (*)(mp::Limb*, const mp::Limb*, const mp::Limb*, mp::Limb);
+using AddFn = void (*)(mp::Limb*, const mp::Limb*, const mp::Limb*, const mp::Limb*);
+}  // namespace detail
+
 class Field {
  public:
   /// GF(p) for an odd p > 3 of at most 576 bits; `name` is for messages. The caller
@@ -115,17 +123,16 @@ class Field {
   Element one_, r2_, r3_, p_limbs_;
   mp::Limb m0inv_ = 0;  ///< -p^-1 mod 2^64
   Form form_ = Form::generic;
-  using MulFn = void (*)(mp::Limb*, const mp::Limb*, const mp::Limb*, const mp::Limb*, mp::Limb);
-  using SqrFn = void (*)(mp::Limb*, const mp::Limb*, const mp::Limb*, mp::Limb);
-  /// The product and square kernels for n_ limbs and this form (field.cpp): the portable
+  using MulFn = detail::MulFn;
+  using SqrFn = detail::SqrFn;
+  /// The product and square kernels for n_ limbs and this form (kernel_table.cpp): the portable
   /// ones and the BMI2 + ADX ones (the portable ones again where there are none), chosen
   /// per call by cpu::active() so that DSTU_CPU reaches both.
   MulFn mul_portable_ = nullptr, mul_adx_ = nullptr;
   SqrFn sqr_portable_ = nullptr, sqr_adx_ = nullptr;
   /// The kernels' additions, called straight from the inline add and sub (one indirect
   /// call each). Code that runs many of them takes kernels.hpp's inline ones instead.
-  void (*add_)(mp::Limb*, const mp::Limb*, const mp::Limb*, const mp::Limb*) = nullptr;
-  void (*sub_)(mp::Limb*, const mp::Limb*, const mp::Limb*, const mp::Limb*) = nullptr;
+  detail::AddFn add_ = nullptr, sub_ = nullptr;
 };
 
 }  // namespace dstu::gfp
