@@ -4,19 +4,24 @@
     test_intrinsic_objects.py SCRIPT BUILD_DIR
 
 BUILD_DIR is a built Ninja tree of this repository (the one running the test). The
-compiler's dependency record (`ninja -t deps`) says which of lib/'s objects include an
-x86 intrinsics header; the script, which follows includes by name before anything is
-built, must name exactly those. Also checked: files known to use intrinsics (the IFMA
-Montgomery kernels, the carry-less multiplications) are named and a file of plain C++
-(the affine points' validation) is not. Exit 0 when all hold, 1 otherwise, 77 (skipped)
-when BUILD_DIR is not a Ninja tree.
+compiler's dependency record (`ninja -t deps`, current records only) gives every header
+each of lib/'s objects included; an object must be named by the script exactly when one
+of those headers is an x86 intrinsics header, or its source or one of the tree's headers
+it included holds an asm statement with a non-empty template. The script follows
+includes by name before anything is built; the record is what the compiler read. Also
+checked: files known to qualify (the IFMA Montgomery kernels, the carry-less products,
+the ADX row product's assembly) are named and a file of plain C++ (the affine points'
+validation) is not. Exit 0 when all hold, 1 otherwise, 77 (skipped) when BUILD_DIR is
+not a Ninja tree.
 """
 import os
 import re
 import subprocess
 import sys
 
-INTRINSICS = re.compile(r'/(\w*intrin|[a-z]?mmintrin)\.h$')
+INTRINSICS = re.compile(r'/\w*intrin\.h$')
+ASSEMBLY = re.compile(r'(?<!\w)(?:__asm__|asm)\s*(?:volatile\s*|__volatile__\s*)?\(\s*(?!"")')
+OBJECT = re.compile(r'^lib/([^/]+)/CMakeFiles/[^/]+\.dir/(.+\.cpp)\.o$')
 
 
 def main():
@@ -24,33 +29,52 @@ def main():
     if not os.path.isfile(os.path.join(build, 'build.ninja')):
         print(f'{build} is not a Ninja tree: not run')
         return 77
+    root = os.path.dirname(os.path.dirname(os.path.abspath(script)))
     deps = subprocess.run(['ninja', '-C', build, '-t', 'deps'], check=True, capture_output=True, text=True).stdout
-    recorded, obj = set(), None
+    headers, obj = {}, None
     for line in deps.splitlines():
         if line and not line.startswith(' '):
-            obj = line.split(':')[0]
-        elif obj and obj.startswith('lib/') and INTRINSICS.search(line.strip()):
-            recorded.add(obj)
+            name = line.split(':')[0]
+            obj = name if OBJECT.match(name) and '(VALID)' in line else None
+            if obj:
+                headers[obj] = []
+        elif obj and line.strip():
+            headers[obj].append(line.strip())
+
+    def uses_assembly(path):
+        with open(path, encoding='utf-8') as f:
+            return bool(ASSEMBLY.search(f.read()))
+
+    recorded = set()
+    for o, hs in headers.items():
+        m = OBJECT.match(o)
+        source = os.path.join(root, 'lib', m.group(1), m.group(2))
+        ours = [os.path.normpath(os.path.join(build, h)) for h in hs]
+        ours = [h for h in ours if h.startswith(os.path.join(root, 'lib') + os.sep)]
+        if any(INTRINSICS.search(h) for h in hs) or any(uses_assembly(p) for p in [source] + ours):
+            recorded.add(o)
     named = set(subprocess.run([sys.executable, script, build], check=True, capture_output=True,
                                text=True).stdout.split())
     failures = []
     if not recorded:
-        failures.append('the dependency record names no object with intrinsics: is the tree built?')
+        failures.append('the dependency record names no qualifying object: is the tree built?')
     for o in sorted(recorded - named):
-        failures.append(f'missed: {o} includes an intrinsics header')
+        failures.append(f'missed: {o} reaches intrinsics or assembly')
     for o in sorted(named - recorded):
-        failures.append(f'named wrongly: {o} includes no intrinsics header')
+        failures.append(f'named wrongly: {o} reaches neither intrinsics nor assembly')
+
     def named_file(module, source):
         return any(o.startswith(f'lib/{module}/') and o.endswith(f'/{source}.o') for o in named)
 
-    for module, source in (('mp', 'src/mont_ifma.cpp'), ('gf2m', 'src/mul_clmul.cpp'), ('gfp', 'src/kernel_table.cpp')):
+    for module, source in (('mp', 'src/mont_ifma.cpp'), ('gf2m', 'src/mul_clmul.cpp'), ('gfp', 'src/kernel_table.cpp'),
+                           ('mp', 'src/mul_1_adx.cpp')):
         if not named_file(module, source):
             failures.append(f'lib/{module}/{source} not named')
     if named_file('ec2m', 'src/affine.cpp'):
         failures.append('lib/ec2m/src/affine.cpp named')
     for f in failures:
         print(f)
-    print(f'{len(named)} objects named, {len(recorded)} recorded')
+    print(f'{len(named)} objects named, {len(recorded)} found from the record')
     return 1 if failures else 0
 
 
