@@ -1,10 +1,13 @@
 // lib/cpu's override (DSTU_CPU, --cpu) and its test hook assume_for_testing: features
 // switched off stay off, the portable path stays portable, an assumed feature joins the
-// active ones otherwise, and the canonical spelling of each override.
+// active ones otherwise, and the canonical spelling of each override. Also the names
+// is_extension knows, and the test helper cpu_paths_without that relies on it.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <string>
 
+#include "cpu_paths.hpp"
 #include "dstu/base/error.hpp"
 #include "dstu/cpu/features.hpp"
 
@@ -38,4 +41,36 @@ TEST_CASE("overrides switch features off, assume_for_testing switches them on wi
   cpu::set_override(before);
   CHECK(cpu::active().adx == (cpu::detected().adx && before.find("-adx") == std::string::npos &&
                               before != "portable"));
+}
+
+TEST_CASE("is_extension knows every name describe prints and nothing else") {
+  cpu::Features all;
+  all.pclmulqdq = all.vpclmulqdq = all.avx2 = all.avx512f = all.avx512vl = all.avx512bw = true;
+  all.avx512ifma = all.avx512vbmi = all.bmi2 = all.adx = all.aesni = all.sha = true;
+  all.gfni = all.vaes = true;
+  std::string names = cpu::describe(all) + ' ';
+  int count = 0;
+  for (std::size_t at = 0, space; (space = names.find(' ', at)) != std::string::npos; at = space + 1) {
+    CHECK(cpu::is_extension(names.substr(at, space - at)));
+    ++count;
+  }
+  CHECK(count == 14);
+  for (const char* word : {"", "native", "portable", "-adx", "ADX", "avx", "avx512"}) {
+    CHECK_FALSE(cpu::is_extension(word));
+  }
+}
+
+TEST_CASE("cpu_paths_without refuses a misspelt name before touching the override") {
+  const std::string before = cpu::override_spec();
+  cpu::set_override("native,-aesni");
+  CHECK_THROWS_AS(dstu::test::cpu_paths_without({"avx2", "avx-2"}), dstu::Error);
+  CHECK(cpu::override_spec() == "native,-aesni");
+  cpu::set_override(before);
+
+  const auto paths = dstu::test::cpu_paths_without({"adx"});
+  CHECK(paths.front() == "native");
+  CHECK(paths[1] == "portable");
+  const bool has_adx_path = std::find(paths.begin(), paths.end(), "native,-adx") != paths.end();
+  CHECK(has_adx_path == cpu::detected().adx);
+  CHECK(paths.size() == 2 + (cpu::detected().adx ? 1 : 0));
 }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "dstu/base/error.hpp"
+
 namespace dstu::test {
 
 std::vector<std::string> cpu_paths(bool thorough) {
@@ -20,15 +22,16 @@ std::vector<std::string> cpu_paths(bool thorough) {
 }
 
 std::vector<std::string> cpu_paths_without(std::initializer_list<std::string_view> extensions) {
+  // A misspelt name would leave its path out unseen.
+  for (std::string_view e : extensions) {
+    if (!cpu::is_extension(e)) throw_invalid("unknown CPU extension '" + std::string(e) + "'");
+  }
   std::vector<std::string> paths;
   for (const std::string& path : cpu_paths(/*thorough=*/true)) {
     const bool named = std::any_of(extensions.begin(), extensions.end(),
                                    [&](std::string_view e) { return path == "native,-" + std::string(e); });
     if (path == "native" || path == "portable" || named) paths.push_back(path);
   }
-  // A misspelt name would leave its path out unseen: set_override refuses unknown words.
-  for (std::string_view e : extensions) cpu::set_override("native,-" + std::string(e));
-  cpu::set_override("native");
   return paths;
 }
 

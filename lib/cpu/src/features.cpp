@@ -26,6 +26,13 @@ constexpr std::array<Named, 14> kNames{{
     {"gfni", &Features::gfni},           {"vaes", &Features::vaes},
 }};
 
+const Named* find(std::string_view name) {
+  for (const auto& n : kNames) {
+    if (name == n.name) return &n;
+  }
+  return nullptr;
+}
+
 std::uint64_t xgetbv0() {
   std::uint32_t lo = 0, hi = 0;
   __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
@@ -76,19 +83,12 @@ Override parse(std::string_view spec) {
       o.portable = true;
       continue;
     }
-    bool known = false;
-    if (word.front() == '-') {
-      for (const auto& n : kNames) {
-        if (word.substr(1) == n.name) {
-          o.disabled.*(n.flag) = true;
-          known = true;
-        }
-      }
-    }
-    if (!known) {
+    const Named* n = word.front() == '-' ? find(word.substr(1)) : nullptr;
+    if (n == nullptr) {
       throw_invalid("unknown CPU path '" + std::string(word) +
                     "' (expected native, portable or -FEATURE)");
     }
+    o.disabled.*(n->flag) = true;
   }
   return o;
 }
@@ -130,6 +130,8 @@ const Features& detected() {
 }
 
 const Features& active() { return state().active; }
+
+bool is_extension(std::string_view name) { return find(name) != nullptr; }
 
 void set_override(std::string_view spec) {
   Override o = parse(spec);

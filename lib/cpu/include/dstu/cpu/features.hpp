@@ -43,6 +43,10 @@ const Features& detected();
 /// What kernels may use now: detected() minus the override.
 const Features& active();
 
+/// True when `name` is one of the extensions above as the override spells it after
+/// its '-' ("avx2", "adx", ...).
+bool is_extension(std::string_view name);
+
 /// Sets the override (same syntax as DSTU_CPU). Throws Error(invalid_input) on an
 /// unknown word. Not thread-safe: call before starting parallel work.
 void set_override(std::string_view spec);
