@@ -95,12 +95,13 @@ void Field::to_bytes_be(const Element& a, std::span<std::uint8_t> out) const {
 void Field::neg(Element& r, const Element& a) const { sub(r, zero(), a); }
 
 void Field::mul(Element& r, const Element& a, const Element& b) const {
-  const MulFn k = adx_allowed() ? mul_adx_ : mul_portable_;  // asked per call: DSTU_CPU reaches both
+  // Asked per call, so that DSTU_CPU reaches both.
+  const detail::MulFn k = adx_allowed() ? mul_adx_ : mul_portable_;
   k(r.w.data(), a.w.data(), b.w.data(), p_limbs_.w.data(), m0inv_);
 }
 
 void Field::sqr(Element& r, const Element& a) const {
-  const SqrFn k = adx_allowed() ? sqr_adx_ : sqr_portable_;
+  const detail::SqrFn k = adx_allowed() ? sqr_adx_ : sqr_portable_;
   k(r.w.data(), a.w.data(), p_limbs_.w.data(), m0inv_);
 }
 

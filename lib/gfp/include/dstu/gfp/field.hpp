@@ -123,13 +123,11 @@ class Field {
   Element one_, r2_, r3_, p_limbs_;
   mp::Limb m0inv_ = 0;  ///< -p^-1 mod 2^64
   Form form_ = Form::generic;
-  using MulFn = detail::MulFn;
-  using SqrFn = detail::SqrFn;
-  /// The product and square kernels for n_ limbs and this form (kernel_table.cpp): the portable
-  /// ones and the BMI2 + ADX ones (the portable ones again where there are none), chosen
-  /// per call by cpu::active() so that DSTU_CPU reaches both.
-  MulFn mul_portable_ = nullptr, mul_adx_ = nullptr;
-  SqrFn sqr_portable_ = nullptr, sqr_adx_ = nullptr;
+  /// The product and square kernels for n_ limbs and this form (kernel_table.cpp): the
+  /// portable ones and the BMI2 + ADX ones (the portable ones again where there are
+  /// none), chosen per call by cpu::active() so that DSTU_CPU reaches both.
+  detail::MulFn mul_portable_ = nullptr, mul_adx_ = nullptr;
+  detail::SqrFn sqr_portable_ = nullptr, sqr_adx_ = nullptr;
   /// The kernels' additions, called straight from the inline add and sub (one indirect
   /// call each). Code that runs many of them takes kernels.hpp's inline ones instead.
   detail::AddFn add_ = nullptr, sub_ = nullptr;
