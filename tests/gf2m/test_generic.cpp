@@ -38,10 +38,10 @@ std::vector<int> random_irreducible(dstu::test::TestRng& rng, int m, int terms) 
 }
 
 /// A field for every modulus and reduction, in that order (polys[k / methods.size()] is
-/// the modulus of field k), built once (with the native kernels) for
-/// every CPU path: building one (Barrett constant, reduction and half-trace rows) costs
-/// more under the sanitizers than its checks, and each path's kernels, which building
-/// would call, are checked on every field below.
+/// the modulus of field k), built once (with the native kernels) for every CPU path:
+/// building one (Barrett constant, reduction and half-trace rows) costs more under the
+/// sanitizers than its checks, and each path's kernels, which building would call, are
+/// checked on every field below.
 std::vector<std::unique_ptr<Field>> build_fields(const std::vector<std::vector<int>>& polys,
                                                  std::initializer_list<g::Reduction> methods) {
   std::vector<std::unique_ptr<Field>> fields;
