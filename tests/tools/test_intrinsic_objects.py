@@ -11,17 +11,44 @@ it included holds an asm statement with a non-empty template. The script follows
 includes by name before anything is built; the record is what the compiler read. Also
 checked: files known to qualify (the IFMA Montgomery kernels, the carry-less products,
 the ADX row product's assembly) are named and a file of plain C++ (the affine points'
-validation) is not. Exit 0 when all hold, 1 otherwise, 77 (skipped) when BUILD_DIR is
-not a Ninja tree.
+validation) is not.
+
+Whether a file holds such an asm statement is the script's own uses_assembly (imported,
+so that the two cannot drift apart); it is checked here on statements written every way
+GCC accepts, on the empty-template barrier and on comments. Exit 0 when all hold, 1
+otherwise, 77 (skipped) when BUILD_DIR is not a Ninja tree.
 """
+import importlib.machinery
+import importlib.util
 import os
 import re
 import subprocess
 import sys
 
 INTRINSICS = re.compile(r'/\w*intrin\.h$')
-ASSEMBLY = re.compile(r'(?<!\w)(?:__asm__|asm)\s*(?:volatile\s*|__volatile__\s*)?\(\s*(?!"")')
 OBJECT = re.compile(r'^lib/([^/]+)/CMakeFiles/[^/]+\.dir/(.+\.cpp)\.o$')
+
+
+ASSEMBLY_CASES = [
+    ('asm("nop");', True),
+    ('__asm__ __volatile__("adcx %1, %0" : "+r"(a) : "r"(b));', True),
+    ('__asm volatile ("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));', True),
+    ('asm goto("jc %l0" :::: carry);', True),
+    ('asm inline volatile("mulx %2, %0, %1" : "=r"(l), "=r"(h) : "r"(x), "d"(y));', True),
+    ('__asm__ volatile("" ::: "memory");', False),
+    ('asm volatile("" : "+r"(mask));', False),
+    ('// asm("nop"); in a comment', False),
+    ('/* an asm("nop")\n over two lines */ int x;', False),
+    ('const char* s = "// not a comment"; asm("nop");', True),
+    ('int plasma(int); int y = plasma(1);', False),
+]
+
+
+def load_script(script):
+    loader = importlib.machinery.SourceFileLoader('intrinsic_objects', script)
+    module = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name, loader))
+    loader.exec_module(module)
+    return module
 
 
 def main():
@@ -29,6 +56,9 @@ def main():
     if not os.path.isfile(os.path.join(build, 'build.ninja')):
         print(f'{build} is not a Ninja tree: not run')
         return 77
+    tool = load_script(script)
+    failures = [f'uses_assembly({text!r}) is not {expected}' for text, expected in ASSEMBLY_CASES
+                if tool.uses_assembly(text) != expected]
     root = os.path.dirname(os.path.dirname(os.path.abspath(script)))
     deps = subprocess.run(['ninja', '-C', build, '-t', 'deps'], check=True, capture_output=True, text=True).stdout
     headers, obj = {}, None
@@ -43,7 +73,7 @@ def main():
 
     def uses_assembly(path):
         with open(path, encoding='utf-8') as f:
-            return bool(ASSEMBLY.search(f.read()))
+            return tool.uses_assembly(f.read())
 
     recorded = set()
     for o, hs in headers.items():
@@ -55,7 +85,6 @@ def main():
             recorded.add(o)
     named = set(subprocess.run([sys.executable, script, build], check=True, capture_output=True,
                                text=True).stdout.split())
-    failures = []
     if not recorded:
         failures.append('the dependency record names no qualifying object: is the tree built?')
     for o in sorted(recorded - named):
