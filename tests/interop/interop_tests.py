@@ -26,6 +26,43 @@ BE = "GOST3411WITHDSTU4145"
 NONCE = "%040x" % ((1 << 160) - 0x1234567)
 
 
+class Peer:
+    """One process of a peer (run-peer.sh PEER serve) that answers every request of a suite:
+    a JVM takes about a second to start, and the suites make hundreds of requests."""
+
+    def __init__(self, peer):
+        self.log = tempfile.TemporaryFile()  # the driver's own messages (a failed build)
+        self.p = subprocess.Popen([DRIVER, peer, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=self.log)
+
+    def request(self, args):
+        """Returns (exit status, stdout, stderr) of one request, as run-peer.sh PEER ARGS... would."""
+        if any("\t" in a or "\n" in a for a in args):
+            raise ValueError("a peer request's argument holds a TAB or a newline: %r" % (args,))
+        try:
+            self.p.stdin.write(("\t".join(args) + "\n").encode())
+            self.p.stdin.flush()
+            header = self.p.stdout.readline()
+        except BrokenPipeError:
+            header = b""
+        if not header:  # the driver could not start the peer, or the peer died
+            self.p.wait()
+            self.log.seek(0)
+            why = self.log.read().decode(errors="replace")
+            return 2, "", why or "peer exited with status %d before answering" % self.p.returncode
+        rc, n_out, n_err = (int(x) for x in header.split())
+        out, err = self.p.stdout.read(n_out), self.p.stdout.read(n_err)
+        return rc, out.decode(), err.decode()
+
+    def close(self):
+        try:
+            self.p.stdin.close()
+        except BrokenPipeError:
+            pass
+        self.p.wait()
+        self.log.close()
+
+
 class Suite:
     def __init__(self, work):
         self.work = work
@@ -33,6 +70,11 @@ class Suite:
         self.failed = 0
         self.calls = 0
         self.seconds = {}
+        self.peers = {}
+
+    def close(self):
+        for peer in self.peers.values():
+            peer.close()
 
     def path(self, name):
         return os.path.join(self.work, name)
@@ -60,15 +102,17 @@ class Suite:
         return ok
 
     def run(self, peer, verb, *args):
-        """Runs the driver; returns (exit status, stdout, stderr)."""
+        """Runs one verb of a peer; returns (exit status, stdout, stderr)."""
         t = time.monotonic()
-        p = subprocess.run([DRIVER, peer, verb] + list(args), capture_output=True, text=True)
+        if peer not in self.peers:
+            self.peers[peer] = Peer(peer)
+        rc, out, err = self.peers[peer].request([verb] + list(args))
         dt = time.monotonic() - t
         self.calls += 1
         key = "%s %s" % (peer, verb)
         n, total = self.seconds.get(key, (0, 0.0))
         self.seconds[key] = (n + 1, total + dt)
-        return p.returncode, p.stdout, p.stderr
+        return rc, out, err
 
     def expect(self, rc_wanted, what, peer, verb, *args):
         rc, out, err = self.run(peer, verb, *args)
@@ -794,6 +838,7 @@ def main():
         print("SKIPPED: %s" % e)
         return 77
     finally:
+        s.close()
         if cleanup:
             shutil.rmtree(work, ignore_errors=True)
     return s.summary()

@@ -28,6 +28,7 @@ const USAGE = `usage: jk.js VERB [OPTIONS]
   cms-verify-many --list FILE   (each line names a content file whose FILE.p7s is its detached SignedData;
                                  prints how many verified; a benchmark's peer)
   version
+  serve   (requests on stdin, one per line, TAB between arguments; see ../README.md)
 curves: dstu163 dstu167 dstu173 dstu179 dstu191 dstu233 dstu257 dstu307 dstu367 dstu431
 exit: 0 ok/valid, 1 invalid signature (verify only), 2 error`;
 
@@ -651,11 +652,65 @@ function run(argv) {
   }
 }
 
-let rc;
-try {
-  rc = run(process.argv.slice(2));
-} catch (e) {
-  process.stderr.write(`jk-peer: ${e instanceof Failure ? e.message : (e && e.stack) || e}\n`);
-  rc = 2;
+// run(), with a failure reported on stderr as exit status 2.
+function runReporting(argv) {
+  try {
+    return run(argv);
+  } catch (e) {
+    process.stderr.write(`jk-peer: ${e instanceof Failure ? e.message : (e && e.stack) || e}\n`);
+    return 2;
+  }
 }
-process.exitCode = rc;
+
+// The lines of fd 0, read synchronously (every verb is synchronous, so no event loop is needed).
+function* stdinLines() {
+  const chunk = Buffer.alloc(65536);
+  let pending = Buffer.alloc(0);
+  for (;;) {
+    const n = fs.readSync(0, chunk, 0, chunk.length, null);
+    if (n === 0) return;
+    pending = Buffer.concat([pending, chunk.subarray(0, n)]);
+    for (let nl = pending.indexOf(10); nl >= 0; nl = pending.indexOf(10)) {
+      yield pending.subarray(0, nl).toString('utf8');
+      pending = pending.subarray(nl + 1);
+    }
+  }
+}
+
+// The serve verb: one Node process answers many requests. Each line of stdin holds one
+// request's arguments separated by TABs; each answer is a line "STATUS OUT_BYTES ERR_BYTES"
+// followed by that many octets of the request's stdout, then of its stderr.
+function serve() {
+  const write = { out: process.stdout.write, err: process.stderr.write };
+  for (const line of stdinLines()) {
+    const out = [];
+    const err = [];
+    const capture = (into) => (data, encoding, callback) => {
+      into.push(Buffer.from(data, typeof encoding === 'string' ? encoding : 'utf8'));
+      if (typeof encoding === 'function') encoding();
+      else if (typeof callback === 'function') callback();
+      return true;
+    };
+    process.stdout.write = capture(out);
+    process.stderr.write = capture(err);
+    let rc;
+    try {
+      rc = runReporting(line === '' ? [] : line.split('\t'));
+    } finally {
+      process.stdout.write = write.out;
+      process.stderr.write = write.err;
+    }
+    const o = Buffer.concat(out);
+    const e = Buffer.concat(err);
+    fs.writeSync(1, `${rc} ${o.length} ${e.length}\n`);
+    fs.writeSync(1, o);
+    fs.writeSync(1, e);
+  }
+}
+
+const argv = process.argv.slice(2);
+if (argv.length === 1 && argv[0] === 'serve') {
+  serve();
+} else {
+  process.exitCode = runReporting(argv);
+}

@@ -1,8 +1,13 @@
 package dstu.interop;
 
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyFactory;
@@ -71,6 +76,7 @@ public final class BcPeer {
         "  hash    --in FILE",
         "  kalyna  --in CASES --out RESULTS   (DSTU 7624 / 7564 cases, see KalynaPeer.java)",
         "  version",
+        "  serve   (requests on stdin, one per line, TAB between arguments; see tests/interop/README.md)",
         "curves: dstu163 dstu167 dstu173 dstu179 dstu191 dstu233 dstu257 dstu307 dstu367 dstu431",
         "exit: 0 ok/valid, 1 invalid signature (verify only), 2 error");
 
@@ -96,19 +102,59 @@ public final class BcPeer {
     private BcPeer() {
     }
 
-    public static void main(String[] args) {
-        int rc;
-        try {
-            rc = run(args);
-        } catch (Failure e) {
-            System.err.println("bc-peer: " + e.getMessage());
-            rc = 2;
-        } catch (Exception e) {
-            System.err.println("bc-peer: " + e);
-            rc = 2;
+    public static void main(String[] args) throws IOException {
+        if (args.length == 1 && args[0].equals("serve")) {
+            serve();
+            return;
         }
+        int rc = runReporting(args);
         System.out.flush();
         System.exit(rc);
+    }
+
+    /** run(), with a failure reported on stderr as exit status 2. */
+    static int runReporting(String[] args) {
+        try {
+            return run(args);
+        } catch (Failure e) {
+            System.err.println("bc-peer: " + e.getMessage());
+        } catch (Exception e) {
+            System.err.println("bc-peer: " + e);
+        }
+        return 2;
+    }
+
+    /**
+     * The serve verb: one JVM answers many requests (a JVM takes about a second to start). Each
+     * line of stdin holds one request's arguments separated by TABs; each answer is a line
+     * "STATUS OUT_BYTES ERR_BYTES" followed by that many octets of the request's stdout, then of
+     * its stderr. Ends at the end of stdin.
+     */
+    static void serve() throws IOException {
+        PrintStream out = System.out;
+        PrintStream err = System.err;
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        for (String line = in.readLine(); line != null; line = in.readLine()) {
+            ByteArrayOutputStream o = new ByteArrayOutputStream();
+            ByteArrayOutputStream e = new ByteArrayOutputStream();
+            int rc;
+            try {
+                System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
+                System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
+                rc = runReporting(line.isEmpty() ? new String[0] : line.split("\t", -1));
+            } finally {
+                System.out.flush();
+                System.err.flush();
+                System.setOut(out);
+                System.setErr(err);
+            }
+            byte[] ob = o.toByteArray();
+            byte[] eb = e.toByteArray();
+            out.write((rc + " " + ob.length + " " + eb.length + "\n").getBytes(StandardCharsets.UTF_8));
+            out.write(ob);
+            out.write(eb);
+            out.flush();
+        }
     }
 
     static Provider bc() {
