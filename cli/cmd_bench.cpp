@@ -28,6 +28,10 @@ class Bench final : public Command {
     sub.add_option("--rsa-bits", rsa_bits_, "Modulus sizes of suite rsa (multiples of 8, 1024..16384)")
         ->default_str("2048 3072 4096")
         ->check(CLI::Range(1024, 16384));
+    sub.add_option("--table", tables_,
+                   "Tables of suite seeds to run: a table (000:T4, 002:#6, 004:T5.8) or a whole source "
+                   "(000, 001, 002, 004); repeat or separate by commas (default: every table)")
+        ->delimiter(',');
   }
 
   int run(const GlobalOptions& g) override {
@@ -41,6 +45,11 @@ class Bench final : public Command {
         if (b % 8 != 0) throw UsageError("--rsa-bits " + std::to_string(b) + ": RSA keys are generated in multiples of 8 bits");
       }
       opt.rsa_bits = rsa_bits_;
+    }
+    if (!tables_.empty()) {
+      if (suite_ != "seeds" && suite_ != "all") throw UsageError("--table goes with the seeds suite (or all)");
+      bench::check_seeds_tables(tables_);
+      opt.seeds_tables = tables_;
     }
     std::vector<bench::Record> records;
     if (!g.quiet) bench::progress::start();
@@ -56,6 +65,7 @@ class Bench final : public Command {
   std::string suite_;
   bool quick_ = false;
   std::vector<std::size_t> rsa_bits_;
+  std::vector<std::string> tables_;
 };
 
 }  // namespace

@@ -30,7 +30,7 @@ _dstu() {
   elif [[ -z $cmd ]]; then
     COMPREPLY=($(compgen -W "$commands" -- "$cur"))
   elif [[ $cmd == bench ]]; then
-    COMPREPLY=($(compgen -W "all seeds mp field ec sign ecdsa hash cipher" -- "$cur"))
+    COMPREPLY=($(compgen -W "all seeds mp field ec sign ecdsa rsa hash cipher" -- "$cur"))
   else
     COMPREPLY=($(compgen -f -- "$cur"))
   fi

@@ -45,6 +45,9 @@ struct Options {
   bool quick = false;  ///< CI mode: fewer samples and sizes
   int threads = 1;     ///< the team size
   std::vector<std::size_t> rsa_bits{2048, 3072, 4096};  ///< modulus sizes of suite rsa
+  /// Suite seeds' tables to run: a table ("000:T4") or a whole source ("002"); empty: all.
+  /// The command checks them (check_seeds_tables) before any suite runs.
+  std::vector<std::string> seeds_tables;
 };
 
 /// Keeps the optimiser from discarding a computed value.
@@ -177,7 +180,13 @@ void seeds_ciphers_002(const Options& opt, std::vector<Record>& out);
 void seeds_hashes_002(const Options& opt, std::vector<Record>& out);
 void seeds_rsa_002(const Options& opt, std::vector<Record>& out);
 void seeds_ctr_002(const Options& opt, std::vector<Record>& out);
-/// The rows of source "004" of suite seeds (seeds_004.cpp).
+/// The rows of source "004" of suite seeds (seeds_004.cpp), and the tables they fill.
 void seeds_multi_request_004(const Options& opt, std::vector<Record>& out);
+std::vector<std::string> seeds_tables_004();
+/// Every table suite seeds fills, in its order ("000:T1" ... "004:T5.16").
+std::vector<std::string> seeds_tables();
+/// Throws dstu::Error naming the first of `selectors` (Options::seeds_tables) that
+/// selects none of seeds_tables().
+void check_seeds_tables(const std::vector<std::string>& selectors);
 
 }  // namespace dstu::cli::bench

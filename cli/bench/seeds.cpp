@@ -28,10 +28,14 @@
 // the suites' own (measure_* beside each suite); a row the source derives (r, S, V/S) is
 // the ratio of the medians of two rows of the same table, named in params.of.
 #include <algorithm>
+#include <cctype>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <string_view>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "bench/bench.hpp"
 #include "bench/published.hpp"
@@ -239,16 +243,92 @@ Record seeds::row(const Record& measured, const std::string& name, const char* s
   return r;
 }
 
+namespace {
+
+/// A part of the suite and the tables its records fill (params.source).
+struct Part {
+  std::vector<std::string> tables;
+  void (*run)(const Options&, std::vector<Record>&);
+};
+
+std::vector<Part> parts() {
+  return {{{"000:T1"}, modexp_000_t1},
+          {{"000:T2", "000:T3", "000:T4", "002:#3"}, curve_tables},
+          {{"001:T1"}, comba_001_t1},
+          {{"002:#1"}, seeds_ciphers_002},  // seeds_002.cpp
+          {{"002:#2"}, seeds_hashes_002},
+          {{"002:#4", "002:#5"}, gfp_signatures_002},
+          {{"002:#6"}, seeds_rsa_002},
+          {{"002:#9"}, seeds_ctr_002},
+          {seeds_tables_004(), seeds_multi_request_004}};  // seeds_004.cpp
+}
+
+/// Whether `selector` (a table, "000:T4", or a source, "000") takes `table`.
+bool selects(const std::string& selector, const std::string& table) {
+  return selector == table || (selector.find(':') == std::string::npos && table.rfind(selector + ":", 0) == 0);
+}
+
+/// The numbers in a table's id ("004:T5.10" -> 4, 5, 10), so that T5.10 follows T5.5.
+std::vector<int> natural_key(const std::string& id) {
+  std::vector<int> key;
+  for (std::size_t i = 0; i < id.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(id[i]))) continue;
+    std::size_t end = i;
+    while (end < id.size() && std::isdigit(static_cast<unsigned char>(id[end]))) ++end;
+    key.push_back(std::stoi(id.substr(i, end - i)));
+    i = end;
+  }
+  return key;
+}
+
+bool selected(const std::vector<std::string>& selectors, const std::string& table) {
+  return selectors.empty() ||
+         std::any_of(selectors.begin(), selectors.end(), [&](const std::string& s) { return selects(s, table); });
+}
+
+}  // namespace
+
+std::vector<std::string> seeds_tables() {
+  std::vector<std::string> all;
+  for (const Part& p : parts()) all.insert(all.end(), p.tables.begin(), p.tables.end());
+  std::sort(all.begin(), all.end(), [](const std::string& a, const std::string& b) {
+    return natural_key(a) < natural_key(b);
+  });
+  return all;
+}
+
+void check_seeds_tables(const std::vector<std::string>& selectors) {
+  const std::vector<std::string> all = seeds_tables();
+  for (const std::string& s : selectors) {
+    if (std::none_of(all.begin(), all.end(), [&](const std::string& t) { return selects(s, t); })) {
+      std::string tables, sources;
+      for (const std::string& t : all) {
+        tables += (tables.empty() ? "" : " ") + t;
+        const std::string source = t.substr(0, t.find(':'));
+        if (sources.find(source) == std::string::npos) sources += (sources.empty() ? "" : ", ") + source;
+      }
+      throw_invalid("bench seeds: no table '" + s + "' (tables: " + tables + "; or a source: " + sources + ")");
+    }
+  }
+}
+
 void suite_seeds(const Options& opt, std::vector<Record>& out) {
-  modexp_000_t1(opt, out);
-  curve_tables(opt, out);
-  comba_001_t1(opt, out);
-  seeds_ciphers_002(opt, out);  // seeds_002.cpp: #1
-  seeds_hashes_002(opt, out);   // #2
-  gfp_signatures_002(opt, out);
-  seeds_rsa_002(opt, out);      // #6
-  seeds_ctr_002(opt, out);      // #9
-  seeds_multi_request_004(opt, out);  // seeds_004.cpp
+  for (const Part& part : parts()) {
+    if (std::none_of(part.tables.begin(), part.tables.end(),
+                     [&](const std::string& t) { return selected(opt.seeds_tables, t); })) {
+      continue;
+    }
+    std::vector<Record> rows;
+    part.run(opt, rows);
+    for (Record& r : rows) {
+      const std::string source = r.params.at("source").get<std::string>();
+      // The parts' lists decide what --table runs: a row outside its part's list is a bug.
+      if (std::find(part.tables.begin(), part.tables.end(), source) == part.tables.end()) {
+        throw std::logic_error("bench seeds: a row of " + source + " from a part that does not list it");
+      }
+      if (selected(opt.seeds_tables, source)) out.push_back(std::move(r));
+    }
+  }
 }
 
 }  // namespace dstu::cli::bench

@@ -203,6 +203,14 @@ void multi_request_rows(const Curve004& curve, int key_bits, std::size_t r, int 
 
 }  // namespace
 
+std::vector<std::string> seeds_tables_004() {
+  std::vector<std::string> tables;
+  for (int u : {2, 8}) {
+    for (const KeySize004& ks : kKeySizes004) tables.push_back(table_004(ks.key_bits, u));
+  }
+  return tables;
+}
+
 void seeds_multi_request_004(const Options& opt, std::vector<Record>& out) {
   const Budget budget{opt.quick ? 3 : 5, std::chrono::nanoseconds(1)};
   const std::vector<std::size_t> sizes = opt.quick ? std::vector<std::size_t>{4, 16}

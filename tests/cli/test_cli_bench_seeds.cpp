@@ -6,6 +6,7 @@
 // tools_published_figures' to check.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <functional>
@@ -436,8 +437,39 @@ TEST_CASE("bench seeds --quick --json: 004, the thesis's multi-request methods a
 }
 
 TEST_CASE("bench seeds --quick prints each row beside its published figures") {
-  const auto r = run_dstu({"--threads", "2", "bench", "seeds", "--quick"});
+  // One table (the suite's cheapest): the JSON run above has measured them all.
+  const auto r = run_dstu({"--threads", "2", "bench", "seeds", "--quick", "--table", "002:#9"});
   REQUIRE(r.status == 0);
-  CHECK(r.out.find("source=000:T4") != std::string::npos);
+  CHECK(r.out.find("source=002:#9") != std::string::npos);
   CHECK(r.out.find("published {") != std::string::npos);
+}
+
+TEST_CASE("bench seeds --table runs the tables and sources named, and refuses others") {
+  std::set<std::string> every;
+  for (const auto& rec : quick_run()["results"]) every.insert(rec["params"]["source"].get<std::string>());
+
+  const auto r = run_dstu({"--threads", "2", "bench", "seeds", "--quick", "--json", "--table", "001,002:#9",
+                           "--table", "000:T1"});
+  REQUIRE(r.status == 0);
+  const json picked = json::parse(r.out);
+  std::set<std::string> sources;
+  for (const auto& rec : picked["results"]) sources.insert(rec["params"]["source"].get<std::string>());
+  CHECK(sources == std::set<std::string>{"000:T1", "001:T1", "002:#9"});
+
+  // The refusal lists every table the suite fills: those of the full run above.
+  const auto bad = run_dstu({"bench", "seeds", "--quick", "--table", "000:T9"});
+  CHECK(bad.status == 2);
+  CHECK(bad.out.empty());
+  CHECK(bad.err.find("no table '000:T9'") != std::string::npos);
+  CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
+  for (const std::string& t : every) {
+    CHECK_MESSAGE((bad.err.find(" " + t + " ") != std::string::npos || bad.err.find(" " + t + ";") != std::string::npos), t);
+  }
+  for (const char* selector : {"", "000:", "00", "002:#7"}) {
+    INFO(selector);
+    CHECK(run_dstu({"bench", "seeds", "--table", selector}).status == 2);
+  }
+  const auto other = run_dstu({"bench", "mp", "--quick", "--table", "000"});
+  CHECK(other.status == 2);
+  CHECK(other.err.find("--table goes with the seeds suite") != std::string::npos);
 }
