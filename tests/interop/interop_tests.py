@@ -4,11 +4,14 @@
     interop_tests.py SUITE [--work DIR]
 
 Each SUITE is one ctest test (tests/interop/CMakeLists.txt). The peers are driven only through
-run-peer.sh, the same interface the dstu CLI tests will use. Python 3 standard library only.
+run-peer.sh: each suite sends its requests to one `run-peer.sh PEER serve` process per peer (class
+Peer). A peer that dies or breaks that protocol fails the suite at once. Python 3 standard
+library only.
 """
 import argparse
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -26,40 +29,65 @@ BE = "GOST3411WITHDSTU4145"
 NONCE = "%040x" % ((1 << 160) - 0x1234567)
 
 
+class PeerError(Exception):
+    """A peer process that died or broke the serve protocol: the suite fails at once."""
+
+
 class Peer:
     """One process of a peer (run-peer.sh PEER serve) that answers every request of a suite:
-    a JVM takes about a second to start, and the suites make hundreds of requests."""
+    each JVM start and BouncyCastle set-up costs about half a second, and the suites make
+    hundreds of requests."""
+
+    HEADER = re.compile(rb"(\d+) (\d+) (\d+)\n")
 
     def __init__(self, peer):
-        self.log = tempfile.TemporaryFile()  # the driver's own messages (a failed build)
+        self.peer = peer
+        self.log = tempfile.TemporaryFile()  # the driver's and the runtime's own messages
         self.p = subprocess.Popen([DRIVER, peer, "serve"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=self.log)
 
+    def fail(self, what):
+        """Ends the peer and raises PeerError with what went wrong and its messages."""
+        self.p.kill()
+        self.p.wait()
+        self.log.seek(0)
+        messages = self.log.read().decode(errors="replace").strip()
+        raise PeerError("%s peer (run-peer.sh %s serve, exit %s): %s%s" % (
+            self.peer, self.peer, self.p.returncode, what, ("\n" + messages) if messages else ""))
+
     def request(self, args):
         """Returns (exit status, stdout, stderr) of one request, as run-peer.sh PEER ARGS... would."""
-        if any("\t" in a or "\n" in a for a in args):
-            raise ValueError("a peer request's argument holds a TAB or a newline: %r" % (args,))
+        if any(c in a for a in args for c in "\t\r\n"):
+            raise ValueError("a peer request's argument holds a TAB, CR or LF: %r" % (args,))
         try:
             self.p.stdin.write(("\t".join(args) + "\n").encode())
             self.p.stdin.flush()
-            header = self.p.stdout.readline()
         except BrokenPipeError:
-            header = b""
-        if not header:  # the driver could not start the peer, or the peer died
-            self.p.wait()
-            self.log.seek(0)
-            why = self.log.read().decode(errors="replace")
-            return 2, "", why or "peer exited with status %d before answering" % self.p.returncode
-        rc, n_out, n_err = (int(x) for x in header.split())
+            self.fail("exited before %r" % (args,))
+        header = self.p.stdout.readline()
+        m = self.HEADER.fullmatch(header)
+        if not m:
+            self.fail("answered %r with %r, not STATUS OUT ERR" % (args, header[:200]))
+        rc, n_out, n_err = (int(x) for x in m.groups())
         out, err = self.p.stdout.read(n_out), self.p.stdout.read(n_err)
+        if len(out) != n_out or len(err) != n_err:
+            self.fail("cut its answer to %r short (%d + %d of %d + %d octets)" % (args, len(out), len(err),
+                                                                                 n_out, n_err))
         return rc, out.decode(), err.decode()
 
     def close(self):
-        try:
-            self.p.stdin.close()
-        except BrokenPipeError:
-            pass
-        self.p.wait()
+        """Ends stdin, so that the peer ends; kills one that does not within 10 s."""
+        if self.p.poll() is None:
+            try:
+                self.p.stdin.close()
+            except BrokenPipeError:
+                pass
+            self.p.stdout.close()  # a peer still writing gets EPIPE rather than block
+            try:
+                self.p.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.p.kill()
+                self.p.wait()
         self.log.close()
 
 
@@ -103,9 +131,12 @@ class Suite:
 
     def run(self, peer, verb, *args):
         """Runs one verb of a peer; returns (exit status, stdout, stderr)."""
-        t = time.monotonic()
         if peer not in self.peers:
+            t = time.monotonic()
             self.peers[peer] = Peer(peer)
+            self.peers[peer].request(["version"])  # the start, timed apart from the verbs
+            self.seconds["%s start" % peer] = (1, time.monotonic() - t)
+        t = time.monotonic()
         rc, out, err = self.peers[peer].request([verb] + list(args))
         dt = time.monotonic() - t
         self.calls += 1
@@ -837,6 +868,9 @@ def main():
     except Skip as e:
         print("SKIPPED: %s" % e)
         return 77
+    except PeerError as e:
+        print("FAIL  %s" % e)
+        return 1
     finally:
         s.close()
         if cleanup:

@@ -3,7 +3,8 @@
 #
 # Runs one verb of an independent DSTU 4145 implementation with a common interface:
 #   bc  BouncyCastle (Java, tests/interop/java)      jk  jkurwa (Node, tests/interop/node)
-# Verbs: keygen, sign, verify, pubinfo, hash, version (see tests/interop/README.md).
+# Verbs: keygen, sign, verify, pubinfo, hash, version, and serve (many requests in one
+# process; see tests/interop/README.md).
 # Exit status: the peer's (0 ok / valid, 1 invalid signature, 2 error); 2 as well when the
 # peer cannot be built or installed (one line on stderr says why).
 #
@@ -93,8 +94,9 @@ case "$peer" in
     java="${JAVA:-java}"
     command -v "$java" >/dev/null || die "BouncyCastle peer: '$java' not found"
     with_lock build_bc || exit 2
-    # Short-lived JVM: C1 only and the serial GC start faster.
-    exec "$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto \
+    # Short-lived JVM (a serve process lives for one suite, a few seconds): C1 only and the
+    # serial GC start faster. The JVM's own log goes to stderr: serve's answers are stdout.
+    exec "$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto -Xlog:all=warning:stderr \
       -cp "$java_dir/target/classes:$java_dir/target/dependency/*" dstu.interop.BcPeer "$@"
     ;;
   jk)

@@ -6,6 +6,7 @@
 
 const crypto = require('crypto');
 const fs = require('fs');
+const { Writable } = require('stream');
 const jk = require('jkurwa');
 const gost89 = require('gost89');
 const Field = require('jkurwa/lib/field.js');
@@ -662,49 +663,59 @@ function runReporting(argv) {
   }
 }
 
-// The lines of fd 0, read synchronously (every verb is synchronous, so no event loop is needed).
+// The lines of fd 0 (ended by LF only; a last line without one counts), read
+// synchronously: every verb is synchronous, so no event loop is needed.
 function* stdinLines() {
   const chunk = Buffer.alloc(65536);
   let pending = Buffer.alloc(0);
   for (;;) {
     const n = fs.readSync(0, chunk, 0, chunk.length, null);
-    if (n === 0) return;
+    if (n === 0) break;
     pending = Buffer.concat([pending, chunk.subarray(0, n)]);
     for (let nl = pending.indexOf(10); nl >= 0; nl = pending.indexOf(10)) {
       yield pending.subarray(0, nl).toString('utf8');
       pending = pending.subarray(nl + 1);
     }
   }
+  if (pending.length > 0) yield pending.toString('utf8');
+}
+
+// Writes all of buf to fd, however many calls it takes.
+function writeAll(fd, buf) {
+  for (let done = 0; done < buf.length;) done += fs.writeSync(fd, buf, done, buf.length - done);
+}
+
+// A stream that keeps what is written to it (a request's stdout or stderr).
+function captureStream() {
+  const chunks = [];
+  const stream = new Writable({
+    write(chunk, encoding, callback) {
+      chunks.push(Buffer.from(chunk, encoding));
+      callback();
+    },
+  });
+  return { stream, bytes: () => Buffer.concat(chunks) };
 }
 
 // The serve verb: one Node process answers many requests. Each line of stdin holds one
 // request's arguments separated by TABs; each answer is a line "STATUS OUT_BYTES ERR_BYTES"
-// followed by that many octets of the request's stdout, then of its stderr.
+// followed by that many octets of the request's stdout, then of its stderr. process.stdout
+// and process.stderr are replaced before anything reads them: reading them would create
+// Node's own streams and make fd 1 non-blocking, and the answers go to fd 1 by writeSync.
 function serve() {
-  const write = { out: process.stdout.write, err: process.stderr.write };
   for (const line of stdinLines()) {
-    const out = [];
-    const err = [];
-    const capture = (into) => (data, encoding, callback) => {
-      into.push(Buffer.from(data, typeof encoding === 'string' ? encoding : 'utf8'));
-      if (typeof encoding === 'function') encoding();
-      else if (typeof callback === 'function') callback();
-      return true;
-    };
-    process.stdout.write = capture(out);
-    process.stderr.write = capture(err);
-    let rc;
-    try {
-      rc = runReporting(line === '' ? [] : line.split('\t'));
-    } finally {
-      process.stdout.write = write.out;
-      process.stderr.write = write.err;
-    }
-    const o = Buffer.concat(out);
-    const e = Buffer.concat(err);
-    fs.writeSync(1, `${rc} ${o.length} ${e.length}\n`);
-    fs.writeSync(1, o);
-    fs.writeSync(1, e);
+    const out = captureStream();
+    const err = captureStream();
+    Object.defineProperty(process, 'stdout', { value: out.stream, configurable: true, writable: true });
+    Object.defineProperty(process, 'stderr', { value: err.stream, configurable: true, writable: true });
+    // A verb that returns no status exits 0 when run alone (process.exitCode undefined).
+    const status = runReporting(line === '' ? [] : line.split('\t'));
+    const rc = Number.isInteger(status) ? status : 0;
+    const o = out.bytes();
+    const e = err.bytes();
+    writeAll(1, Buffer.from(`${rc} ${o.length} ${e.length}\n`));
+    writeAll(1, o);
+    writeAll(1, e);
   }
 }
 

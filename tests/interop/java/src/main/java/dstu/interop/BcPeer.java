@@ -1,9 +1,9 @@
 package dstu.interop;
 
-import java.io.BufferedReader;
+import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStreamReader;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.math.BigInteger;
@@ -112,29 +112,44 @@ public final class BcPeer {
         System.exit(rc);
     }
 
-    /** run(), with a failure reported on stderr as exit status 2. */
+    /**
+     * run(), with a failure reported on stderr as exit status 2. Errors too (a stack overflow
+     * on hostile DER), so that one request cannot end a serve process.
+     */
     static int runReporting(String[] args) {
         try {
             return run(args);
         } catch (Failure e) {
             System.err.println("bc-peer: " + e.getMessage());
-        } catch (Exception e) {
+        } catch (Throwable e) {
             System.err.println("bc-peer: " + e);
         }
         return 2;
     }
 
+    /** The next line of in, ended by LF only (readLine would end one at a CR too), or null at its end. */
+    static String readRequest(InputStream in) throws IOException {
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        for (int b = in.read(); b != '\n'; b = in.read()) {
+            if (b < 0) {
+                return line.size() == 0 ? null : line.toString(StandardCharsets.UTF_8);
+            }
+            line.write(b);
+        }
+        return line.toString(StandardCharsets.UTF_8);
+    }
+
     /**
-     * The serve verb: one JVM answers many requests (a JVM takes about a second to start). Each
-     * line of stdin holds one request's arguments separated by TABs; each answer is a line
-     * "STATUS OUT_BYTES ERR_BYTES" followed by that many octets of the request's stdout, then of
-     * its stderr. Ends at the end of stdin.
+     * The serve verb: one JVM answers many requests (each JVM start and BC set-up costs about
+     * half a second). Each line of stdin holds one request's arguments separated by TABs; each
+     * answer is a line "STATUS OUT_BYTES ERR_BYTES" followed by that many octets of the request's
+     * stdout, then of its stderr. Ends at the end of stdin.
      */
     static void serve() throws IOException {
         PrintStream out = System.out;
         PrintStream err = System.err;
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        for (String line = in.readLine(); line != null; line = in.readLine()) {
+        InputStream in = new BufferedInputStream(System.in);
+        for (String line = readRequest(in); line != null; line = readRequest(in)) {
             ByteArrayOutputStream o = new ByteArrayOutputStream();
             ByteArrayOutputStream e = new ByteArrayOutputStream();
             int rc;
