@@ -183,10 +183,8 @@ void seeds_ctr_002(const Options& opt, std::vector<Record>& out);
 /// The rows of source "004" of suite seeds (seeds_004.cpp), and the tables they fill.
 void seeds_multi_request_004(const Options& opt, std::vector<Record>& out);
 std::vector<std::string> seeds_tables_004();
-/// Every table suite seeds fills, in its order ("000:T1" ... "004:T5.16").
-std::vector<std::string> seeds_tables();
 /// Throws dstu::Error naming the first of `selectors` (Options::seeds_tables) that
-/// selects none of seeds_tables().
+/// selects none of suite seeds' tables, and listing them.
 void check_seeds_tables(const std::vector<std::string>& selectors);
 
 }  // namespace dstu::cli::bench

@@ -30,6 +30,7 @@
 #include <algorithm>
 #include <cctype>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -286,8 +287,7 @@ bool selected(const std::vector<std::string>& selectors, const std::string& tabl
          std::any_of(selectors.begin(), selectors.end(), [&](const std::string& s) { return selects(s, table); });
 }
 
-}  // namespace
-
+/// Every table the suite fills, in order ("000:T1" ... "004:T5.16").
 std::vector<std::string> seeds_tables() {
   std::vector<std::string> all;
   for (const Part& p : parts()) all.insert(all.end(), p.tables.begin(), p.tables.end());
@@ -297,15 +297,18 @@ std::vector<std::string> seeds_tables() {
   return all;
 }
 
+}  // namespace
+
 void check_seeds_tables(const std::vector<std::string>& selectors) {
   const std::vector<std::string> all = seeds_tables();
   for (const std::string& s : selectors) {
     if (std::none_of(all.begin(), all.end(), [&](const std::string& t) { return selects(s, t); })) {
       std::string tables, sources;
+      std::set<std::string> seen;
       for (const std::string& t : all) {
         tables += (tables.empty() ? "" : " ") + t;
         const std::string source = t.substr(0, t.find(':'));
-        if (sources.find(source) == std::string::npos) sources += (sources.empty() ? "" : ", ") + source;
+        if (seen.insert(source).second) sources += (sources.empty() ? "" : ", ") + source;
       }
       throw_invalid("bench seeds: no table '" + s + "' (tables: " + tables + "; or a source: " + sources + ")");
     }
