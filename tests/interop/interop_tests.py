@@ -64,7 +64,7 @@ class Peer:
             self.p.stdin.flush()
         except BrokenPipeError:
             self.fail("exited before %r" % (args,))
-        header = self.p.stdout.readline()
+        header = self.p.stdout.readline(64)  # a header is far shorter; fullmatch refuses a cut one
         m = self.HEADER.fullmatch(header)
         if not m:
             self.fail("answered %r with %r, not STATUS OUT ERR" % (args, header[:200]))
@@ -870,6 +870,7 @@ def main():
         return 77
     except PeerError as e:
         print("FAIL  %s" % e)
+        s.summary()
         return 1
     finally:
         s.close()

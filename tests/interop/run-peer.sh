@@ -95,8 +95,9 @@ case "$peer" in
     command -v "$java" >/dev/null || die "BouncyCastle peer: '$java' not found"
     with_lock build_bc || exit 2
     # Short-lived JVM (a serve process lives for one suite, a few seconds): C1 only and the
-    # serial GC start faster. The JVM's own log goes to stderr: serve's answers are stdout.
-    exec "$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto -Xlog:all=warning:stderr \
+    # serial GC start faster. The JVM's own log goes to stderr only (-Xlog:disable drops
+    # its default output, stdout): serve's answers are stdout.
+    exec "$java" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto -Xlog:disable -Xlog:all=warning:stderr \
       -cp "$java_dir/target/classes:$java_dir/target/dependency/*" dstu.interop.BcPeer "$@"
     ;;
   jk)

@@ -40,6 +40,8 @@ ASSEMBLY_CASES = [
     ('asm __inline("nop");', True),
     ('asm("" "nop");', True),
     ('asm("");', False),
+    ('asm volatile ( "" );', False),
+    ('__asm__ volatile(\n    ""\n    : "+r"(x));', False),
     ('__asm__ volatile("" ::: "memory");', False),
     ('asm volatile("" : "+r"(mask));', False),
     ('// asm("nop"); in a comment', False),

@@ -685,34 +685,40 @@ function writeAll(fd, buf) {
   for (let done = 0; done < buf.length;) done += fs.writeSync(fd, buf, done, buf.length - done);
 }
 
-// A stream that keeps what is written to it (a request's stdout or stderr).
+// A stream that keeps what is written to it until taken (a request's stdout or stderr).
 function captureStream() {
-  const chunks = [];
+  let chunks = [];
   const stream = new Writable({
     write(chunk, encoding, callback) {
       chunks.push(Buffer.from(chunk, encoding));
       callback();
     },
   });
-  return { stream, bytes: () => Buffer.concat(chunks) };
+  const take = () => {
+    const bytes = Buffer.concat(chunks);
+    chunks = [];
+    return bytes;
+  };
+  return { stream, take };
 }
 
 // The serve verb: one Node process answers many requests. Each line of stdin holds one
 // request's arguments separated by TABs; each answer is a line "STATUS OUT_BYTES ERR_BYTES"
 // followed by that many octets of the request's stdout, then of its stderr. process.stdout
-// and process.stderr are replaced before anything reads them: reading them would create
-// Node's own streams and make fd 1 non-blocking, and the answers go to fd 1 by writeSync.
+// and process.stderr are replaced, once, before anything reads them: reading them would
+// create Node's own streams and make fd 1 non-blocking, while the answers go to fd 1 by
+// writeSync; and the global console keeps the first streams it sees.
 function serve() {
+  const out = captureStream();
+  const err = captureStream();
+  Object.defineProperty(process, 'stdout', { value: out.stream, configurable: true, writable: true });
+  Object.defineProperty(process, 'stderr', { value: err.stream, configurable: true, writable: true });
   for (const line of stdinLines()) {
-    const out = captureStream();
-    const err = captureStream();
-    Object.defineProperty(process, 'stdout', { value: out.stream, configurable: true, writable: true });
-    Object.defineProperty(process, 'stderr', { value: err.stream, configurable: true, writable: true });
     // A verb that returns no status exits 0 when run alone (process.exitCode undefined).
     const status = runReporting(line === '' ? [] : line.split('\t'));
     const rc = Number.isInteger(status) ? status : 0;
-    const o = out.bytes();
-    const e = err.bytes();
+    const o = out.take();
+    const e = err.take();
     writeAll(1, Buffer.from(`${rc} ${o.length} ${e.length}\n`));
     writeAll(1, o);
     writeAll(1, e);
