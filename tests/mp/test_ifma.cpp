@@ -32,8 +32,13 @@ TEST_CASE("IFMA almost-Montgomery product agrees with a b / R mod m") {
       Nat m = Nat::from_limbs(rng.number(bits));
       m.set_bit(0);
       REQUIRE(ifma::supports(m));
-      const ifma::Context ctx(m);
+      // Each width the size allows (ymm only where the last zmm is half padding).
+      const ifma::Width width = i % 3 == 0 ? ifma::Width::chosen : i % 3 == 1 ? ifma::Width::ymm : ifma::Width::zmm;
+      const ifma::Context ctx(m, width);
       REQUIRE(ctx.digits() == 8 * v);
+      const bool half_padding = (ctx.steps() + 3) / 4 < 2 * v;
+      if (width != ifma::Width::chosen) CHECK(ctx.ymm() == (half_padding && width == ifma::Width::ymm));
+      if (!half_padding) CHECK_FALSE(ctx.ymm_pair());
       // a, b in [0, 2m): reduced values plus m sometimes.
       Nat a = Nat::from_limbs(rng.number(bits)) % m, b = Nat::from_limbs(rng.number(bits)) % m;
       if (i % 2) a = a + m;
@@ -52,7 +57,7 @@ TEST_CASE("IFMA almost-Montgomery product agrees with a b / R mod m") {
       mpz_mul(want.v, za.v, zb.v);
       mpz_mul(want.v, want.v, zinv.v);
       mpz_mod(want.v, want.v, zm.v);
-      INFO("vectors=" << v << " bits=" << bits);
+      INFO("vectors=" << v << " bits=" << bits << " ymm=" << ctx.ymm());
       CHECK(got % m == want.nat());
       // Round trip through the domain.
       CHECK(ctx.from(ctx.to(a % m).data()) == a % m);
@@ -63,6 +68,43 @@ TEST_CASE("IFMA almost-Montgomery product agrees with a b / R mod m") {
   CHECK(checked > 1000);
   CHECK_FALSE(ifma::supports(Nat::power_of_two(52 * 8 * ifma::kMaxVectors - 1) + Nat(1)));
   CHECK_FALSE(ifma::supports(Nat(10)));
+}
+
+TEST_CASE("IFMA paired products equal single ones at either width") {
+  if (!ifma::available()) {
+    MESSAGE("no AVX-512 IFMA on this CPU: kernels not exercised");
+    return;
+  }
+  TestRng rng(72);
+  int ymm_pairs = 0;
+  for (std::size_t v = 1; v <= ifma::kMaxVectors; ++v) {
+    for (int i = 0; i < 8; ++i) {
+      // Odd sizes of this vector count, at its top and (half padding) its bottom.
+      const std::size_t max_bits = 52 * 8 * v - 2, bits = i < 4 ? max_bits - static_cast<std::size_t>(i) : rng.range(max_bits - 415, max_bits - 208);
+      if (bits < 3) continue;
+      Nat m0 = Nat::from_limbs(rng.number(bits)), m1 = Nat::from_limbs(rng.number(bits));
+      m0.set_bit(0);
+      m1.set_bit(0);
+      m0.set_bit(bits - 1);
+      m1.set_bit(bits - 1);
+      for (const ifma::Width width : {ifma::Width::ymm, ifma::Width::zmm}) {
+        const ifma::Context c0(m0, width), c1(m1, width), single0(m0, ifma::Width::zmm), single1(m1, ifma::Width::zmm);
+        REQUIRE(c0.digits() == c1.digits());
+        REQUIRE(c0.steps() == c1.steps());
+        ymm_pairs += c0.ymm_pair() ? 1 : 0;
+        const auto a0 = c0.to(Nat::from_limbs(rng.number(bits)) % m0), b0 = c0.to(Nat::from_limbs(rng.number(bits)) % m0);
+        const auto a1 = c1.to(Nat::from_limbs(rng.number(bits)) % m1), b1 = c1.to(Nat::from_limbs(rng.number(bits)) % m1);
+        std::vector<std::uint64_t> r0(c0.digits()), r1(c0.digits()), s0(c0.digits()), s1(c0.digits());
+        ifma::mul_pair(c0, r0.data(), a0.data(), b0.data(), c1, r1.data(), a1.data(), b1.data());
+        single0.mul(s0.data(), a0.data(), b0.data());
+        single1.mul(s1.data(), a1.data(), b1.data());
+        INFO("vectors=" << v << " bits=" << bits << " ymm pair=" << c0.ymm_pair());
+        CHECK(r0 == s0);
+        CHECK(r1 == s1);
+      }
+    }
+  }
+  CHECK(ymm_pairs > 0);
 }
 
 namespace {

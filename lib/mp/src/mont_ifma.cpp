@@ -8,6 +8,10 @@
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #include <immintrin.h>
 
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+
 #include "dstu/base/error.hpp"
 #include "dstu/base/wipe.hpp"
 #include "dstu/cpu/features.hpp"
@@ -240,6 +244,64 @@ constexpr auto kAmmPairYmm = make_pair_table<Ymm>(std::make_integer_sequence<int
 constexpr auto kNormalise = make_normalise_table<Zmm>(std::make_integer_sequence<int, static_cast<int>(kMaxVectors)>{});
 constexpr auto kNormaliseYmm = make_normalise_table<Ymm>(std::make_integer_sequence<int, static_cast<int>(2 * kMaxVectors)>{});
 
+/// True when the zmm products of numbers of `ymm_vectors` ymm vectors (an odd count:
+/// the last zmm half padding) and `steps` digits beat the ymm ones on this core, K
+/// products at a time: the best of three alternating rounds of each, after one round of
+/// each not counted (a core's vector units run wide instructions slowly at first), on
+/// made-up operands (no value changes a product's time). Once per process, size and K.
+template <int K>
+bool zmm_faster(std::size_t ymm_vectors, std::size_t steps) {
+  const std::size_t digits = 4 * (ymm_vectors + 1);
+  std::vector<std::uint64_t> m(digits, 0), a(digits, 0), r0(digits), r1(digits);
+  for (std::size_t j = 0; j < steps; ++j) {
+    m[j] = kMask;
+    a[j] = kMask / 3;
+  }
+  m[steps - 1] = kMask >> 3;  // R >= 4 m, as for a real modulus
+  a[steps - 1] = m[steps - 1] / 3;
+  const int s = static_cast<int>(steps);
+  std::uint64_t* const r[2] = {r0.data(), r1.data()};
+  const std::uint64_t* const x[2] = {a.data(), a.data()};
+  const std::uint64_t* const mm[2] = {m.data(), m.data()};
+  const std::uint64_t k0[2] = {1, 1};
+  const int calls = std::max(4, 40000 / (s * s));  // rounds long next to a clock read
+  auto time = [&](bool zmm) {
+    const auto began = std::chrono::steady_clock::now();
+    for (int i = 0; i < calls; ++i) {
+      if constexpr (K == 1) {
+        (zmm ? kAmm[digits / 8 - 1] : kAmmYmm[ymm_vectors - 1])(r0.data(), a.data(), a.data(), m.data(), 1, s);
+      } else {
+        (zmm ? kAmmPair[digits / 8 - 1] : kAmmPairYmm[ymm_vectors - 1])(r, x, x, mm, k0, s);
+      }
+    }
+    return std::chrono::steady_clock::now() - began;
+  };
+  time(false);
+  time(true);
+  auto best_ymm = std::chrono::steady_clock::duration::max(), best_zmm = best_ymm;
+  for (int round = 0; round < 3; ++round) {
+    best_ymm = std::min(best_ymm, time(false));
+    best_zmm = std::min(best_zmm, time(true));
+  }
+  return best_zmm < best_ymm;
+}
+
+/// The width this process took for single (K = 1) or paired (K = 2) products of a count
+/// of ymm vectors: 0 not yet timed, 1 ymm, 2 zmm. Two threads may both time a size
+/// first; either verdict serves.
+std::atomic<std::uint8_t> g_width[2][2 * kMaxVectors];
+
+template <int K>
+bool ymm_chosen(std::size_t ymm_vectors, std::size_t steps) {
+  std::atomic<std::uint8_t>& slot = g_width[K - 1][ymm_vectors - 1];
+  std::uint8_t width = slot.load(std::memory_order_relaxed);
+  if (width == 0) {
+    width = zmm_faster<K>(ymm_vectors, steps) ? 2 : 1;
+    slot.store(width, std::memory_order_relaxed);
+  }
+  return width == 1;
+}
+
 std::size_t vectors_for(std::size_t bits) { return (bits + 2 + 52 * 8 - 1) / (52 * 8); }
 // R = 2^(52 steps) >= 4 m: the digits m + 2 bits need, whatever the padding to vectors.
 std::size_t steps_for(std::size_t bits) { return (bits + 2 + 52 - 1) / 52; }
@@ -287,13 +349,18 @@ Nat from_digits(const std::uint64_t* d, std::size_t digits) {
   return out;
 }
 
-Context::Context(const Nat& m) : m_(m) {
+Context::Context(const Nat& m, Width width) : m_(m) {
   if (!supports(m)) throw_invalid("modulus size not served by the IFMA kernels");
   v_ = vectors_for(m.bits());
   steps_ = steps_for(m.bits());
-  // ymm where 4 digits of padding or more would fill the last zmm: fewer madds, same
-  // results (tests/perf/rsa_speed at 2048 bits, halves of 20 digits).
-  ymm_ = (steps_ + 3) / 4 < 2 * v_;
+  // ymm may serve where 4 digits of padding or more would fill the last zmm: fewer
+  // madds, same results. Timed, not ruled: which is faster depends on whether the core
+  // has full-width IFMA ports (docs/performance.md).
+  const std::size_t ymm_vectors = (steps_ + 3) / 4;
+  if (ymm_vectors < 2 * v_ && width != Width::zmm) {
+    ymm_ = width == Width::ymm || ymm_chosen<1>(ymm_vectors, steps_);
+    ymm_pair_ = width == Width::ymm || ymm_chosen<2>(ymm_vectors, steps_);
+  }
   mod_ = to_digits(m, digits());
   // k0 = -m^-1 mod 2^52 from the 64-bit inverse.
   k0_ = neg_inverse_limb(m.low_u64()) & kMask;
@@ -316,7 +383,7 @@ void mul_pair(const Context& c0, std::uint64_t* r0, const std::uint64_t* a0, con
   const std::uint64_t* const b[2] = {b0, b1};
   const std::uint64_t* const m[2] = {c0.mod_.data(), c1.mod_.data()};
   const std::uint64_t k0[2] = {c0.k0_, c1.k0_};
-  if (c0.ymm_) {
+  if (c0.ymm_pair_) {
     kAmmPairYmm[(c0.steps_ + 3) / 4 - 1](r, a, b, m, k0, static_cast<int>(c0.steps_));
   } else {
     kAmmPair[c0.v_ - 1](r, a, b, m, k0, static_cast<int>(c0.steps_));

@@ -23,11 +23,19 @@ bool available();
 /// True when m has a size the kernels serve (odd, 3 <= bits <= 52 * 8 * kMaxVectors - 2).
 bool supports(const Nat& m);
 
+/// The vector width of the products. Where the last zmm vector of a number would be at
+/// least half padding, ymm vectors save those madds while zmm halves the instruction
+/// count; which is faster depends on the core (one that runs zmm as two ymm halves
+/// favours ymm, one with two full-width IFMA ports zmm), so `chosen` times both once
+/// per process and size, separately for single and paired products. Elsewhere zmm.
+enum class Width { chosen, ymm, zmm };
+
 class Context {
  public:
   using Digits = std::vector<std::uint64_t>;
 
-  explicit Context(const Nat& m);
+  /// `width` forces a width for the tests (ymm where the size allows it, else zmm).
+  explicit Context(const Nat& m, Width width = Width::chosen);
   /// Digits per number (8 V).
   std::size_t digits() const { return 8 * v_; }
   /// R = 2^(52 steps()): digits enough for 4m (steps() <= digits(); the rest is padding).
@@ -40,6 +48,9 @@ class Context {
   Nat from(const std::uint64_t* a) const;
   /// R mod m.
   const Digits& one() const { return one_; }
+  /// True when mul() / mul_pair() run on ymm vectors (for the tests).
+  bool ymm() const { return ymm_; }
+  bool ymm_pair() const { return ymm_pair_; }
   /// a in [0, 2m) brought into [0, m) (constant time).
   Digits reduce(const Digits& a) const;
   /// Overwrites the modulus and its constants with zeros (a secret modulus); the context
@@ -47,7 +58,7 @@ class Context {
   void wipe() noexcept;
 
   /// r0 = a0 b0 / R mod m0 and r1 = a1 b1 / R mod m1 (almost reduced, as mul) in one
-  /// interleaved loop; the two contexts must have the same digits().
+  /// interleaved loop, at c0's pair width; the two contexts must have the same digits().
   friend void mul_pair(const Context& c0, std::uint64_t* r0, const std::uint64_t* a0, const std::uint64_t* b0,
                        const Context& c1, std::uint64_t* r1, const std::uint64_t* a1, const std::uint64_t* b1);
 
@@ -55,7 +66,7 @@ class Context {
   Nat m_;
 
   std::size_t v_ = 0, steps_ = 0;
-  bool ymm_ = false;  // the products run on ymm (4 digits) vectors
+  bool ymm_ = false, ymm_pair_ = false;  // mul / mul_pair run on ymm (4 digits) vectors
   Digits mod_, one_;
   std::uint64_t k0_ = 0;  // -m^-1 mod 2^52
 };
