@@ -3,9 +3,11 @@
 OpenSSL 4 in this process (the `cryptography` wheel) and the system OpenSSL 3 (`openssl speed`).
 
 A benchmark, never a test. Every side is timed on the same keys' sizes (2048/3072/4096 by
-default), in CPU time of the timing thread where it can be (openssl speed's default); the
-machine may be shared, so each figure is a median of several samples and the ratios are
-ratios of medians. Usage: rsa_vs_openssl.py [--build DIR] [--seconds N] [--sizes 2048 3072]
+default), in CPU time of the timing thread where it can be (openssl speed's default). A
+shared machine's speed drifts over minutes, so the sides take turns: each round times
+dstu, then OpenSSL 4, then OpenSSL 3, and a ratio is taken within a round. The table
+gives each rate's median over the rounds and each ratio's median with its range.
+Usage: rsa_vs_openssl.py [--build DIR] [--rounds R] [--seconds N] [--sizes 2048 3072]
 """
 import argparse
 import os
@@ -16,12 +18,17 @@ import sys
 import time
 
 
-def cryptography_rates(bits, samples=7, min_seconds=0.3):
+def cryptography_key(bits):
+    from cryptography.hazmat.primitives.asymmetric import rsa
+
+    return rsa.generate_private_key(public_exponent=65537, key_size=bits)
+
+
+def cryptography_rates(key, samples=7, min_seconds=0.3):
     """Median sign and verify ops/s of OpenSSL via `cryptography` (thread CPU time)."""
     from cryptography.hazmat.primitives import hashes
-    from cryptography.hazmat.primitives.asymmetric import padding, rsa
+    from cryptography.hazmat.primitives.asymmetric import padding
 
-    key = rsa.generate_private_key(public_exponent=65537, key_size=bits)
     pub = key.public_key()
     msg = b"rsa_vs_openssl"
     pad = padding.PKCS1v15()
@@ -71,27 +78,45 @@ def dstu_rates(build):
     return rates
 
 
+def spread(values):
+    """'median (min-max)' of ratios, or the one value."""
+    if len(values) == 1:
+        return f"{values[0]:.2f}"
+    return f"{statistics.median(values):.2f} ({min(values):.2f}-{max(values):.2f})"
+
+
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--build", default=os.path.join(here, "..", "..", "build"))
-    ap.add_argument("--seconds", type=int, default=3)
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--seconds", type=int, default=1)
     ap.add_argument("--sizes", type=int, nargs="+", default=[2048, 3072, 4096])
     args = ap.parse_args()
-    ours = dstu_rates(args.build)
-    ossl3 = openssl_speed_rates(args.sizes, args.seconds)
+    keys = {bits: cryptography_key(bits) for bits in args.sizes}
+    nan = (float("nan"),) * 3
+    # rows[bits] = one tuple per round: (s1, s2, v, c_sign, c_verify, o_sign, o_verify)
+    rows = {bits: [] for bits in args.sizes}
+    for _ in range(args.rounds):
+        ours = dstu_rates(args.build)
+        theirs = {bits: cryptography_rates(keys[bits]) for bits in args.sizes if bits in ours}
+        ossl3 = openssl_speed_rates(args.sizes, args.seconds)
+        for bits in theirs:
+            rows[bits].append(ours[bits] + theirs[bits] + ossl3.get(bits, nan[:2]))
+    print(f"# {args.rounds} rounds; rates are medians over the rounds, ratios medians (range) of each round's")
     print(f"{'bits':>5} {'op':>7} {'dstu 1T':>9} {'dstu 2T':>9} {'OpenSSL4':>9} {'OpenSSL3':>9}"
-          f" {'x OSSL4':>8} {'x OSSL3':>8} {'2T/1T':>6}")
+          f" {'x OSSL4':>17} {'x OSSL3':>17} {'2T/1T':>17}")
     for bits in args.sizes:
-        if bits not in ours:
+        if not rows[bits]:
             continue
-        s1, s2, v = ours[bits]
-        c_sign, c_verify = cryptography_rates(bits)
-        o_sign, o_verify = ossl3.get(bits, (float("nan"), float("nan")))
+        med = [statistics.median(col) for col in zip(*rows[bits])]
+        s1, s2, v, c_sign, c_verify, o_sign, o_verify = med
+        r = rows[bits]
         print(f"{bits:>5} {'sign':>7} {s1:>9.0f} {s2:>9.0f} {c_sign:>9.0f} {o_sign:>9.0f}"
-              f" {s1 / c_sign:>8.2f} {s1 / o_sign:>8.2f} {s2 / s1:>6.2f}")
+              f" {spread([x[0] / x[3] for x in r]):>17} {spread([x[0] / x[5] for x in r]):>17}"
+              f" {spread([x[1] / x[0] for x in r]):>17}")
         print(f"{bits:>5} {'verify':>7} {v:>9.0f} {'':>9} {c_verify:>9.0f} {o_verify:>9.0f}"
-              f" {v / c_verify:>8.2f} {v / o_verify:>8.2f}")
+              f" {spread([x[2] / x[4] for x in r]):>17} {spread([x[2] / x[6] for x in r]):>17}")
     return 0
 
 
