@@ -40,14 +40,14 @@ class Bench final : public Command {
     opt.threads = parallel::team_size();
     if (!rsa_bits_.empty()) {
       // Before anything is measured: a size no key has would end the run half done.
-      if (suite_ != "rsa" && suite_ != "all") throw UsageError("--rsa-bits goes with the rsa suite (or all)");
+      require_suite("--rsa-bits", "rsa");
       for (const std::size_t b : rsa_bits_) {
         if (b % 8 != 0) throw UsageError("--rsa-bits " + std::to_string(b) + ": RSA keys are generated in multiples of 8 bits");
       }
       opt.rsa_bits = rsa_bits_;
     }
     if (!tables_.empty()) {
-      if (suite_ != "seeds" && suite_ != "all") throw UsageError("--table goes with the seeds suite (or all)");
+      require_suite("--table", "seeds");
       bench::check_seeds_tables(tables_);
       opt.seeds_tables = tables_;
     }
@@ -62,6 +62,13 @@ class Bench final : public Command {
   }
 
  private:
+  /// An option of one suite's is refused with any other (all runs every suite).
+  void require_suite(const char* option, const char* suite) const {
+    if (suite_ != suite && suite_ != "all") {
+      throw UsageError(fmt::format("{} goes with the {} suite (or all)", option, suite));
+    }
+  }
+
   std::string suite_;
   bool quick_ = false;
   std::vector<std::size_t> rsa_bits_;
