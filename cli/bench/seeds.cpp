@@ -28,7 +28,6 @@
 // the suites' own (measure_* beside each suite); a row the source derives (r, S, V/S) is
 // the ratio of the medians of two rows of the same table, named in params.of.
 #include <algorithm>
-#include <cctype>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -269,31 +268,21 @@ bool selects(const std::string& selector, const std::string& table) {
   return selector == table || (selector.find(':') == std::string::npos && table.rfind(selector + ":", 0) == 0);
 }
 
-/// The numbers in a table's id ("004:T5.10" -> 4, 5, 10), so that T5.10 follows T5.5.
-std::vector<int> natural_key(const std::string& id) {
-  std::vector<int> key;
-  for (std::size_t i = 0; i < id.size(); ++i) {
-    if (!std::isdigit(static_cast<unsigned char>(id[i]))) continue;
-    std::size_t end = i;
-    while (end < id.size() && std::isdigit(static_cast<unsigned char>(id[end]))) ++end;
-    key.push_back(std::stoi(id.substr(i, end - i)));
-    i = end;
-  }
-  return key;
-}
-
 bool selected(const std::vector<std::string>& selectors, const std::string& table) {
   return selectors.empty() ||
          std::any_of(selectors.begin(), selectors.end(), [&](const std::string& s) { return selects(s, table); });
 }
 
-/// Every table the suite fills, in order ("000:T1" ... "004:T5.16").
+/// Every table the suite fills, in the order of the published figures' file ("000:T1"
+/// ... "004:T5.16"); a table printed for two builds ("002:#3/x86", "/x64") once.
 std::vector<std::string> seeds_tables() {
+  std::set<std::string> filled;
+  for (const Part& p : parts()) filled.insert(p.tables.begin(), p.tables.end());
   std::vector<std::string> all;
-  for (const Part& p : parts()) all.insert(all.end(), p.tables.begin(), p.tables.end());
-  std::sort(all.begin(), all.end(), [](const std::string& a, const std::string& b) {
-    return natural_key(a) < natural_key(b);
-  });
+  for (const std::string& id : published::tables("")) {
+    const std::string table = id.substr(0, id.find('/'));
+    if (filled.count(table) && std::find(all.begin(), all.end(), table) == all.end()) all.push_back(table);
+  }
   return all;
 }
 
