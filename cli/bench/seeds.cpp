@@ -305,6 +305,7 @@ void check_seeds_tables(const std::vector<std::string>& selectors) {
 }
 
 void suite_seeds(const Options& opt, std::vector<Record>& out) {
+  const std::size_t first = out.size();
   for (const Part& part : parts()) {
     if (std::none_of(part.tables.begin(), part.tables.end(),
                      [&](const std::string& t) { return selected(opt.seeds_tables, t); })) {
@@ -319,6 +320,15 @@ void suite_seeds(const Options& opt, std::vector<Record>& out) {
         throw std::logic_error("bench seeds: a row of " + source + " from a part that does not list it");
       }
       if (selected(opt.seeds_tables, source)) out.push_back(std::move(r));
+    }
+  }
+  // A table asked for by name that gave nothing (all its rows are parallel ones, and the
+  // team has one thread) is an error, not an empty success.
+  for (const std::string& s : opt.seeds_tables) {
+    if (std::none_of(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
+                     [&](const Record& r) { return selects(s, r.params.at("source").get<std::string>()); })) {
+      throw_invalid("bench seeds: table '" + s + "' gave no rows" +
+                    (opt.threads < 2 ? " (the team has one thread, and parallel rows need two: --threads 2)" : ""));
     }
   }
 }
