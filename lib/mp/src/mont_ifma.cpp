@@ -210,14 +210,16 @@ using AmmFn = void (*)(std::uint64_t*, const std::uint64_t*, const std::uint64_t
 using AmmPairFn = void (*)(std::uint64_t* const[2], const std::uint64_t* const[2], const std::uint64_t* const[2],
                            const std::uint64_t* const[2], const std::uint64_t[2], int);
 
-template <class W, int... V>
-constexpr auto make_table(std::integer_sequence<int, V...>) {
-  return std::array<AmmFn, sizeof...(V)>{&amm<W, V + 1>...};
+// The tables below hold entry i for Stride i + 1 vectors: every count of zmm (Stride 1),
+// the odd counts of ymm (Stride 2), the only ones a product runs on ymm.
+template <class W, int Stride, int... I>
+constexpr auto make_table(std::integer_sequence<int, I...>) {
+  return std::array<AmmFn, sizeof...(I)>{&amm<W, Stride * I + 1>...};
 }
 
-template <class W, int... V>
-constexpr auto make_pair_table(std::integer_sequence<int, V...>) {
-  return std::array<AmmPairFn, sizeof...(V)>{&amm_pair<W, V + 1>...};
+template <class W, int Stride, int... I>
+constexpr auto make_pair_table(std::integer_sequence<int, I...>) {
+  return std::array<AmmPairFn, sizeof...(I)>{&amm_pair<W, Stride * I + 1>...};
 }
 
 template <class W, int V>
@@ -229,20 +231,24 @@ DSTU_IFMA void normalise_loaded(std::uint64_t* r, const std::uint64_t* x) {
 
 using NormaliseFn = void (*)(std::uint64_t*, const std::uint64_t*);
 
-template <class W, int... V>
-constexpr auto make_normalise_table(std::integer_sequence<int, V...>) {
-  return std::array<NormaliseFn, sizeof...(V)>{&normalise_loaded<W, V + 1>...};
+template <class W, int Stride, int... I>
+constexpr auto make_normalise_table(std::integer_sequence<int, I...>) {
+  return std::array<NormaliseFn, sizeof...(I)>{&normalise_loaded<W, Stride * I + 1>...};
 }
 
-// By vector count: zmm up to kMaxVectors; ymm only where the last zmm would be half
-// padding (an odd count of ymm, at most 2 kMaxVectors - 1).
-constexpr auto kAmm = make_table<Zmm>(std::make_integer_sequence<int, static_cast<int>(kMaxVectors)>{});
-constexpr auto kAmmPair = make_pair_table<Zmm>(std::make_integer_sequence<int, static_cast<int>(kMaxVectors)>{});
-constexpr auto kAmmYmm = make_table<Ymm>(std::make_integer_sequence<int, static_cast<int>(2 * kMaxVectors)>{});
-constexpr auto kAmmPairYmm = make_pair_table<Ymm>(std::make_integer_sequence<int, static_cast<int>(2 * kMaxVectors)>{});
+// zmm: every count up to kMaxVectors; ymm: only where the last zmm would be half padding,
+// an odd count (at most 2 kMaxVectors - 1).
+using Counts = std::make_integer_sequence<int, static_cast<int>(kMaxVectors)>;
+constexpr auto kAmm = make_table<Zmm, 1>(Counts{});
+constexpr auto kAmmPair = make_pair_table<Zmm, 1>(Counts{});
+constexpr auto kAmmYmm = make_table<Ymm, 2>(Counts{});
+constexpr auto kAmmPairYmm = make_pair_table<Ymm, 2>(Counts{});
 
-constexpr auto kNormalise = make_normalise_table<Zmm>(std::make_integer_sequence<int, static_cast<int>(kMaxVectors)>{});
-constexpr auto kNormaliseYmm = make_normalise_table<Ymm>(std::make_integer_sequence<int, static_cast<int>(2 * kMaxVectors)>{});
+constexpr auto kNormalise = make_normalise_table<Zmm, 1>(Counts{});
+constexpr auto kNormaliseYmm = make_normalise_table<Ymm, 2>(Counts{});
+
+/// The entry of an odd count of ymm vectors in the ymm tables.
+constexpr std::size_t ymm_entry(std::size_t vectors) { return (vectors - 1) / 2; }
 
 /// True when the zmm products of numbers of `ymm_vectors` ymm vectors (an odd count:
 /// the last zmm half padding) and `steps` digits beat the ymm ones on this core, K
@@ -269,9 +275,9 @@ bool zmm_faster(std::size_t ymm_vectors, std::size_t steps) {
     const auto began = std::chrono::steady_clock::now();
     for (int i = 0; i < calls; ++i) {
       if constexpr (K == 1) {
-        (zmm ? kAmm[digits / 8 - 1] : kAmmYmm[ymm_vectors - 1])(r0.data(), a.data(), a.data(), m.data(), 1, s);
+        (zmm ? kAmm[digits / 8 - 1] : kAmmYmm[ymm_entry(ymm_vectors)])(r0.data(), a.data(), a.data(), m.data(), 1, s);
       } else {
-        (zmm ? kAmmPair[digits / 8 - 1] : kAmmPairYmm[ymm_vectors - 1])(r, x, x, mm, k0, s);
+        (zmm ? kAmmPair[digits / 8 - 1] : kAmmPairYmm[ymm_entry(ymm_vectors)])(r, x, x, mm, k0, s);
       }
     }
     return std::chrono::steady_clock::now() - began;
@@ -289,11 +295,11 @@ bool zmm_faster(std::size_t ymm_vectors, std::size_t steps) {
 /// The width this process took for single (K = 1) or paired (K = 2) products of a count
 /// of ymm vectors: 0 not yet timed, 1 ymm, 2 zmm. Two threads may both time a size
 /// first; either verdict serves.
-std::atomic<std::uint8_t> g_width[2][2 * kMaxVectors];
+std::atomic<std::uint8_t> g_width[2][kMaxVectors];
 
 template <int K>
 bool ymm_chosen(std::size_t ymm_vectors, std::size_t steps) {
-  std::atomic<std::uint8_t>& slot = g_width[K - 1][ymm_vectors - 1];
+  std::atomic<std::uint8_t>& slot = g_width[K - 1][ymm_entry(ymm_vectors)];
   std::uint8_t width = slot.load(std::memory_order_relaxed);
   if (width == 0) {
     width = zmm_faster<K>(ymm_vectors, steps) ? 2 : 1;
@@ -318,7 +324,7 @@ void normalise(std::uint64_t* r, const std::uint64_t* x, std::size_t digits) {
   if (digits % 8 == 0) {
     kNormalise[digits / 8 - 1](r, x);
   } else {
-    kNormaliseYmm[digits / 4 - 1](r, x);
+    kNormaliseYmm[ymm_entry(digits / 4)](r, x);
   }
 }
 
@@ -369,7 +375,7 @@ Context::Context(const Nat& m, Width width) : m_(m) {
 
 void Context::mul(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b) const {
   if (ymm_) {
-    kAmmYmm[(steps_ + 3) / 4 - 1](r, a, b, mod_.data(), k0_, static_cast<int>(steps_));
+    kAmmYmm[ymm_entry((steps_ + 3) / 4)](r, a, b, mod_.data(), k0_, static_cast<int>(steps_));
   } else {
     kAmm[v_ - 1](r, a, b, mod_.data(), k0_, static_cast<int>(steps_));
   }
@@ -384,7 +390,7 @@ void mul_pair(const Context& c0, std::uint64_t* r0, const std::uint64_t* a0, con
   const std::uint64_t* const m[2] = {c0.mod_.data(), c1.mod_.data()};
   const std::uint64_t k0[2] = {c0.k0_, c1.k0_};
   if (c0.ymm_pair_) {
-    kAmmPairYmm[(c0.steps_ + 3) / 4 - 1](r, a, b, m, k0, static_cast<int>(c0.steps_));
+    kAmmPairYmm[ymm_entry((c0.steps_ + 3) / 4)](r, a, b, m, k0, static_cast<int>(c0.steps_));
   } else {
     kAmmPair[c0.v_ - 1](r, a, b, m, k0, static_cast<int>(c0.steps_));
   }
