@@ -94,7 +94,7 @@ def main():
     ap.add_argument("--sizes", type=int, nargs="+", default=[2048, 3072, 4096])
     args = ap.parse_args()
     keys = {bits: cryptography_key(bits) for bits in args.sizes}
-    nan = (float("nan"),) * 3
+    nan = float("nan")
     # rows[bits] = one tuple per round: (s1, s2, v, c_sign, c_verify, o_sign, o_verify)
     rows = {bits: [] for bits in args.sizes}
     for _ in range(args.rounds):
@@ -102,7 +102,7 @@ def main():
         theirs = {bits: cryptography_rates(keys[bits]) for bits in args.sizes if bits in ours}
         ossl3 = openssl_speed_rates(args.sizes, args.seconds)
         for bits in theirs:
-            rows[bits].append(ours[bits] + theirs[bits] + ossl3.get(bits, nan[:2]))
+            rows[bits].append(ours[bits] + theirs[bits] + ossl3.get(bits, (nan, nan)))
     print(f"# {args.rounds} rounds; rates are medians over the rounds, ratios medians (range) of each round's")
     print(f"{'bits':>5} {'op':>7} {'dstu 1T':>9} {'dstu 2T':>9} {'OpenSSL4':>9} {'OpenSSL3':>9}"
           f" {'x OSSL4':>17} {'x OSSL3':>17} {'2T/1T':>17}")

@@ -254,7 +254,8 @@ constexpr std::size_t ymm_entry(std::size_t vectors) { return (vectors - 1) / 2;
 /// the last zmm half padding) and `steps` digits beat the ymm ones on this core, K
 /// products at a time: the best of three alternating rounds of each, after one round of
 /// each not counted (a core's vector units run wide instructions slowly at first), on
-/// made-up operands (no value changes a product's time). Once per process, size and K.
+/// made-up operands (no value changes a product's time). Once per process, count of
+/// vectors and K: the first size of a count decides for every size of that count.
 template <int K>
 bool zmm_faster(std::size_t ymm_vectors, std::size_t steps) {
   const std::size_t digits = 4 * (ymm_vectors + 1);
@@ -362,8 +363,10 @@ Context::Context(const Nat& m, Width width) : m_(m) {
   // ymm may serve where 4 digits of padding or more would fill the last zmm: fewer
   // madds, same results. Timed, not ruled: which is faster depends on whether the core
   // has full-width IFMA ports (docs/performance.md).
+  // The first context of a count of vectors times both kinds, paired or not.
   const std::size_t ymm_vectors = (steps_ + 3) / 4;
   if (ymm_vectors < 2 * v_ && width != Width::zmm) {
+    ymm_entry_ = ymm_entry(ymm_vectors);
     ymm_ = width == Width::ymm || ymm_chosen<1>(ymm_vectors, steps_);
     ymm_pair_ = width == Width::ymm || ymm_chosen<2>(ymm_vectors, steps_);
   }
@@ -375,7 +378,7 @@ Context::Context(const Nat& m, Width width) : m_(m) {
 
 void Context::mul(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b) const {
   if (ymm_) {
-    kAmmYmm[ymm_entry((steps_ + 3) / 4)](r, a, b, mod_.data(), k0_, static_cast<int>(steps_));
+    kAmmYmm[ymm_entry_](r, a, b, mod_.data(), k0_, static_cast<int>(steps_));
   } else {
     kAmm[v_ - 1](r, a, b, mod_.data(), k0_, static_cast<int>(steps_));
   }
@@ -390,7 +393,7 @@ void mul_pair(const Context& c0, std::uint64_t* r0, const std::uint64_t* a0, con
   const std::uint64_t* const m[2] = {c0.mod_.data(), c1.mod_.data()};
   const std::uint64_t k0[2] = {c0.k0_, c1.k0_};
   if (c0.ymm_pair_) {
-    kAmmPairYmm[ymm_entry((c0.steps_ + 3) / 4)](r, a, b, m, k0, static_cast<int>(c0.steps_));
+    kAmmPairYmm[c0.ymm_entry_](r, a, b, m, k0, static_cast<int>(c0.steps_));
   } else {
     kAmmPair[c0.v_ - 1](r, a, b, m, k0, static_cast<int>(c0.steps_));
   }

@@ -27,7 +27,8 @@ bool supports(const Nat& m);
 /// least half padding, ymm vectors save those madds while zmm halves the instruction
 /// count; which is faster depends on the core (one that runs zmm as two ymm halves
 /// favours ymm, one with two full-width IFMA ports zmm), so `chosen` times both once
-/// per process and size, separately for single and paired products. Elsewhere zmm.
+/// per process and count of vectors, separately for single and paired products.
+/// Elsewhere zmm.
 enum class Width { chosen, ymm, zmm };
 
 class Context {
@@ -48,8 +49,9 @@ class Context {
   Nat from(const std::uint64_t* a) const;
   /// R mod m.
   const Digits& one() const { return one_; }
-  /// True when mul() / mul_pair() run on ymm vectors (for the tests).
+  /// True when mul() runs on ymm vectors (for the tests).
   bool ymm() const { return ymm_; }
+  /// True when mul_pair() with this context first runs on ymm vectors (for the tests).
   bool ymm_pair() const { return ymm_pair_; }
   /// a in [0, 2m) brought into [0, m) (constant time).
   Digits reduce(const Digits& a) const;
@@ -67,6 +69,7 @@ class Context {
 
   std::size_t v_ = 0, steps_ = 0;
   bool ymm_ = false, ymm_pair_ = false;  // mul / mul_pair run on ymm (4 digits) vectors
+  std::size_t ymm_entry_ = 0;             // this size's entry in the ymm tables
   Digits mod_, one_;
   std::uint64_t k0_ = 0;  // -m^-1 mod 2^52
 };
