@@ -48,7 +48,7 @@ class Bench final : public Command {
     }
     if (!tables_.empty()) {
       require_suite("--table", "seeds");
-      bench::check_seeds_tables(tables_);
+      bench::check_seeds_tables(tables_, opt.threads);
       opt.seeds_tables = tables_;
     }
     std::vector<bench::Record> records;

@@ -184,7 +184,8 @@ void seeds_ctr_002(const Options& opt, std::vector<Record>& out);
 void seeds_multi_request_004(const Options& opt, std::vector<Record>& out);
 std::vector<std::string> seeds_tables_004();
 /// Throws dstu::Error naming the first of `selectors` (Options::seeds_tables) that
-/// selects none of suite seeds' tables, and listing them.
-void check_seeds_tables(const std::vector<std::string>& selectors);
+/// selects none of suite seeds' tables, and listing them, or, on a team of fewer than
+/// two `threads`, only tables whose rows all run on two threads.
+void check_seeds_tables(const std::vector<std::string>& selectors, int threads);
 
 }  // namespace dstu::cli::bench
