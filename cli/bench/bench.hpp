@@ -185,7 +185,8 @@ void seeds_multi_request_004(const Options& opt, std::vector<Record>& out);
 std::vector<std::string> seeds_tables_004();
 /// Throws dstu::Error naming the first of `selectors` (Options::seeds_tables) that
 /// selects none of suite seeds' tables, and listing them, or, on a team of fewer than
-/// two `threads`, only tables whose rows all run on two threads.
+/// two `threads`, only tables whose rows all run on two threads. std::logic_error if a
+/// part fills a table without published figures (a bug).
 void check_seeds_tables(const std::vector<std::string>& selectors, int threads);
 
 }  // namespace dstu::cli::bench

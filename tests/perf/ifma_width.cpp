@@ -70,7 +70,16 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::vector<std::size_t> sizes;
-  for (int i = 1; i < argc; ++i) sizes.push_back(static_cast<std::size_t>(std::atol(argv[i])));
+  for (int i = 1; i < argc; ++i) {
+    char* end = nullptr;
+    const unsigned long bits = std::strtoul(argv[i], &end, 10);
+    // 2^bits less the constants above must be a modulus the kernels serve.
+    if (end == argv[i] || *end != '\0' || bits < 17 || bits > 52 * 8 * ifma::kMaxVectors - 2) {
+      std::fprintf(stderr, "ifma_width: bits '%s': a size from 17 to %zu\n", argv[i], 52 * 8 * ifma::kMaxVectors - 2);
+      return 2;
+    }
+    sizes.push_back(bits);
+  }
   if (sizes.empty()) sizes = {1024, 7680};
   std::printf("# rdtsc ticks per product (best of 100 rounds) and zmm / ymm (median of the rounds' ratios)\n");
   std::printf("%6s %10s %10s %8s %10s %10s %8s\n", "bits", "1 ymm", "1 zmm", "ratio", "pair ymm", "pair zmm", "ratio");
