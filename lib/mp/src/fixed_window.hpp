@@ -1,11 +1,13 @@
 // Internal: the constant-time fixed-window exponentiation shared by powmod() and
 // SecretModulus (one modulus, or two at once on the interleaved IFMA products): the
 // exponent in a fixed number of limbs, 2^w table entries, each picked by a full masked
-// scan, w squarings and one product per window whatever the digits.
+// scan, w squarings and one product per window whatever the digits (the top window's
+// entry starts the accumulator).
 #pragma once
 
 #include <algorithm>
 #include <cstddef>
+#include <stdexcept>
 #include <vector>
 
 #include "dstu/base/ct.hpp"
@@ -50,18 +52,36 @@ inline Limb window_digit(const std::vector<Limb>& e, std::size_t wi, int w) {
   return digit & ((Limb{1} << w) - 1);
 }
 
+/// The most table entries a scan takes (windows of up to 6 bits).
+constexpr std::size_t kMaxScanEntries = 64;
+
 /// pick = table[digit] by a scan of every entry: each entry ANDed with its mask (all-ones
-/// for the digit's entry only) and ORed in, a loop the compiler vectorises.
+/// for the digit's entry only) and ORed in. The masks are made once; the scan runs over
+/// blocks of kScanBlock limbs, each block's sum held in registers across all the entries
+/// (the compiler vectorises the block), so that `pick` is stored once, not once per entry.
 template <class Elem>
 void scan(Elem& pick, const std::vector<Elem>& table, Limb digit) {
-  const std::size_t words = pick.size();
+  constexpr std::size_t kScanBlock = 8;
+  const std::size_t words = pick.size(), entries = table.size();
+  if (entries > kMaxScanEntries) throw std::logic_error("fixed-window scan: more table entries than it takes");
+  ct::Mask masks[kMaxScanEntries];
+  for (std::size_t k = 0; k < entries; ++k) masks[k] = ct::eq(k, digit);
   auto* out = pick.data();
-  for (std::size_t j = 0; j < words; ++j) out[j] = 0;
-  for (std::size_t k = 0; k < table.size(); ++k) {
-    const ct::Mask mask = ct::eq(k, digit);
-    const auto* in = table[k].data();
-    for (std::size_t j = 0; j < words; ++j) out[j] |= in[j] & mask;
+  std::size_t j = 0;
+  for (; j + kScanBlock <= words; j += kScanBlock) {
+    Limb sum[kScanBlock] = {};
+    for (std::size_t k = 0; k < entries; ++k) {
+      const auto* in = table[k].data() + j;
+      for (std::size_t t = 0; t < kScanBlock; ++t) sum[t] |= in[t] & masks[k];
+    }
+    for (std::size_t t = 0; t < kScanBlock; ++t) out[j + t] = sum[t];
   }
+  for (; j < words; ++j) {
+    Limb sum = 0;
+    for (std::size_t k = 0; k < entries; ++k) sum |= table[k][j] & masks[k];
+    out[j] = sum;
+  }
+  secure_wipe(masks, entries * sizeof masks[0]);  // they say which entry was picked
 }
 
 /// g^e in domain D (g already in it) over `windows` windows of w bits.
@@ -73,7 +93,9 @@ typename D::Elem fixed_window_pow(D& d, const typename D::Elem& g, const std::ve
   table[1] = g;
   for (std::size_t k = 2; k < entries; ++k) d.mul(table[k], table[k - 1], table[1]);
   typename D::Elem acc = d.one(), pick = d.one();
-  for (std::size_t wi = windows; wi-- > 0;) {
+  std::size_t wi = windows;
+  if (wi > 0) scan(acc, table, window_digit(e, --wi, w));  // the top window: no squarings of one
+  while (wi-- > 0) {
     for (int s = 0; s < w; ++s) d.sqr(acc, acc);
     scan(pick, table, window_digit(e, wi, w));
     d.mul(acc, acc, pick);
@@ -93,7 +115,9 @@ inline std::vector<std::uint64_t> fixed_window_pow_ifma(const ifma::Context& c, 
   std::copy(g.begin(), g.end(), table.begin() + static_cast<std::ptrdiff_t>(digits));
   for (std::size_t i = 2; i < entries; ++i) c.mul(&table[i * digits], &table[(i - 1) * digits], g.data());
   Elem acc = c.one(), pick(digits);
-  for (std::size_t wi = windows; wi-- > 0;) {
+  std::size_t wi = windows;
+  if (wi > 0) ifma::select(acc.data(), table.data(), entries, digits, window_digit(e, --wi, w));
+  while (wi-- > 0) {
     for (int s = 0; s < w; ++s) c.mul(acc.data(), acc.data(), acc.data());
     ifma::select(pick.data(), table.data(), entries, digits, window_digit(e, wi, w));
     c.mul(acc.data(), acc.data(), pick.data());
@@ -123,7 +147,12 @@ inline void fixed_window_pow_pair(std::vector<std::uint64_t> out[2], const ifma:
          &table[1][(i - 1) * digits], g[1].data());
   }
   Elem acc[2] = {c[0]->one(), c[1]->one()}, pick[2] = {Elem(digits), Elem(digits)};
-  for (std::size_t wi = windows; wi-- > 0;) {
+  std::size_t wi = windows;
+  if (wi > 0) {
+    --wi;
+    for (int k = 0; k < 2; ++k) ifma::select(acc[k].data(), table[k].data(), entries, digits, window_digit(*e[k], wi, w));
+  }
+  while (wi-- > 0) {
     for (int s = 0; s < w; ++s) mul2(acc[0].data(), acc[0].data(), acc[0].data(), acc[1].data(), acc[1].data(), acc[1].data());
     for (int k = 0; k < 2; ++k) ifma::select(pick[k].data(), table[k].data(), entries, digits, window_digit(*e[k], wi, w));
     mul2(acc[0].data(), acc[0].data(), pick[0].data(), acc[1].data(), acc[1].data(), pick[1].data());
