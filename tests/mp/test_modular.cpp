@@ -9,6 +9,7 @@
 #include "sanitized.hpp"
 #include "test_random.hpp"
 #include "cpu_paths.hpp"
+#include "window.hpp"
 
 using dstu::mp::Nat;
 using dstu::test::Mpz;
@@ -147,6 +148,53 @@ TEST_CASE("SecretModulus products and public powers agree with GMP on every CPU 
       CHECK(sm.mul(a, a) == a * a % m);
       const Nat e = i % 13 == 0 ? Nat() : random_nat(rng, 64);
       CHECK(sm.powmod_vartime(a, e) == gmp_powm(a, e, m));
+    }
+  });
+}
+
+TEST_CASE("sliding windows count their products for short exponents") {
+  // 65537 = 2^16 + 1: sixteen squarings and one product; a table of width 2 would add a
+  // squaring and a product used by no window.
+  CHECK(mp::detail::window_products(Nat(65537), 1) == 17);
+  CHECK(mp::detail::window_products(Nat(65537), 2) == 19);
+  CHECK(mp::detail::window_size_for(Nat(65537)) == 1);
+  CHECK(mp::detail::window_size_for(Nat(3)) == 1);
+  // 2^256 - 1, all ones: w = 4 costs 8 + 252 + 63 = 323 products, w = 1 510.
+  const Nat ones = Nat::power_of_two(256) - Nat(1);
+  CHECK(mp::detail::window_products(ones, 1) == 510);
+  CHECK(mp::detail::window_products(ones, 4) == 323);
+  CHECK(mp::detail::window_size_for(ones) > 1);
+  // Past the counted length the estimate for random bits decides.
+  const Nat long_sparse = Nat::power_of_two(300) + Nat(1);
+  CHECK(mp::detail::window_size_for(long_sparse) == mp::detail::window_size(301));
+}
+
+TEST_CASE("public exponents, sparse and dense, agree with GMP on every CPU path") {
+  const std::vector<Nat> exponents = {Nat(1),
+                                      Nat(2),
+                                      Nat(3),
+                                      Nat(17),
+                                      Nat(65537),
+                                      Nat::power_of_two(32) + Nat(1),
+                                      Nat::power_of_two(255) + Nat(1),
+                                      Nat::power_of_two(256) - Nat(1),
+                                      Nat::power_of_two(257) + Nat(3)};
+  dstu::test::for_each_cpu_path([&](const std::string& path) {
+    TestRng rng(26);
+    for (std::size_t bits : {1024, 2048, 3072}) {
+      Nat m = Nat::from_limbs(rng.number(bits));
+      m.set_bit(0);
+      m.set_bit(bits - 1);
+      const mp::SecretModulus sm(m);
+      const Nat b = Nat::from_limbs(rng.number(bits - 1));
+      for (const Nat& e : exponents) {
+        INFO(path << " bits=" << bits << " e=" << e.to_hex());
+        const Nat want = gmp_powm(b, e, m);
+        CHECK(mp::powmod_sequential_vartime(b, e, m) == want);
+        CHECK(sm.powmod_vartime(b, e) == want);
+        const Nat even = m + Nat(1);
+        CHECK(mp::powmod_sequential_vartime(b, e, even) == gmp_powm(b, e, even));
+      }
     }
   });
 }

@@ -156,17 +156,47 @@ Nat SecretModulus::powmod(const Nat& base, const Nat& exp, std::size_t exp_bits)
   return result;
 }
 
-Nat SecretModulus::powmod_vartime(const Nat& base, const Nat& exp) const {
-  if (!impl_->ifma || exp.is_zero()) return mp::powmod_vartime(base, exp, modulus());
-  const ifma::Context& c = *impl_->ifma;
-  auto g = impl_->to_ifma(base);
-  auto acc = g;
-  // Left to right, one bit at a time: the exponents checked here are short (e).
+namespace {
+
+/// g^exp for exp > 0, left to right one bit at a time (the exponents raised here are
+/// short: RSA's e); mul(r, a, b) is the domain's product, called with a == b to square.
+template <class Elem, class Mul>
+Elem binary_pow(const Elem& g, const Nat& exp, Mul mul) {
+  Elem acc = g;
   for (std::size_t i = exp.bits() - 1; i-- > 0;) {
-    c.mul(acc.data(), acc.data(), acc.data());
-    if (exp.bit(i)) c.mul(acc.data(), acc.data(), g.data());
+    mul(acc.data(), acc.data(), acc.data());
+    if (exp.bit(i)) mul(acc.data(), acc.data(), g.data());
   }
-  return c.from(acc.data());
+  return acc;
+}
+
+}  // namespace
+
+Nat SecretModulus::powmod_vartime(const Nat& base, const Nat& exp) const {
+  if (exp.is_zero()) return mp::powmod_vartime(base, exp, modulus());
+  if (impl_->ifma) {
+    const ifma::Context& c = *impl_->ifma;
+    auto g = impl_->to_ifma(base);
+    auto acc = binary_pow(g, exp, [&](std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b) { c.mul(r, a, b); });
+    Nat out = c.from(acc.data());
+    wipe_vec(g);
+    wipe_vec(acc);
+    return out;
+  }
+  const Montgomery& mont = impl_->mont;
+  std::vector<Limb> g(size(), 0), scratch(mont.scratch_size());
+  base.to_limbs(g.data(), g.size());
+  mont.mul(g.data(), g.data(), impl_->r2.data(), scratch.data());
+  auto acc = binary_pow(g, exp, [&](Limb* r, const Limb* a, const Limb* b) {
+    if (a == b) {
+      mont.sqr(r, a, scratch.data());
+    } else {
+      mont.mul(r, a, b, scratch.data());
+    }
+  });
+  Nat out = mont.from_mont(acc.data());
+  for (auto* v : {&g, &acc, &scratch}) wipe_vec(*v);
+  return out;
 }
 
 bool SecretModulus::pairs(const SecretModulus& m0, const SecretModulus& m1) {

@@ -28,6 +28,48 @@ inline int window_size(std::size_t bits) {
   return best;
 }
 
+/// Products (squarings counted as products) of the sliding-window exponentiation of
+/// exp with width w: the table's (for w > 1, one squaring and 2^(w-1) - 1 products),
+/// one squaring per bit below the first window and one product per later window.
+inline std::size_t window_products(const Nat& exp, int w) {
+  std::size_t windows = 0, squarings = 0;
+  for (std::size_t i = exp.bits(); i > 0;) {
+    const std::size_t top = i - 1;
+    if (!exp.bit(top)) {
+      i = top;
+      continue;
+    }
+    std::size_t j = top + 1 >= static_cast<std::size_t>(w) ? top + 1 - w : 0;
+    while (!exp.bit(j)) ++j;
+    if (windows++ == 0) squarings = j;
+    i = j;
+  }
+  const std::size_t table = w > 1 ? std::size_t{1} << (w - 1) : 0;
+  return table + squarings + (windows > 0 ? windows - 1 : 0);
+}
+
+/// Exponents of up to this many bits get the width counted for them (window_size_for).
+constexpr std::size_t kCountedWindowBits = 256;
+
+/// The sliding-window width for a public exponent. A short one (RSA's e) gets the width
+/// with the fewest products for its own bits: a sparse exponent such as 65537 needs no
+/// table at all, where window_size's estimate for random bits would build one. Longer
+/// exponents take the estimate, whose count would cost more than it saves.
+inline int window_size_for(const Nat& exp) {
+  const std::size_t bits = exp.bits();
+  if (bits > kCountedWindowBits) return window_size(bits);
+  int best = 1;
+  std::size_t best_products = window_products(exp, 1);
+  for (int w = 2; w <= window_size(bits); ++w) {
+    const std::size_t products = window_products(exp, w);
+    if (products < best_products) {
+      best_products = products;
+      best = w;
+    }
+  }
+  return best;
+}
+
 /// Montgomery-form limb vectors modulo an odd modulus.
 class MontDomain {
  public:

@@ -107,11 +107,10 @@ class SecretModulus {
   /// 4-bit windows over exp_bits bits).
   Nat powmod(const Nat& base, const Nat& exp, std::size_t exp_bits) const;
 
-  /// base^exp mod m for base < m and a public exp, on the prepared IFMA context where
-  /// there is one: no conversion constants to divide for (a check of an RSA signature
-  /// with the key's n). Variable time in exp; on the IFMA context no step depends on base
-  /// (RSA's blinding raises its secret r so), elsewhere it is powmod_vartime's, variable
-  /// time in both.
+  /// base^exp mod m for base < m and a short public exp (RSA's e), on the prepared
+  /// context: no conversion constants to divide for (a check of an RSA signature with the
+  /// key's n). Variable time in exp only: no step depends on base (RSA's blinding raises
+  /// its secret r so).
   Nat powmod_vartime(const Nat& base, const Nat& exp) const;
 
   /// True when pow_pair runs two exponentiations modulo m0 and m1 interleaved (both
