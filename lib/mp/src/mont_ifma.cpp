@@ -250,6 +250,21 @@ constexpr auto kNormaliseYmm = make_normalise_table<Ymm, 2>(Counts{});
 /// The entry of an odd count of ymm vectors in the ymm tables.
 constexpr std::size_t ymm_entry(std::size_t vectors) { return (vectors - 1) / 2; }
 
+/// ymm vectors for numbers of `steps` digits, and zmm vectors.
+constexpr std::size_t ymm_vectors_for(std::size_t steps) { return (steps + 3) / 4; }
+constexpr std::size_t zmm_vectors_for(std::size_t steps) { return (steps + 7) / 8; }
+
+/// The single (K = 1) or paired (K = 2) product's kernel for numbers of `steps` digits
+/// at a width: the one place that picks a table entry.
+template <int K>
+auto kernel(bool ymm, std::size_t steps) {
+  if constexpr (K == 1) {
+    return ymm ? kAmmYmm[ymm_entry(ymm_vectors_for(steps))] : kAmm[zmm_vectors_for(steps) - 1];
+  } else {
+    return ymm ? kAmmPairYmm[ymm_entry(ymm_vectors_for(steps))] : kAmmPair[zmm_vectors_for(steps) - 1];
+  }
+}
+
 /// True when the zmm products of numbers of `ymm_vectors` ymm vectors (an odd count:
 /// the last zmm half padding) and `steps` digits beat the ymm ones on this core, K
 /// products at a time: the best of three alternating rounds of each, after one round of
@@ -257,8 +272,8 @@ constexpr std::size_t ymm_entry(std::size_t vectors) { return (vectors - 1) / 2;
 /// made-up operands (no value changes a product's time). Once per process, count of
 /// vectors and K: the first size of a count decides for every size of that count.
 template <int K>
-bool zmm_faster(std::size_t ymm_vectors, std::size_t steps) {
-  const std::size_t digits = 4 * (ymm_vectors + 1);
+bool zmm_faster(std::size_t steps) {
+  const std::size_t digits = 8 * zmm_vectors_for(steps);
   std::vector<std::uint64_t> m(digits, 0), a(digits, 0), r0(digits), r1(digits);
   for (std::size_t j = 0; j < steps; ++j) {
     m[j] = kMask;
@@ -276,9 +291,9 @@ bool zmm_faster(std::size_t ymm_vectors, std::size_t steps) {
     const auto began = std::chrono::steady_clock::now();
     for (int i = 0; i < calls; ++i) {
       if constexpr (K == 1) {
-        (zmm ? kAmm[digits / 8 - 1] : kAmmYmm[ymm_entry(ymm_vectors)])(r0.data(), a.data(), a.data(), m.data(), 1, s);
+        kernel<1>(!zmm, steps)(r0.data(), a.data(), a.data(), m.data(), 1, s);
       } else {
-        (zmm ? kAmmPair[digits / 8 - 1] : kAmmPairYmm[ymm_entry(ymm_vectors)])(r, x, x, mm, k0, s);
+        kernel<2>(!zmm, steps)(r, x, x, mm, k0, s);
       }
     }
     return std::chrono::steady_clock::now() - began;
@@ -299,11 +314,11 @@ bool zmm_faster(std::size_t ymm_vectors, std::size_t steps) {
 std::atomic<std::uint8_t> g_width[2][kMaxVectors];
 
 template <int K>
-bool ymm_chosen(std::size_t ymm_vectors, std::size_t steps) {
-  std::atomic<std::uint8_t>& slot = g_width[K - 1][ymm_entry(ymm_vectors)];
+bool ymm_chosen(std::size_t steps) {
+  std::atomic<std::uint8_t>& slot = g_width[K - 1][ymm_entry(ymm_vectors_for(steps))];
   std::uint8_t width = slot.load(std::memory_order_relaxed);
   if (width == 0) {
-    width = zmm_faster<K>(ymm_vectors, steps) ? 2 : 1;
+    width = zmm_faster<K>(steps) ? 2 : 1;
     slot.store(width, std::memory_order_relaxed);
   }
   return width == 1;
@@ -363,13 +378,11 @@ Context::Context(const Nat& m, Width width) : m_(m) {
   // ymm may serve where 4 digits of padding or more would fill the last zmm: fewer
   // madds, same results. Timed, not ruled: which is faster depends on whether the core
   // has full-width IFMA ports (docs/performance.md).
-  // The first context of a count of vectors times both kinds, paired or not.
-  const std::size_t ymm_vectors = (steps_ + 3) / 4;
-  if (ymm_vectors < 2 * v_ && width != Width::zmm) {
-    ymm_entry_ = ymm_entry(ymm_vectors);
-    ymm_ = width == Width::ymm || ymm_chosen<1>(ymm_vectors, steps_);
-    ymm_pair_ = width == Width::ymm || ymm_chosen<2>(ymm_vectors, steps_);
-  }
+  // The first context of a count of vectors times both kinds for single products; the
+  // paired ones are timed at the first pair (ymm_pair()).
+  ymm_allowed_ = ymm_vectors_for(steps_) < 2 * v_ && width != Width::zmm;
+  ymm_forced_ = width == Width::ymm;
+  ymm_ = ymm_allowed_ && (ymm_forced_ || ymm_chosen<1>(steps_));
   mod_ = to_digits(m, digits());
   // k0 = -m^-1 mod 2^52 from the 64-bit inverse.
   k0_ = neg_inverse_limb(m.low_u64()) & kMask;
@@ -377,12 +390,10 @@ Context::Context(const Nat& m, Width width) : m_(m) {
 }
 
 void Context::mul(std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b) const {
-  if (ymm_) {
-    kAmmYmm[ymm_entry_](r, a, b, mod_.data(), k0_, static_cast<int>(steps_));
-  } else {
-    kAmm[v_ - 1](r, a, b, mod_.data(), k0_, static_cast<int>(steps_));
-  }
+  kernel<1>(ymm_, steps_)(r, a, b, mod_.data(), k0_, static_cast<int>(steps_));
 }
+
+bool Context::ymm_pair() const { return ymm_allowed_ && (ymm_forced_ || ymm_chosen<2>(steps_)); }
 
 void mul_pair(const Context& c0, std::uint64_t* r0, const std::uint64_t* a0, const std::uint64_t* b0,
               const Context& c1, std::uint64_t* r1, const std::uint64_t* a1, const std::uint64_t* b1) {
@@ -392,11 +403,7 @@ void mul_pair(const Context& c0, std::uint64_t* r0, const std::uint64_t* a0, con
   const std::uint64_t* const b[2] = {b0, b1};
   const std::uint64_t* const m[2] = {c0.mod_.data(), c1.mod_.data()};
   const std::uint64_t k0[2] = {c0.k0_, c1.k0_};
-  if (c0.ymm_pair_) {
-    kAmmPairYmm[c0.ymm_entry_](r, a, b, m, k0, static_cast<int>(c0.steps_));
-  } else {
-    kAmmPair[c0.v_ - 1](r, a, b, m, k0, static_cast<int>(c0.steps_));
-  }
+  kernel<2>(c0.ymm_pair(), c0.steps_)(r, a, b, m, k0, static_cast<int>(c0.steps_));
 }
 
 DSTU_IFMA void select(std::uint64_t* out, const std::uint64_t* table, std::size_t entries, std::size_t digits,

@@ -51,8 +51,9 @@ class Context {
   const Digits& one() const { return one_; }
   /// True when mul() runs on ymm vectors (for the tests).
   bool ymm() const { return ymm_; }
-  /// True when mul_pair() with this context first runs on ymm vectors (for the tests).
-  bool ymm_pair() const { return ymm_pair_; }
+  /// True when mul_pair() with this context first runs on ymm vectors; the first call
+  /// for a count of vectors in a process times both widths.
+  bool ymm_pair() const;
   /// a in [0, 2m) brought into [0, m) (constant time).
   Digits reduce(const Digits& a) const;
   /// Overwrites the modulus and its constants with zeros (a secret modulus); the context
@@ -68,8 +69,9 @@ class Context {
   Nat m_;
 
   std::size_t v_ = 0, steps_ = 0;
-  bool ymm_ = false, ymm_pair_ = false;  // mul / mul_pair run on ymm (4 digits) vectors
-  std::size_t ymm_entry_ = 0;             // this size's entry in the ymm tables
+  bool ymm_allowed_ = false;  // ymm may serve: the last zmm would be half padding, not forced zmm
+  bool ymm_forced_ = false;   // Width::ymm
+  bool ymm_ = false;          // mul runs on ymm (4 digits) vectors
   Digits mod_, one_;
   std::uint64_t k0_ = 0;  // -m^-1 mod 2^52
 };
