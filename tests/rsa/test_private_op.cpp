@@ -1,6 +1,7 @@
 // The RSA private operation's two forms (the CRT halves interleaved on one thread, or on
 // two team threads) against each other and against m^d mod n by the variable-time
-// exponentiation of the whole modulus (no CRT), and its per-key cache of prepared moduli.
+// exponentiation of the whole modulus (no CRT), and its per-key cache of prepared moduli;
+// the public operation's cache too.
 #include <doctest/doctest.h>
 
 #include <vector>
@@ -11,6 +12,7 @@
 #include "dstu/parallel/team.hpp"
 #include "dstu/rng/random.hpp"
 #include "dstu/rsa/internal/private_op.hpp"
+#include "dstu/rsa/internal/public_op.hpp"
 #include "dstu/rsa/keygen.hpp"
 
 namespace mp = dstu::mp;
@@ -88,6 +90,31 @@ TEST_CASE("a copy whose primes changed gets its own prepared moduli") {
   CHECK(rsa::detail::private_op(swapped, m, rng) == mp::powmod_sequential_vartime(m, swapped.d, swapped.n));
   // And the original still signs with its own.
   CHECK(rsa::detail::private_op(key, m, rng) == mp::powmod_sequential_vartime(m, key.d, key.n));
+}
+
+TEST_CASE("the public operation on the cached modulus: shared by copies, remade when n changes") {
+  dstu::rng::ChaCha20Drbg rng(30, 10);
+  const rsa::PrivateKey a = rsa::generate_key(1024, rng), b = rsa::generate_key(2048, rng);
+  rsa::PublicKey pub = a.public_key();
+  for (const Nat& s : representatives(a.n, rng)) {
+    CHECK(rsa::detail::public_op(pub, s) == mp::powmod_sequential_vartime(s, a.e, a.n));
+  }
+  const rsa::PublicKey copy = pub;
+  REQUIRE(copy.verifying.load() != nullptr);
+  CHECK(copy.verifying.load() == pub.verifying.load());
+  // Another modulus in the same key object: the cached one no longer fits.
+  pub.n = b.n;
+  const Nat s = b.n - Nat(2);
+  CHECK(rsa::detail::public_op(pub, s) == mp::powmod_sequential_vartime(s, b.e, b.n));
+  CHECK(pub.verifying.load()->modulus() == b.n);
+  CHECK(copy.verifying.load()->modulus() == a.n);
+  // An exponent other than 65537 (the context holds n only).
+  pub.e = Nat(3);
+  CHECK(rsa::detail::public_op(pub, s) == mp::powmod_sequential_vartime(s, Nat(3), b.n));
+  // A modulus no context takes (even): raised without one.
+  rsa::PublicKey even{b.n + Nat(1), Nat(65537)};
+  CHECK(rsa::detail::public_op(even, s) == mp::powmod_sequential_vartime(s, even.e, even.n));
+  CHECK(even.verifying.load() == nullptr);
 }
 
 TEST_CASE("primes of different lengths: the halves one after the other, reductions by division") {

@@ -20,9 +20,7 @@ constexpr int kPowmodWindow = 4;
 
 template <class D>
 Nat pow_in(D& d, const Nat& base, const Nat& exp) {
-  const int w = detail::window_size_for(exp);
-  const auto table = detail::odd_powers(d, d.from(base), w);
-  return d.to_nat(detail::window_pow(d, table, exp, 0, exp.bits(), w));
+  return d.to_nat(detail::sliding_pow(d, d.from(base), exp));
 }
 
 }  // namespace

@@ -37,16 +37,13 @@ Nat leave(const std::vector<Limb>& r) {
 }  // namespace
 
 struct SecretModulus::Impl {
-  explicit Impl(const Nat& m) : mont(m), r2(mont.size(), 0) {
-    const std::size_t n = mont.size();
-    (Nat::power_of_two(128 * n) % m).to_limbs(r2.data(), n);
+  explicit Impl(const Nat& m) : mont(m) {
     if (detail::use_ifma(m)) {
       ifma.emplace(m);
       ifma_r2 = ifma::to_digits(Nat::power_of_two(104 * ifma->steps()) % m, ifma->digits());
     }
   }
   ~Impl() {
-    wipe_vec(r2);
     wipe_vec(ifma_r2);
     mont.wipe();
     if (ifma) ifma->wipe();
@@ -72,7 +69,6 @@ struct SecretModulus::Impl {
   }
 
   Montgomery mont;
-  std::vector<Limb> r2;  // B^(2n) mod m
   std::optional<ifma::Context> ifma;
   ifma::Context::Digits ifma_r2;  // 2^(2 * 52 digits) mod m
 };
@@ -89,7 +85,7 @@ Nat SecretModulus::reduce(const Nat& x) const {
   std::vector<Limb> t(2 * n, 0), r(n), scratch(impl_->mont.scratch_size());
   x.to_limbs(t.data(), t.size());
   impl_->mont.redc(r.data(), t.data());                          // x / R
-  impl_->mont.mul(r.data(), r.data(), impl_->r2.data(), scratch.data());  // x / R * R^2 / R
+  impl_->mont.mul(r.data(), r.data(), impl_->mont.r2().data(), scratch.data());  // x / R * R^2 / R
   Nat out = leave(r);
   wipe_vec(t);
   wipe_vec(r);
@@ -105,7 +101,7 @@ Nat SecretModulus::mul(const Nat& a, const Nat& b) const {
   std::vector<Limb> x(n, 0), y(n, 0), scratch(impl_->mont.scratch_size());
   a.to_limbs(x.data(), n);
   b.to_limbs(y.data(), n);
-  impl_->mont.mul(x.data(), x.data(), impl_->r2.data(), scratch.data());  // a R
+  impl_->mont.mul(x.data(), x.data(), impl_->mont.r2().data(), scratch.data());  // a R
   impl_->mont.mul(x.data(), x.data(), y.data(), scratch.data());          // a b
   Nat out = leave(x);
   wipe_vec(x);
@@ -145,7 +141,7 @@ Nat SecretModulus::powmod(const Nat& base, const Nat& exp, std::size_t exp_bits)
     detail::MontDomain d(impl_->mont);
     std::vector<Limb> g(n, 0), scratch(impl_->mont.scratch_size());
     base.to_limbs(g.data(), n);
-    impl_->mont.mul(g.data(), g.data(), impl_->r2.data(), scratch.data());
+    impl_->mont.mul(g.data(), g.data(), impl_->mont.r2().data(), scratch.data());
     auto acc = detail::fixed_window_pow(d, g, e, windows, w);
     ct::unpoison(acc.data(), acc.size() * sizeof(acc[0]));
     result = d.to_nat(acc);
@@ -156,45 +152,23 @@ Nat SecretModulus::powmod(const Nat& base, const Nat& exp, std::size_t exp_bits)
   return result;
 }
 
-namespace {
-
-/// g^exp for exp > 0, left to right one bit at a time (the exponents raised here are
-/// short: RSA's e); mul(r, a, b) is the domain's product, called with a == b to square.
-template <class Elem, class Mul>
-Elem binary_pow(const Elem& g, const Nat& exp, Mul mul) {
-  Elem acc = g;
-  for (std::size_t i = exp.bits() - 1; i-- > 0;) {
-    mul(acc.data(), acc.data(), acc.data());
-    if (exp.bit(i)) mul(acc.data(), acc.data(), g.data());
-  }
-  return acc;
-}
-
-}  // namespace
-
 Nat SecretModulus::powmod_vartime(const Nat& base, const Nat& exp) const {
   if (exp.is_zero()) return mp::powmod_vartime(base, exp, modulus());
   if (impl_->ifma) {
-    const ifma::Context& c = *impl_->ifma;
+    detail::IfmaDomain d(*impl_->ifma);
     auto g = impl_->to_ifma(base);
-    auto acc = binary_pow(g, exp, [&](std::uint64_t* r, const std::uint64_t* a, const std::uint64_t* b) { c.mul(r, a, b); });
-    Nat out = c.from(acc.data());
+    auto acc = detail::sliding_pow(d, g, exp);
+    Nat out = d.to_nat(acc);
     wipe_vec(g);
     wipe_vec(acc);
     return out;
   }
-  const Montgomery& mont = impl_->mont;
-  std::vector<Limb> g(size(), 0), scratch(mont.scratch_size());
+  detail::MontDomain d(impl_->mont);
+  std::vector<Limb> g(size(), 0), scratch(impl_->mont.scratch_size());
   base.to_limbs(g.data(), g.size());
-  mont.mul(g.data(), g.data(), impl_->r2.data(), scratch.data());
-  auto acc = binary_pow(g, exp, [&](Limb* r, const Limb* a, const Limb* b) {
-    if (a == b) {
-      mont.sqr(r, a, scratch.data());
-    } else {
-      mont.mul(r, a, b, scratch.data());
-    }
-  });
-  Nat out = mont.from_mont(acc.data());
+  impl_->mont.mul(g.data(), g.data(), impl_->mont.r2().data(), scratch.data());
+  auto acc = detail::sliding_pow(d, g, exp);
+  Nat out = d.to_nat(acc);
   for (auto* v : {&g, &acc, &scratch}) wipe_vec(*v);
   return out;
 }

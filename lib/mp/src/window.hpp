@@ -4,8 +4,10 @@
 #pragma once
 
 #include <cstddef>
+#include <type_traits>
 #include <vector>
 
+#include "dstu/base/wipe.hpp"
 #include "dstu/mp/modular.hpp"
 #include "mont_ifma.hpp"
 
@@ -160,6 +162,20 @@ typename D::Elem window_pow(D& d, const std::vector<typename D::Elem>& table, co
       started = true;
     }
     i = j;
+  }
+  return acc;
+}
+
+/// g^exp for exp > 0 by sliding windows of the width window_size_for picks. Which
+/// products run depends on exp only, never on g; the table of a limb-vector domain is
+/// wiped (g may be secret: RSA's blinding raises r so).
+template <class D>
+typename D::Elem sliding_pow(D& d, const typename D::Elem& g, const Nat& exp) {
+  const int w = window_size_for(exp);
+  auto table = odd_powers(d, g, w);
+  auto acc = window_pow(d, table, exp, 0, exp.bits(), w);
+  if constexpr (std::is_same_v<typename D::Elem, std::vector<Limb>>) {
+    for (auto& t : table) secure_wipe(t.data(), t.size() * sizeof(Limb));
   }
   return acc;
 }

@@ -7,6 +7,7 @@
 #include "dstu/mp/modular.hpp"
 #include "dstu/rsa/pkcs1.hpp"
 #include "dstu/rsa/internal/private_op.hpp"
+#include "dstu/rsa/internal/public_op.hpp"
 
 namespace dstu::rsa {
 
@@ -72,7 +73,7 @@ bool verify_pkcs1v15_vartime(const PublicKey& key, std::string_view hash, std::s
   if (sig.size() != k || key.n.is_zero()) return false;
   const mp::Nat s = mp::Nat::from_bytes_be(sig);
   if (s >= key.n) return false;
-  const Bytes em = mp::powmod_vartime(s, key.e, key.n).to_bytes_be(k);
+  const Bytes em = detail::public_op(key, s).to_bytes_be(k);
   return em == emsa_pkcs1v15_encode(hash, digest, k);
 }
 

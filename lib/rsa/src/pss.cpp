@@ -8,6 +8,7 @@
 #include "dstu/rsa/internal/private_op.hpp"
 #include "dstu/rsa/pkcs1.hpp"
 #include "dstu/rsa/scheme.hpp"
+#include "dstu/rsa/internal/public_op.hpp"
 
 namespace dstu::rsa {
 
@@ -80,7 +81,7 @@ bool verify_pss_vartime(const PublicKey& key, std::string_view hash, std::span<c
   if (key.n.bits() < 2 || sig.size() != key.size()) return false;
   const mp::Nat s = mp::Nat::from_bytes_be(sig);
   if (s >= key.n) return false;
-  const mp::Nat m = mp::powmod_vartime(s, key.e, key.n);
+  const mp::Nat m = detail::public_op(key, s);
   const std::size_t em_bits = key.bits() - 1, em_len = (em_bits + 7) / 8;
   if (m.bits() > em_bits) return false;  // §8.1.2 step 2c: I2OSP(m, emLen) fails
   Bytes em = m.to_bytes_be(em_len);

@@ -37,6 +37,8 @@ class Montgomery {
   Nat from_mont(const Limb* a) const;
   /// R mod m (Montgomery form of 1).
   const std::vector<Limb>& one() const { return one_; }
+  /// R^2 mod m: mul(r, a, r2().data(), ...) brings a < m into the form by one product.
+  const std::vector<Limb>& r2() const { return r2_; }
 
   /// Overwrites the modulus and its constants with zeros (for a secret modulus, before
   /// the context is freed); the context is unusable afterwards.
@@ -107,10 +109,10 @@ class SecretModulus {
   /// 4-bit windows over exp_bits bits).
   Nat powmod(const Nat& base, const Nat& exp, std::size_t exp_bits) const;
 
-  /// base^exp mod m for base < m and a short public exp (RSA's e), on the prepared
-  /// context: no conversion constants to divide for (a check of an RSA signature with the
-  /// key's n). Variable time in exp only: no step depends on base (RSA's blinding raises
-  /// its secret r so).
+  /// base^exp mod m for base < m and a public exp (RSA's e), by sliding windows on the
+  /// prepared context: no conversion constants to divide for (RSA's public operation and
+  /// the check of a signature with the key's n). Variable time in exp only: no step
+  /// depends on base (RSA's blinding raises its secret r so).
   Nat powmod_vartime(const Nat& base, const Nat& exp) const;
 
   /// True when pow_pair runs two exponentiations modulo m0 and m1 interleaved (both

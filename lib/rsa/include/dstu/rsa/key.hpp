@@ -10,6 +10,10 @@
 
 #include "dstu/mp/nat.hpp"
 
+namespace dstu::mp {
+class SecretModulus;
+}
+
 namespace dstu::rsa {
 
 /// Smallest modulus read or checked (old keys), smallest and largest generated.
@@ -18,6 +22,35 @@ inline constexpr std::size_t kMinGenerateBits = 1024;
 inline constexpr std::size_t kMaxBits = 16384;
 /// The public exponent generation uses unless asked for another.
 inline constexpr std::uint64_t kDefaultExponent = 65537;
+
+namespace detail {
+
+/// A key's prepared arithmetic (Context: the signer's moduli of p, q and n, or the
+/// verifier's of n), made by its first use and shared by its copies; the user remakes it
+/// when the key's numbers no longer match it. Copying a key while another thread uses
+/// it is safe (the cache is shared atomically); moving from or assigning to a key in use
+/// is not.
+template <class Context>
+class ContextCache {
+ public:
+  ContextCache() = default;
+  ContextCache(const ContextCache& other) noexcept : ctx_(other.load()) {}
+  ContextCache& operator=(const ContextCache& other) noexcept {
+    store(other.load());
+    return *this;
+  }
+  std::shared_ptr<const Context> load() const { return ctx_.load(std::memory_order_acquire); }
+  void store(std::shared_ptr<const Context> ctx) const { ctx_.store(std::move(ctx), std::memory_order_release); }
+
+ private:
+  mutable std::atomic<std::shared_ptr<const Context>> ctx_;
+};
+
+struct SigningContext;
+using SigningCache = ContextCache<SigningContext>;
+using VerifyingCache = ContextCache<mp::SecretModulus>;
+
+}  // namespace detail
 
 /// An RSA public key (n, e). Public data.
 struct PublicKey {
@@ -28,32 +61,10 @@ struct PublicKey {
   std::size_t bits() const { return n.bits(); }
   /// Length of n in octets (k of RFC 8017): the length of every signature.
   std::size_t size() const { return (n.bits() + 7) / 8; }
+
+  /// The verifier's prepared modulus (not part of the key's value; see ContextCache).
+  detail::VerifyingCache verifying{};
 };
-
-namespace detail {
-
-struct SigningContext;
-
-/// A private key's prepared moduli (Montgomery contexts of p, q and n), made by its first
-/// signature and shared by its copies; the signer remakes them if p or q no longer match.
-/// Copying a key while another thread signs with it is safe (the cache is shared
-/// atomically); moving from or assigning to a key in use is not.
-class SigningCache {
- public:
-  SigningCache() = default;
-  SigningCache(const SigningCache& other) noexcept : ctx_(other.load()) {}
-  SigningCache& operator=(const SigningCache& other) noexcept {
-    store(other.load());
-    return *this;
-  }
-  std::shared_ptr<const SigningContext> load() const { return ctx_.load(std::memory_order_acquire); }
-  void store(std::shared_ptr<const SigningContext> ctx) const { ctx_.store(std::move(ctx), std::memory_order_release); }
-
- private:
-  mutable std::atomic<std::shared_ptr<const SigningContext>> ctx_;
-};
-
-}  // namespace detail
 
 /// An RSA private key in the CRT form of RFC 8017 §3.2 (two primes). The members
 /// other than n and e are secret: the destructor wipes them.
@@ -82,7 +93,7 @@ class PrivateKey {
 
   mp::Nat n, e, d, p, q, dp, dq, qinv;
 
-  /// The signer's prepared moduli (not part of the key's value; see SigningCache).
+  /// The signer's prepared moduli (not part of the key's value; see ContextCache).
   detail::SigningCache signing;
 };
 
