@@ -4,6 +4,7 @@
 // the public operation's cache too.
 #include <doctest/doctest.h>
 
+#include <thread>
 #include <vector>
 
 #include "dstu/base/bytes.hpp"
@@ -14,6 +15,7 @@
 #include "dstu/rsa/internal/private_op.hpp"
 #include "dstu/rsa/internal/public_op.hpp"
 #include "dstu/rsa/keygen.hpp"
+#include "cpu_paths.hpp"
 
 namespace mp = dstu::mp;
 namespace rsa = dstu::rsa;
@@ -93,28 +95,50 @@ TEST_CASE("a copy whose primes changed gets its own prepared moduli") {
 }
 
 TEST_CASE("the public operation on the cached modulus: shared by copies, remade when n changes") {
-  dstu::rng::ChaCha20Drbg rng(30, 10);
-  const rsa::PrivateKey a = rsa::generate_key(1024, rng), b = rsa::generate_key(2048, rng);
-  rsa::PublicKey pub = a.public_key();
-  for (const Nat& s : representatives(a.n, rng)) {
-    CHECK(rsa::detail::public_op(pub, s) == mp::powmod_sequential_vartime(s, a.e, a.n));
+  dstu::test::for_each_cpu_path_in(dstu::test::cpu_paths_without({"avx512f", "adx"}), [](const std::string& path) {
+    INFO(path);
+    dstu::rng::ChaCha20Drbg rng(30, 10);
+    const rsa::PrivateKey a = rsa::generate_key(1024, rng), b = rsa::generate_key(2048, rng);
+    rsa::PublicKey pub = a.public_key();
+    for (const Nat& s : representatives(a.n, rng)) {
+      CHECK(rsa::detail::public_op(pub, s) == mp::powmod_sequential_vartime(s, a.e, a.n));
+    }
+    const rsa::PublicKey copy = pub;
+    REQUIRE(copy.verifying.load() != nullptr);
+    CHECK(copy.verifying.load() == pub.verifying.load());
+    // Another modulus in the same key object: the cached one no longer fits.
+    pub.n = b.n;
+    const Nat s = b.n - Nat(2);
+    CHECK(rsa::detail::public_op(pub, s) == mp::powmod_sequential_vartime(s, b.e, b.n));
+    CHECK(pub.verifying.load()->modulus() == b.n);
+    CHECK(copy.verifying.load()->modulus() == a.n);
+    // An exponent other than 65537 (the context holds n only).
+    pub.e = Nat(3);
+    CHECK(rsa::detail::public_op(pub, s) == mp::powmod_sequential_vartime(s, Nat(3), b.n));
+    // A modulus no context takes (even): raised without one.
+    rsa::PublicKey even{b.n + Nat(1), Nat(65537)};
+    CHECK(rsa::detail::public_op(even, s) == mp::powmod_sequential_vartime(s, even.e, even.n));
+    CHECK(even.verifying.load() == nullptr);
+  });
+}
+
+TEST_CASE("two threads' first public operations on one key agree") {
+  dstu::rng::ChaCha20Drbg rng(30, 11);
+  const rsa::PrivateKey key = rsa::generate_key(2048, rng);
+  const rsa::PublicKey pub = key.public_key();
+  const std::vector<Nat> reps = representatives(key.n, rng);
+  std::vector<Nat> got[2];
+  std::thread other([&] {
+    for (const Nat& s : reps) got[1].push_back(rsa::detail::public_op(pub, s));
+  });
+  for (const Nat& s : reps) got[0].push_back(rsa::detail::public_op(pub, s));
+  other.join();
+  for (std::size_t i = 0; i < reps.size(); ++i) {
+    const Nat want = mp::powmod_sequential_vartime(reps[i], key.e, key.n);
+    CHECK(got[0][i] == want);
+    CHECK(got[1][i] == want);
   }
-  const rsa::PublicKey copy = pub;
-  REQUIRE(copy.verifying.load() != nullptr);
-  CHECK(copy.verifying.load() == pub.verifying.load());
-  // Another modulus in the same key object: the cached one no longer fits.
-  pub.n = b.n;
-  const Nat s = b.n - Nat(2);
-  CHECK(rsa::detail::public_op(pub, s) == mp::powmod_sequential_vartime(s, b.e, b.n));
-  CHECK(pub.verifying.load()->modulus() == b.n);
-  CHECK(copy.verifying.load()->modulus() == a.n);
-  // An exponent other than 65537 (the context holds n only).
-  pub.e = Nat(3);
-  CHECK(rsa::detail::public_op(pub, s) == mp::powmod_sequential_vartime(s, Nat(3), b.n));
-  // A modulus no context takes (even): raised without one.
-  rsa::PublicKey even{b.n + Nat(1), Nat(65537)};
-  CHECK(rsa::detail::public_op(even, s) == mp::powmod_sequential_vartime(s, even.e, even.n));
-  CHECK(even.verifying.load() == nullptr);
+  CHECK(pub.verifying.load()->modulus() == key.n);
 }
 
 TEST_CASE("primes of different lengths: the halves one after the other, reductions by division") {

@@ -2,6 +2,7 @@
 // a prepared (possibly secret) odd modulus, and two exponentiations interleaved on the
 // IFMA kernels (the dual exponentiation of Gueron and Krasnov, "Accelerating Big Integer
 // Arithmetic Using Intel IFMA Extensions").
+#include <mutex>
 #include <optional>
 
 #include "dstu/base/ct.hpp"
@@ -37,16 +38,35 @@ Nat leave(const std::vector<Limb>& r) {
 }  // namespace
 
 struct SecretModulus::Impl {
-  explicit Impl(const Nat& m) : mont(m) {
+  explicit Impl(const Nat& modulus) : m(modulus) {
     if (detail::use_ifma(m)) {
       ifma.emplace(m);
       ifma_r2 = ifma::to_digits(Nat::power_of_two(104 * ifma->steps()) % m, ifma->digits());
+    } else {
+      mont();  // refuses an even m or one below 3
     }
   }
   ~Impl() {
     wipe_vec(ifma_r2);
-    mont.wipe();
+    if (mont_) mont_->wipe();
     if (ifma) ifma->wipe();
+    if (const std::size_t n = m.size()) secure_wipe(m.resize(n), n * sizeof(Limb));
+  }
+
+  /// The 64-bit Montgomery context: made by the constructor without IFMA, else on first
+  /// need (reduce() alone needs it there, and a verifier's modulus never does: its two
+  /// divisions would make a one-off verification slower than with no prepared modulus).
+  const Montgomery& mont() const {
+    std::call_once(mont_made_, [this] { mont_.emplace(m); });
+    return *mont_;
+  }
+
+  /// x < m in the Montgomery form of mont() (n limbs): x R^2 / R.
+  std::vector<Limb> to_mont(const Nat& x, std::vector<Limb>& scratch) const {
+    std::vector<Limb> r(m.size(), 0);
+    x.to_limbs(r.data(), r.size());
+    mont().mul(r.data(), r.data(), mont().r2().data(), scratch.data());
+    return r;
   }
 
   /// x (< m, n limbs) in the IFMA domain: x R^2 / R.
@@ -68,7 +88,9 @@ struct SecretModulus::Impl {
     return out;
   }
 
-  Montgomery mont;
+  Nat m;
+  mutable std::once_flag mont_made_;
+  mutable std::optional<Montgomery> mont_;
   std::optional<ifma::Context> ifma;
   ifma::Context::Digits ifma_r2;  // 2^(2 * 52 digits) mod m
 };
@@ -76,16 +98,17 @@ struct SecretModulus::Impl {
 SecretModulus::SecretModulus(const Nat& m) : impl_(new Impl(m)) {}
 SecretModulus::~SecretModulus() { delete impl_; }
 
-const Nat& SecretModulus::modulus() const { return impl_->mont.modulus(); }
-std::size_t SecretModulus::size() const { return impl_->mont.size(); }
+const Nat& SecretModulus::modulus() const { return impl_->m; }
+std::size_t SecretModulus::size() const { return impl_->m.size(); }
 
 Nat SecretModulus::reduce(const Nat& x) const {
   const std::size_t n = size();
   if (x.size() > 2 * n) throw_invalid("SecretModulus::reduce: operand longer than twice the modulus");
-  std::vector<Limb> t(2 * n, 0), r(n), scratch(impl_->mont.scratch_size());
+  const Montgomery& mont = impl_->mont();
+  std::vector<Limb> t(2 * n, 0), r(n), scratch(mont.scratch_size());
   x.to_limbs(t.data(), t.size());
-  impl_->mont.redc(r.data(), t.data());                          // x / R
-  impl_->mont.mul(r.data(), r.data(), impl_->mont.r2().data(), scratch.data());  // x / R * R^2 / R
+  mont.redc(r.data(), t.data());                                  // x / R
+  mont.mul(r.data(), r.data(), mont.r2().data(), scratch.data());  // x / R * R^2 / R
   Nat out = leave(r);
   wipe_vec(t);
   wipe_vec(r);
@@ -98,11 +121,11 @@ Nat SecretModulus::mul(const Nat& a, const Nat& b) const {
   if (a.size() > size() || b.size() > size()) throw_invalid("SecretModulus::mul: operand longer than the modulus");
   if (impl_->ifma) return impl_->mul_ifma(a, b);
   const std::size_t n = size();
-  std::vector<Limb> x(n, 0), y(n, 0), scratch(impl_->mont.scratch_size());
-  a.to_limbs(x.data(), n);
+  const Montgomery& mont = impl_->mont();
+  std::vector<Limb> y(n, 0), scratch(mont.scratch_size());
+  std::vector<Limb> x = impl_->to_mont(a, scratch);  // a R
   b.to_limbs(y.data(), n);
-  impl_->mont.mul(x.data(), x.data(), impl_->mont.r2().data(), scratch.data());  // a R
-  impl_->mont.mul(x.data(), x.data(), y.data(), scratch.data());          // a b
+  mont.mul(x.data(), x.data(), y.data(), scratch.data());  // a b
   Nat out = leave(x);
   wipe_vec(x);
   wipe_vec(y);
@@ -137,16 +160,13 @@ Nat SecretModulus::powmod(const Nat& base, const Nat& exp, std::size_t exp_bits)
     wipe_vec(g);
     wipe_vec(acc);
   } else {
-    const std::size_t n = size();
-    detail::MontDomain d(impl_->mont);
-    std::vector<Limb> g(n, 0), scratch(impl_->mont.scratch_size());
-    base.to_limbs(g.data(), n);
-    impl_->mont.mul(g.data(), g.data(), impl_->mont.r2().data(), scratch.data());
+    detail::MontDomain d(impl_->mont());
+    std::vector<Limb> scratch(impl_->mont().scratch_size());
+    std::vector<Limb> g = impl_->to_mont(base, scratch);
     auto acc = detail::fixed_window_pow(d, g, e, windows, w);
     ct::unpoison(acc.data(), acc.size() * sizeof(acc[0]));
     result = d.to_nat(acc);
-    wipe_vec(g);
-    wipe_vec(acc);
+    for (auto* v : {&g, &acc, &scratch}) wipe_vec(*v);
   }
   wipe_vec(e);
   return result;
@@ -163,10 +183,9 @@ Nat SecretModulus::powmod_vartime(const Nat& base, const Nat& exp) const {
     wipe_vec(acc);
     return out;
   }
-  detail::MontDomain d(impl_->mont);
-  std::vector<Limb> g(size(), 0), scratch(impl_->mont.scratch_size());
-  base.to_limbs(g.data(), g.size());
-  impl_->mont.mul(g.data(), g.data(), impl_->mont.r2().data(), scratch.data());
+  detail::MontDomain d(impl_->mont());
+  std::vector<Limb> scratch(impl_->mont().scratch_size());
+  std::vector<Limb> g = impl_->to_mont(base, scratch);
   auto acc = detail::sliding_pow(d, g, exp);
   Nat out = d.to_nat(acc);
   for (auto* v : {&g, &acc, &scratch}) wipe_vec(*v);

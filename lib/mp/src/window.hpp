@@ -77,6 +77,10 @@ class MontDomain {
  public:
   using Elem = std::vector<Limb>;
   explicit MontDomain(const Montgomery& m) : m_(m), scratch_(m.scratch_size()) {}
+  MontDomain(const MontDomain&) = delete;
+  MontDomain& operator=(const MontDomain&) = delete;
+  /// The scratch held products of the operands, which may be secret.
+  ~MontDomain() { secure_wipe(scratch_.data(), scratch_.size() * sizeof(Limb)); }
   Elem one() const { return m_.one(); }
   Elem from(const Nat& x) const { return m_.to_mont(x); }
   Nat to_nat(const Elem& x) const { return m_.from_mont(x.data()); }
