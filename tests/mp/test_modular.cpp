@@ -2,6 +2,8 @@
 // inverse against GMP.
 #include <doctest/doctest.h>
 
+#include <thread>
+
 #include "dstu/base/error.hpp"
 #include "dstu/mp/modular.hpp"
 #include "dstu/parallel/team.hpp"
@@ -146,10 +148,27 @@ TEST_CASE("SecretModulus products and public powers agree with GMP on the IFMA, 
       INFO(path << " bits=" << m.bits());
       CHECK(sm.mul(a, b) == want.nat());
       CHECK(sm.mul(a, a) == a * a % m);
+      CHECK(sm.reduce(a * b) == want.nat());
       const Nat e = i % 13 == 0 ? Nat() : random_nat(rng, 64);
       CHECK(sm.powmod_vartime(a, e) == gmp_powm(a, e, m));
     }
   });
+}
+
+TEST_CASE("SecretModulus: two threads' first reductions on one modulus agree") {
+  // Where IFMA serves, the first reduce() builds the 64-bit context; both threads race to it.
+  TestRng rng(27);
+  for (int i = 0; i < 8; ++i) {
+    const Nat m = random_odd(rng, 4096) + Nat::power_of_two(2048);  // IFMA-sized where it serves
+    const mp::SecretModulus sm(m);
+    const Nat x = random_nat(rng, 2 * m.bits() - 2) % (m * m);
+    Nat got[2];
+    std::thread other([&] { got[1] = sm.reduce(x); });
+    got[0] = sm.reduce(x);
+    other.join();
+    CHECK(got[0] == x % m);
+    CHECK(got[1] == x % m);
+  }
 }
 
 TEST_CASE("sliding windows count their products for short exponents") {

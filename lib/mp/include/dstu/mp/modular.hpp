@@ -84,10 +84,12 @@ Nat powmod(const Nat& base, const Nat& exp, const Nat& m, std::size_t exp_bits);
 
 /// An odd modulus m > 1 prepared once for constant-time arithmetic on secret operands,
 /// where m itself may be secret (an RSA prime): a Montgomery context in 64-bit limbs and,
-/// where powmod() would use them, the AVX-512 IFMA kernels' one. Building it divides
-/// (variable time, once); afterwards the time depends on the limb counts of m and of the
-/// operands only. Results are Nat, whose normalised length shows as Nat's always does.
-/// Wipes its contexts when destroyed.
+/// where powmod() would use them, the AVX-512 IFMA kernels' one. Building a context
+/// divides (variable time, once): the constructor builds the one that serves, and where
+/// IFMA serves the 64-bit one is built by the first reduce() (concurrent first calls are
+/// safe). Otherwise the time depends on the limb counts of m and of the operands only.
+/// Results are Nat, whose normalised length shows as Nat's always does. Wipes its
+/// contexts when destroyed.
 class SecretModulus {
  public:
   explicit SecretModulus(const Nat& m);
